@@ -1,0 +1,36 @@
+export { ROLE, ROLE_NAMES, STAFF_ROLES, COMPANY_LINK_ROLES, isRoleName, isStaffRole } from './roles';
+export type { RoleName } from './roles';
+export {
+  PATHS,
+  MENU,
+  TOP_TABS,
+  menuForRole,
+  clientListLabel,
+  MOBILE_BREAKPOINT_PX,
+  WIDE_BREAKPOINT_PX,
+} from './navigation';
+export type { MenuItem } from './navigation';
+export { rootRedirectPath } from './root-redirect';
+export { isAccessTokenExpired, readExpiry } from './token-expiry';
+export { MESSAGES } from './messages';
+export type { FieldErrors } from './messages';
+export {
+  required,
+  validateEmail,
+  validatePhoneNumber,
+  digitsOnly,
+  validateSouthAfricanId,
+  validatePassport,
+  validateIdNumber,
+} from './validate-field';
+export type { FieldRule } from './validate-field';
+export {
+  trimCredential,
+  canSubmitSignIn,
+  validateSignIn,
+  signInFailureMessage,
+  dashboardSignInRefusal,
+} from './sign-in';
+export type { SignInRequest, SignInFailureBody } from './sign-in';
+export { AUTHORISED_USER_KEY, isAuthorisedUser } from './authorised-user';
+export type { AuthorisedUser } from './authorised-user';

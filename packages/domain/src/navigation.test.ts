@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { clientListLabel, menuForRole } from './navigation';
+import { rootRedirectPath } from './root-redirect';
+
+const labels = (role: string) => menuForRole(role).map((item) => item.label);
+
+describe('menuForRole', () => {
+  it.each(['Admin', 'Technical-Agent'])('gives %s the full staff menu', (role) => {
+    expect(labels(role)).toEqual([
+      'Clients',
+      'Onboarding',
+      'Companies',
+      'Add a new account',
+      'Add agent to dashboard',
+      'Add company to dashboard',
+      'Change password',
+      'Logout',
+    ]);
+  });
+  it('gives a Company-Admin Users and Companies', () => {
+    expect(labels('Company-Admin')).toEqual(['Users', 'Companies', 'Change password', 'Logout']);
+  });
+  it('gives any other role Clients and Onboarding', () => {
+    expect(labels('Fitter')).toEqual(['Clients', 'Onboarding', 'Change password', 'Logout']);
+  });
+  it('links each item to its spec path, and Logout to none', () => {
+    const menu = Object.fromEntries(menuForRole('Admin').map((item) => [item.label, item.path]));
+    expect(menu).toEqual({
+      Clients: '/agent/clients/all',
+      Onboarding: '/agent/onboarding',
+      Companies: '/agent/companies/all',
+      'Add a new account': '/agent/onboarding/client/add',
+      'Add agent to dashboard': '/admin/add-agent',
+      'Add company to dashboard': '/admin/add-company',
+      'Change password': '/reset-password',
+      Logout: undefined,
+    });
+  });
+  it('labels the client list Users for a Company-Admin only', () => {
+    expect(clientListLabel('Company-Admin')).toBe('Users');
+    expect(clientListLabel('Admin')).toBe('Clients');
+  });
+});
+
+describe('rootRedirectPath', () => {
+  it('sends app. hosts to sign-up', () => expect(rootRedirectPath('app.sentinel.co.za')).toBe('/sign-up'));
+  it('sends other hosts to login', () => {
+    expect(rootRedirectPath('localhost')).toBe('/login');
+    expect(rootRedirectPath('dashboard.app.example')).toBe('/login');
+  });
+});

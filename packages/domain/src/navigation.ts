@@ -1,0 +1,80 @@
+import { ROLE } from './roles';
+
+export interface MenuItem {
+  readonly label: string;
+  /** Absent for Logout, which signs the user out instead of navigating. */
+  readonly path?: string;
+}
+
+export const PATHS = {
+  root: '/',
+  login: '/login',
+  signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  agent: '/agent',
+  clients: '/agent/clients/all',
+  onboarding: '/agent/onboarding',
+  outstandingDetails: '/agent/onboarding/outstanding-details',
+  bookingPending: '/agent/onboarding/booking-pending',
+  scheduled: '/agent/onboarding/scheduled',
+  addAccount: '/agent/onboarding/client/add',
+  companies: '/agent/companies/all',
+  burnIn: '/agent/burnin/all',
+  addAgent: '/admin/add-agent',
+  addCompany: '/admin/add-company',
+  installationChecklist: '/installation-checklist',
+} as const;
+
+export const MENU = {
+  clients: { label: 'Clients', path: PATHS.clients },
+  users: { label: 'Users', path: PATHS.clients },
+  onboarding: { label: 'Onboarding', path: PATHS.onboarding },
+  outstandingDetails: { label: 'Outstanding details', path: PATHS.outstandingDetails },
+  bookingPending: { label: 'Booking pending', path: PATHS.bookingPending },
+  scheduled: { label: 'Scheduled', path: PATHS.scheduled },
+  addAccount: { label: 'Add a new account', path: PATHS.addAccount },
+  companies: { label: 'Companies', path: PATHS.companies },
+  addAgent: { label: 'Add agent to dashboard', path: PATHS.addAgent },
+  addCompany: { label: 'Add company to dashboard', path: PATHS.addCompany },
+  changePassword: { label: 'Change password', path: PATHS.resetPassword },
+  logout: { label: 'Logout' },
+} as const satisfies Record<string, MenuItem>;
+
+/** The dropdown menu for a signed-in role (part 1, section 6). */
+export function menuForRole(role: string): readonly MenuItem[] {
+  switch (role) {
+    case ROLE.admin:
+    case ROLE.technicalAgent:
+      return [
+        MENU.clients,
+        MENU.onboarding,
+        MENU.companies,
+        MENU.addAccount,
+        MENU.addAgent,
+        MENU.addCompany,
+        MENU.changePassword,
+        MENU.logout,
+      ];
+    case ROLE.companyAdmin:
+      return [MENU.users, MENU.companies, MENU.changePassword, MENU.logout];
+    default:
+      return [MENU.clients, MENU.onboarding, MENU.changePassword, MENU.logout];
+  }
+}
+
+export const TOP_TABS: readonly MenuItem[] = [
+  { label: 'Clients', path: PATHS.clients },
+  { label: 'Onboarding', path: PATHS.onboarding },
+  { label: 'Companies', path: PATHS.companies },
+  { label: 'Burn In', path: PATHS.burnIn },
+];
+
+/** The client list is called 'Users' for a Company-Admin, 'Clients' for everyone else. */
+export function clientListLabel(role: string): string {
+  return role === ROLE.companyAdmin ? 'Users' : 'Clients';
+}
+
+/** Widths at or below this use the mobile layout: the top tabs are hidden. */
+export const MOBILE_BREAKPOINT_PX = 768;
+export const WIDE_BREAKPOINT_PX = 1030;
