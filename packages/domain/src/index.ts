@@ -1,3 +1,4 @@
+export { PRODUCT_NAME, agentPageTitle } from './product';
 export { ROLE, ROLE_NAMES, STAFF_ROLES, COMPANY_LINK_ROLES, isRoleName, isStaffRole } from './roles';
 export type { RoleName } from './roles';
 export {
