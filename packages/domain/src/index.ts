@@ -35,3 +35,14 @@ export {
 export type { SignInRequest, SignInFailureBody } from './sign-in';
 export { AUTHORISED_USER_KEY, isAuthorisedUser } from './authorised-user';
 export type { AuthorisedUser } from './authorised-user';
+export { HISTORY_TYPE, isAlertType } from './history-types';
+export type { HistoryType } from './history-types';
+export {
+  BADGE,
+  CAR_BATTERY_LOW_VOLTS,
+  DEVICE_BATTERY_LOW_PERCENT,
+  badgeState,
+  isCarBatteryLow,
+  isDeviceBatteryLow,
+} from './badge-state';
+export type { Badge, BadgeStateName, BadgeInput } from './badge-state';

@@ -21,16 +21,21 @@ describe('validateEmail', () => {
   it.each(['thandi@example.co.za', 'a.b+c@mail.example.com'])('accepts %s', (email) => {
     expect(validateEmail(email)).toBeUndefined();
   });
-  it.each(['thandi', 'thandi@', '@example.com', 'thandi@example', 'tha ndi@example.com'])('refuses %s', (email) => {
-    expect(validateEmail(email)).toBe('Please provide a valid email address');
-  });
+  it.each(['thandi', 'thandi@', '@example.com', 'thandi@example', 'tha ndi@example.com'])(
+    'refuses %s',
+    (email) => {
+      expect(validateEmail(email)).toBe('Please provide a valid email address');
+    },
+  );
   it('gives the required message for an empty value', () => {
     expect(validateEmail('')).toBe('This field is required');
   });
 });
 
 describe('validatePhoneNumber', () => {
-  it.each(['0821234567', '821234567'])('accepts %s', (phone) => expect(validatePhoneNumber(phone)).toBeUndefined());
+  it.each(['0821234567', '821234567'])('accepts %s', (phone) =>
+    expect(validatePhoneNumber(phone)).toBeUndefined(),
+  );
   it.each(['0021234567', '082123456', '08212345678', '082-123-4567'])('refuses %s', (phone) => {
     expect(validatePhoneNumber(phone)).toBe('Please provide a valid phone number');
   });
@@ -38,7 +43,8 @@ describe('validatePhoneNumber', () => {
 });
 
 describe('validateSouthAfricanId', () => {
-  it('accepts a well-formed 13-digit ID', () => expect(validateSouthAfricanId('8001015009087')).toBeUndefined());
+  it('accepts a well-formed 13-digit ID', () =>
+    expect(validateSouthAfricanId('8001015009087')).toBeUndefined());
   it.each([
     ['month 13', '8013015009087'],
     ['day 32', '8001325009087'],
