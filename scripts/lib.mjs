@@ -1,0 +1,84 @@
+// Shared plumbing for the workspace's two commands (start and test). Plain Node, no dependencies:
+// these run on a fresh machine before anything is installed.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '10.34.8';
+
+export function log(message) {
+  process.stdout.write(`\n\x1b[1m▸ ${message}\x1b[0m\n`);
+}
+
+export function assertNodeVersion() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`Node ${process.versions.node} is too old: Sentinel needs Node 20.19 or later.`);
+    process.exit(1);
+  }
+}
+
+function hasPnpm10() {
+  try {
+    return execFileSync('pnpm', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).startsWith('10.');
+  } catch {
+    return false;
+  }
+}
+
+/** The command that runs pnpm 10: the one on PATH, else one npm installs, else one npx fetches. */
+export function ensurePnpm() {
+  if (hasPnpm10()) return ['pnpm'];
+  log(`Installing pnpm ${PNPM_VERSION} with npm`);
+  const global = spawnSync('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' });
+  if (global.status === 0 && hasPnpm10()) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+}
+
+/** Runs a command in the workspace root, streaming its output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(error.message);
+      resolve(1);
+    });
+  });
+}
+
+export async function runOrExit(command, args, options) {
+  const code = await run(command, args, options);
+  if (code !== 0) process.exit(code);
+}
+
+export async function installDependencies(pnpm) {
+  log('Installing dependencies (pnpm install)');
+  const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
+  await runOrExit(pnpm[0], [...pnpm.slice(1), 'install', ...frozen]);
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Browser tests drive Debian's Chromium; install it when missing and we may (root with apt-get). */
+export async function ensureChromium() {
+  if (existsSync(chromiumPath)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    console.error(
+      `Chromium not found at ${chromiumPath}: install Debian's chromium package or set CHROMIUM_PATH.`,
+    );
+    return false;
+  }
+  log("Installing Debian's chromium for the browser tests");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) return false;
+  return (
+    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) === 0 && existsSync(chromiumPath)
+  );
+}

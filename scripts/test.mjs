@@ -1,0 +1,89 @@
+// `npm test`: installs what the tests need, then runs every check of the workspace — lint, types,
+// formatting, unit and integration tests, browser tests — and closes with one line counting them.
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  assertNodeVersion,
+  ensureChromium,
+  ensurePnpm,
+  installDependencies,
+  log,
+  root,
+  run,
+} from './lib.mjs';
+
+assertNodeVersion();
+const pnpm = ensurePnpm();
+const pnpmRun = (...args) => run(pnpm[0], [...pnpm.slice(1), ...args]);
+
+await installDependencies(pnpm);
+
+const projectDirs = ['packages', 'apps']
+  .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
+  .concat(join(root, 'e2e'));
+for (const dir of projectDirs) rmSync(join(dir, 'test-results'), { recursive: true, force: true });
+
+const failures = [];
+const step = async (name, promise) => {
+  if ((await promise) !== 0) failures.push(name);
+};
+
+log('Formatting (prettier --check)');
+await step('format', pnpmRun('exec', 'prettier', '--check', '.', '--log-level', 'warn'));
+
+log('Lint of the workspace root files');
+await step(
+  'root lint',
+  pnpmRun('exec', 'eslint', '--max-warnings', '0', 'eslint.config.js', 'scripts', '*.ts'),
+);
+
+log('Lint, types and unit and integration tests of every package (turbo)');
+await step(
+  'packages',
+  pnpmRun('exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--continue', '--filter=!@sentinel/e2e'),
+);
+
+log('Browser tests (Playwright in Debian Chromium)');
+if (await ensureChromium()) {
+  await step(
+    'browser tests',
+    pnpmRun('exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--continue', '--filter=@sentinel/e2e'),
+  );
+} else {
+  failures.push('browser tests (no Chromium)');
+}
+
+// Add up the JSON reports each runner wrote.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const rows = [];
+for (const dir of projectDirs) {
+  const vitest = join(dir, 'test-results', 'vitest.json');
+  const playwright = join(dir, 'test-results', 'playwright.json');
+  if (existsSync(vitest)) {
+    const report = JSON.parse(readFileSync(vitest, 'utf8'));
+    const row = {
+      p: report.numPassedTests,
+      f: report.numFailedTests,
+      s: report.numPendingTests + report.numTodoTests,
+    };
+    rows.push([dir, row]);
+  } else if (existsSync(playwright)) {
+    const { stats } = JSON.parse(readFileSync(playwright, 'utf8'));
+    rows.push([dir, { p: stats.expected + stats.flaky, f: stats.unexpected, s: stats.skipped }]);
+  }
+}
+log('Test counts');
+for (const [dir, row] of rows) {
+  passed += row.p;
+  failed += row.f;
+  skipped += row.s;
+  console.log(
+    `  ${dir.slice(root.length + 1).padEnd(22)} ${row.p} passed, ${row.f} failed${row.s ? `, ${row.s} skipped` : ''}`,
+  );
+}
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+if (failures.length > 0 && failed === 0) failed = failures.length;
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
