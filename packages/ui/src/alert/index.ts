@@ -1,0 +1,2 @@
+export { Alert } from './alert';
+export type { AlertProps, AlertVariant } from './alert';

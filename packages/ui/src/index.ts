@@ -1,0 +1,34 @@
+// The public API of @sentinel/ui: an explicit list, so internals stay private.
+export { Button } from './button';
+export { TextField } from './text-field';
+export { Card, CardHeader, CardTitle, CardContent, CardFooter } from './card';
+export {
+  DropdownMenu,
+  DropdownMenuTrigger,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+} from './dropdown-menu';
+export { Alert } from './alert';
+export { Spinner } from './spinner';
+export { EmptyState } from './empty-state';
+export { PageHeader } from './page-header';
+export { Switch } from './switch';
+export { Logo } from './logo';
+
+export type { ButtonProps, ButtonVariant } from './button';
+export type { TextFieldProps } from './text-field';
+export type { CardProps, CardHeaderProps, CardTitleProps, CardContentProps, CardFooterProps } from './card';
+export type {
+  DropdownMenuProps,
+  DropdownMenuTriggerProps,
+  DropdownMenuContentProps,
+  DropdownMenuItemProps,
+  DropdownMenuSeparatorProps,
+} from './dropdown-menu';
+export type { AlertProps, AlertVariant } from './alert';
+export type { SpinnerProps } from './spinner';
+export type { EmptyStateProps } from './empty-state';
+export type { PageHeaderProps } from './page-header';
+export type { SwitchProps } from './switch';
+export type { LogoProps } from './logo';

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared';
+
+export default defineConfig({
+  test: {
+    ...sharedTestOptions,
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
