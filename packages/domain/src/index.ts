@@ -46,3 +46,16 @@ export {
   isDeviceBatteryLow,
 } from './badge-state';
 export type { Badge, BadgeStateName, BadgeInput } from './badge-state';
+export {
+  validateAccountHolder,
+  canSubmitAccountHolder,
+  validateAgent,
+  canSubmitAgent,
+  validateContactEdit,
+  canSubmitContactEdit,
+} from './person-forms';
+export type { AccountHolderInput, AgentInput, ContactEditInput } from './person-forms';
+export { HISTORY_LOCALE, HISTORY_TIME_ZONE, formatHistoryDate, newestFirst } from './history-format';
+export { neutraliseFormula } from './csv-cell';
+export { SORT_OPTION, USER_SORT_OPTIONS, matchesSearch, sortUsers } from './sort-search';
+export type { SortOption, SortableUser } from './sort-search';
