@@ -1,0 +1,68 @@
+import { createAuthApi } from './auth';
+import type { AuthApi } from './auth';
+import type { Caller } from './caller';
+import { createHttp } from './http';
+import { createRolesApi } from './roles';
+import type { RolesApi } from './roles';
+import { createTokenKeeper } from './session';
+import type { SessionStore } from './session';
+
+export interface ApiClientOptions {
+  /** The vehicle API's base URL, e.g. appsettings.json's baseURL. */
+  baseUrl: string;
+  /** Where the signed-in user is read from and written to (tokens rotate on refresh). */
+  session: SessionStore;
+  /** Called after a refused token refresh has cleared the session. @default no-op */
+  onLogout?: () => void;
+  /** The fetch implementation to send requests with. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** The clock used to judge a token's exp claim, in milliseconds. @default Date.now */
+  now?: () => number;
+  /** A token expiring within this many seconds is refreshed before use. @default 10 */
+  refreshLeewaySeconds?: number;
+  /** A request without an answer after this many milliseconds fails with NetworkError. @default 30000 */
+  timeoutMs?: number;
+}
+
+/** One property per resource of the API; each holds one function per call in the spec. */
+export interface ApiClient {
+  auth: AuthApi;
+  roles: RolesApi;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http = createHttp({
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  const call = async <T>(request: Parameters<Caller['call']>[0]): Promise<T> =>
+    http.read<T>(await http.send(request));
+  const auth = createAuthApi({ call });
+
+  const tokens = createTokenKeeper({
+    session: options.session,
+    refreshTokens: auth.refreshTokens,
+    onLogout: options.onLogout,
+    now: options.now ?? Date.now,
+    leewaySeconds: options.refreshLeewaySeconds ?? 10,
+  });
+
+  const caller: Caller = {
+    call,
+    async callAuthorised<T>(request: Parameters<Caller['callAuthorised']>[0]): Promise<T> {
+      const user = await tokens.current();
+      let response = await http.send(request, user.accessToken);
+      // Revoked or expired on the server despite its exp claim: refresh once and try again.
+      if (response.status === 401) {
+        await response.body?.cancel();
+        const renewed = await tokens.renew(user);
+        response = await http.send(request, renewed.accessToken);
+      }
+      return http.read<T>(response);
+    },
+  };
+
+  return { auth, roles: createRolesApi(caller) };
+}

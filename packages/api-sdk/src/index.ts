@@ -1,0 +1,12 @@
+export { createApiClient } from './client';
+export type { ApiClient, ApiClientOptions } from './client';
+export type { SessionStore } from './session';
+export type { AuthApi, SignInByEmailRequest, SignInByEmailResponse, TokenPair } from './auth';
+export type { RolesApi, Role } from './roles';
+export type { ListResponse } from './caller';
+export { ApiError, isApiError } from './errors/api-error';
+export type { ErrorBody } from './errors/api-error';
+export { SessionExpiredError, isSessionExpiredError } from './errors/session-expired-error';
+export { NetworkError, isNetworkError } from './errors/network-error';
+export { loadAppSettings, DEFAULT_APP_SETTINGS } from './app-settings';
+export type { AppSettings, LoadAppSettingsOptions } from './app-settings';
