@@ -50,3 +50,8 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.setPointerCapture ??= () => undefined;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
+
+// jsdom has no canvas and logs "Not implemented" when axe-core's colour-contrast check asks for one.
+// Returning null (what a browser does for an unsupported context) keeps the log clean; axe then
+// marks contrast "incomplete", and contrast is checked for real by Storybook's a11y addon in a browser.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
