@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import { createDatabase, IN_MEMORY } from './db/database';
+import { migrateToLatest } from './db/migrations';
+import { seedDemoData, seedRoles } from './db/seed';
+import { ProblemDetails, registerErrorHandling } from './errors';
+import { authPlugin } from './plugins/auth';
+import { caseInsensitiveBodyPlugin } from './plugins/case-insensitive-body';
+import { databasePlugin } from './plugins/database';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { rolesRoutes } from './routes/roles';
+
+export interface BuildOptions {
+  /** SQLite file, created with its folder when missing. @default ':memory:' */
+  databaseFile?: string;
+  /** Add the demo users (and, later, their data) that are missing. @default false */
+  seed?: boolean;
+  /** HS256 key for access tokens. @default a random key, so tokens die with the instance */
+  jwtSecret?: string;
+  /** @default 900 (15 minutes) */
+  accessTokenTtlSeconds?: number;
+  /** @default 2592000 (30 days) */
+  refreshTokenTtlSeconds?: number;
+  /** Fastify's request logger; an object sets its level. @default false */
+  logger?: boolean | { level: string };
+  /** Origins allowed to call the api from a browser; '*' allows any. @default any localhost origin */
+  corsOrigins?: readonly string[];
+}
+
+// Any port on localhost: the dashboard, signup and burn-in dev servers all call the api.
+const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+function corsOrigin(origins: readonly string[] | undefined): boolean | RegExp | string[] {
+  if (origins === undefined || origins.length === 0) return LOCALHOST_ORIGIN;
+  if (origins.includes('*')) return true;
+  return [...origins];
+}
+
+/** The api, ready to inject requests into or to listen; the database is migrated before it returns. */
+export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const db = createDatabase({ databaseFile: options.databaseFile ?? IN_MEMORY });
+  try {
+    await migrateToLatest(db);
+    await seedRoles(db);
+    if (options.seed === true) await seedDemoData(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Report every invalid field at once, as ASP.NET does, not only the first.
+    ajv: { customOptions: { allErrors: true } },
+  });
+  registerErrorHandling(app);
+  app.addSchema(ProblemDetails);
+
+  await app.register(databasePlugin, { db });
+  await app.register(cors, {
+    origin: corsOrigin(options.corsOrigins),
+    exposedHeaders: ['Content-Disposition'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Sentinel API', version: '0.1.0', description: 'The vehicle API of Sentinel.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    // Shared schemas keep their $id as their name in components.schemas.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+  });
+  await app.register(caseInsensitiveBodyPlugin);
+  await app.register(authPlugin, {
+    jwtSecret: options.jwtSecret ?? randomBytes(32).toString('base64url'),
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 2_592_000,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(rolesRoutes);
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.ready();
+  return app;
+}

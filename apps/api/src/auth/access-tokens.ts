@@ -1,0 +1,61 @@
+import { compactVerify, decodeJwt, jwtVerify, SignJWT } from 'jose';
+import { isRoleName } from '@sentinel/domain';
+import type { RoleName } from '@sentinel/domain';
+
+/** Who a valid access token speaks for. */
+export interface TokenSubject {
+  userId: number;
+  role: RoleName;
+}
+
+const ALGORITHM = 'HS256';
+
+export interface AccessTokenService {
+  /** A signed JWT with sub (the user id as a string), role, iat and exp in seconds. */
+  sign(subject: TokenSubject): Promise<string>;
+  /** The subject of a well-signed, unexpired token; undefined for anything else. */
+  verify(token: string): Promise<TokenSubject | undefined>;
+  /** The subject of a well-signed token, expired or not: a refresh proves who held the session. */
+  verifyIgnoringExpiry(token: string): Promise<TokenSubject | undefined>;
+}
+
+function subjectOf(payload: { sub?: unknown; role?: unknown }): TokenSubject | undefined {
+  const userId = typeof payload.sub === 'string' && /^\d+$/.test(payload.sub) ? Number(payload.sub) : NaN;
+  if (!Number.isSafeInteger(userId) || typeof payload.role !== 'string' || !isRoleName(payload.role))
+    return undefined;
+  return { userId, role: payload.role };
+}
+
+export function createAccessTokenService(secret: string, ttlSeconds: number): AccessTokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign({ userId, role }) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ role })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          requiredClaims: ['exp', 'sub'],
+        });
+        return subjectOf(payload);
+      } catch {
+        return undefined;
+      }
+    },
+    async verifyIgnoringExpiry(token) {
+      try {
+        await compactVerify(token, key, { algorithms: [ALGORITHM] });
+        return subjectOf(decodeJwt(token));
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IN_MEMORY } from './db/database';
+
+/** apps/api, wherever the process was started from. */
+const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULT_DATABASE_FILE = join(APP_DIR, '.data', 'sentinel.db');
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseFile: string;
+  /** Undefined when JWT_SECRET is not set: the server then keeps one in its data folder. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Undefined means any localhost origin. */
+  corsOrigins: string[] | undefined;
+  logLevel: string;
+}
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min}; it is '${raw}'.`);
+  }
+  return value;
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+/** The settings of the api process, from its environment (see the README's table). */
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseFile = text(env, 'DATABASE_FILE');
+  const origins = text(env, 'CORS_ORIGINS')
+    ?.split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  return {
+    port: whole(env, 'PORT', 5080, 0),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    databaseFile:
+      databaseFile === undefined
+        ? DEFAULT_DATABASE_FILE
+        : databaseFile === IN_MEMORY
+          ? IN_MEMORY
+          : resolve(databaseFile),
+    jwtSecret: text(env, 'JWT_SECRET'),
+    accessTokenTtlSeconds: whole(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
+    refreshTokenTtlSeconds: whole(env, 'REFRESH_TOKEN_TTL_SECONDS', 2_592_000, 1),
+    corsOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+  };
+}
+
+/**
+ * The signing key kept next to the database, created on first start, so that a restart does
+ * not sign everybody out. An in-memory database gets a key that lives as long as it does.
+ */
+export function loadOrCreateJwtSecret(databaseFile: string): string {
+  if (databaseFile === IN_MEMORY) return randomBytes(32).toString('base64url');
+  const file = join(dirname(databaseFile), 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret !== '') return secret;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,25 @@
+/*
+ * pnpm db:setup — creates or upgrades the database and adds the demo data that is missing.
+ * It never deletes or overwrites anything, so it is safe to run at any time, any number of times.
+ */
+import { readServerConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrations';
+import { seedDemoData } from './db/seed';
+
+const { databaseFile } = readServerConfig();
+const db = createDatabase({ databaseFile });
+try {
+  const migrations = await migrateToLatest(db);
+  const { addedUsers } = await seedDemoData(db);
+  const applied = migrations
+    .filter(({ status }) => status === 'Success')
+    .map(({ migrationName }) => migrationName);
+  console.log(`Database ${databaseFile}`);
+  console.log(`  migrations applied: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}`);
+  console.log(
+    `  demo users added: ${addedUsers.length === 0 ? 'none (all present)' : addedUsers.join(', ')}`,
+  );
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,22 @@
+import { Migrator } from 'kysely';
+import type { Kysely, Migration, MigrationResult } from 'kysely';
+import type { Database } from '../schema';
+import { authMigration } from './0001-auth';
+
+/*
+ * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
+ * in tests. Kysely's Migrator applies them in name order; add new ones with the next number.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-auth': authMigration,
+};
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+  return results ?? [];
+}

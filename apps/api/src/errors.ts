@@ -1,0 +1,133 @@
+/*
+ * Every error the api answers with, its HTTP status and its words, in one place. Bodies follow
+ * ASP.NET's ProblemDetails (title, status, errors keyed by PascalCase field name) because the
+ * clients were written against that server; `message` carries the sentence a person should read.
+ */
+import { STATUS_CODES } from 'node:http';
+import { Type } from '@sinclair/typebox';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@sentinel/domain';
+import type { FieldErrors } from '@sentinel/domain';
+
+interface ErrorDefinition {
+  status: number;
+  title?: string;
+  message?: string;
+}
+
+export const ERRORS = {
+  validation: { status: 400, title: 'One or more validation errors occurred.' },
+  invalidJson: { status: 400, title: 'The request body is not valid JSON.' },
+  unsupportedContentType: { status: 400, title: "The request body must be sent as 'application/json'." },
+  invalidCredentials: { status: 401, message: MESSAGES.invalidSignIn },
+  unauthenticated: { status: 401, message: 'A valid access token is required.' },
+  invalidRefreshToken: { status: 401, message: 'The refresh token is not valid. Please sign in again.' },
+  forbidden: { status: 403, message: 'Your role does not allow this request.' },
+  notFound: { status: 404 },
+  internal: { status: 500, title: 'An error occurred while processing your request.' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The body of every error answer. */
+export const ProblemDetails = Type.Object(
+  {
+    title: Type.Optional(Type.String()),
+    status: Type.Integer(),
+    message: Type.Optional(Type.String()),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { $id: 'ProblemDetails', description: 'An error, in the shape of ASP.NET ProblemDetails.' },
+);
+
+/** Routes point at the one shared ProblemDetails schema (added to the app), so OpenAPI lists it once. */
+export const ProblemDetailsRef = Type.Unsafe<ProblemBody>(Type.Ref('ProblemDetails'));
+
+export interface ProblemBody {
+  title?: string;
+  status: number;
+  message?: string;
+  errors?: FieldErrors;
+}
+
+/** Thrown by handlers and hooks; the error handler turns it into its ProblemDetails answer. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldErrors | undefined;
+
+  constructor(code: ErrorCode, errors?: FieldErrors) {
+    const definition: ErrorDefinition = ERRORS[code];
+    super(definition.message ?? definition.title ?? code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export function problem(code: ErrorCode, errors?: FieldErrors): ProblemBody {
+  const { status, title, message }: ErrorDefinition = ERRORS[code];
+  return {
+    title: title ?? STATUS_CODES[status] ?? 'Error',
+    status,
+    ...(message === undefined ? {} : { message }),
+    ...(errors === undefined ? {} : { errors }),
+  };
+}
+
+/** 'email' -> 'Email', '/vehicle/make' -> 'Vehicle.Make', '' -> '$' (the body itself, as ASP.NET names it). */
+export function fieldName(path: string): string {
+  const parts = path.split('/').filter((part) => part !== '');
+  if (parts.length === 0) return '$';
+  return parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('.');
+}
+
+type ValidationIssues = NonNullable<FastifyError['validation']>;
+
+/** Schema validation failures as field errors; a missing field reads like an empty one. */
+export function validationErrors(issues: ValidationIssues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const missing = issue.keyword === 'required' ? issue.params['missingProperty'] : undefined;
+    const path = typeof missing === 'string' ? `${issue.instancePath}/${missing}` : issue.instancePath;
+    const name = fieldName(path);
+    const text =
+      typeof missing === 'string'
+        ? MESSAGES.required
+        : `${name === '$' ? 'The request body' : name} ${issue.message ?? 'is not valid'}`;
+    const list = (errors[name] ??= []);
+    if (!list.includes(text)) list.push(text);
+  }
+  return errors;
+}
+
+function toProblem(error: FastifyError | ApiError): ProblemBody {
+  if (error instanceof ApiError) return problem(error.code, error.errors);
+  if (error.validation) return problem('validation', validationErrors(error.validation));
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return problem('invalidJson', { $: [error.message] });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return problem('unsupportedContentType');
+  }
+  // Other client errors Fastify raises (body too large, bad content length...) keep their status.
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return { title: STATUS_CODES[status] ?? 'Bad Request', status, message: error.message };
+  }
+  return problem('internal');
+}
+
+/** Installs the error and not-found answers on the root instance, so every plugin shares them. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    const body = toProblem(error);
+    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(body.status).type('application/json').send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .code(404)
+      .send({ ...problem('notFound'), message: `No route for ${request.method} ${request.url}.` });
+  });
+}

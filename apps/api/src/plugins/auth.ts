@@ -1,0 +1,58 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RoleName } from '@sentinel/domain';
+import { createAccessTokenService } from '../auth/access-tokens';
+import type { AccessTokenService, TokenSubject } from '../auth/access-tokens';
+import { createRefreshTokenStore } from '../auth/refresh-tokens';
+import type { RefreshTokenStore } from '../auth/refresh-tokens';
+import { ApiError } from '../errors';
+
+/** A route hook: resolves to carry on, throws an ApiError to answer with it. */
+export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requires a valid bearer access token and sets request.user. */
+    authenticate: AuthHook;
+    /** Requires request.user (run authenticate first) to hold one of these roles; 403 otherwise. */
+    requireRoles: (...roles: RoleName[]) => AuthHook;
+    accessTokens: AccessTokenService;
+    refreshTokens: RefreshTokenStore;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, once authenticate has run; null on public routes. */
+    user: TokenSubject | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+export const authPlugin = fp<AuthPluginOptions>(
+  (app, options, done) => {
+    app.decorate('accessTokens', createAccessTokenService(options.jwtSecret, options.accessTokenTtlSeconds));
+    app.decorate('refreshTokens', createRefreshTokenStore(app.db, options.refreshTokenTtlSeconds));
+    app.decorateRequest('user', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      const subject = match?.[1] === undefined ? undefined : await app.accessTokens.verify(match[1]);
+      if (!subject) throw new ApiError('unauthenticated');
+      request.user = subject;
+    });
+
+    app.decorate('requireRoles', (...roles: RoleName[]): AuthHook => {
+      return async (request) => {
+        if (!request.user) throw new ApiError('unauthenticated');
+        if (!roles.includes(request.user.role)) throw new ApiError('forbidden');
+      };
+    });
+    done();
+  },
+  { name: 'sentinel-auth', dependencies: ['sentinel-db'] },
+);

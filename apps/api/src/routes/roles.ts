@@ -1,0 +1,30 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { STAFF_ROLES } from '@sentinel/domain';
+import { ProblemDetailsRef } from '../errors';
+
+const RoleItem = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/Roles',
+    {
+      // The add-agent form fills its Role selector from this list; only staff may read it.
+      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
+      schema: {
+        tags: ['Roles'],
+        summary: 'Every role a user can hold',
+        security: [{ bearer: [] }],
+        response: {
+          200: Type.Object({ items: Type.Array(RoleItem) }),
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+        },
+      },
+    },
+    async () => {
+      const items = await app.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+      return { items };
+    },
+  );
+};
