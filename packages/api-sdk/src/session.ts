@@ -27,7 +27,7 @@ export interface TokenKeeperOptions {
 export interface TokenKeeper {
   /** The stored user with an access token that is not expired by its exp claim. */
   current(): Promise<AuthorisedUser>;
-  /** A user whose access token is newer than `rejected`'s, refreshing if no one has yet. */
+  /** A user whose pair is newer than `rejected`'s, refreshing if no one has yet. */
   renew(rejected: AuthorisedUser): Promise<AuthorisedUser>;
 }
 
@@ -73,8 +73,9 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
     } catch (error) {
       return Promise.reject(error);
     }
-    // Another call already rotated the pair since this one read it.
-    if (user.accessToken !== rejected.accessToken) return Promise.resolve(user);
+    // Another call already rotated the pair since this one read it. Compared by refresh token: it
+    // changes on every rotation, while two access tokens signed in the same second can be equal.
+    if (user.refreshToken !== rejected.refreshToken) return Promise.resolve(user);
     inFlight ??= refresh(user).finally(() => {
       inFlight = null;
     });
