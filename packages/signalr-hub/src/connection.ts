@@ -1,0 +1,213 @@
+import {
+  ProtocolError,
+  RecordReader,
+  parseHandshakeRequest,
+  parseMessage,
+  writeRecord,
+} from './protocol/json-hub-protocol';
+import { MessageType } from './protocol/messages';
+import type { HubMessage } from './protocol/messages';
+import type { Transport } from './transports/transport';
+
+/** Who is on the other end of a connection, as returned by the `authenticate` option. */
+export interface HubUser {
+  /** Messages sent with `clients.user(userId)` reach every connection of this user. */
+  userId: string;
+  /** Whatever the application wants to keep about the user (roles, company, token claims). */
+  claims?: Readonly<Record<string, unknown>>;
+}
+
+export interface ConnectionTimings {
+  keepAliveIntervalMs: number;
+  clientTimeoutMs: number;
+  handshakeTimeoutMs: number;
+}
+
+export interface ConnectionEvents {
+  /** The handshake succeeded: the connection can receive hub messages. */
+  onConnected(connection: Connection): void;
+  onMessage(connection: Connection, message: HubMessage): void;
+  /** The connection ended, whichever side ended it; `error` when it ended because of one. */
+  onClosed(connection: Connection, error: string | undefined): void;
+}
+
+export interface CloseOptions {
+  /** Sent to the client in the Close message; the client surfaces it as the close error. */
+  error?: string;
+  /** Lets a client with automatic reconnect enabled reconnect after this close. */
+  allowReconnect?: boolean;
+}
+
+type State = 'negotiated' | 'handshaking' | 'connected' | 'closed';
+
+/**
+ * One logical SignalR connection: the handshake, framing, keep-alive and timeouts, whatever the
+ * transport underneath.
+ */
+export class Connection {
+  readonly groups = new Set<string>();
+  readonly items = new Map<string, unknown>();
+  private readonly abortController = new AbortController();
+  private readonly reader = new RecordReader();
+  private state: State = 'negotiated';
+  private transportValue: Transport | undefined;
+  private lastSentAt = Date.now();
+  private lastReceivedAt = Date.now();
+  private handshakeTimer: NodeJS.Timeout | undefined;
+  private pingTimer: NodeJS.Timeout | undefined;
+  private timeoutTimer: NodeJS.Timeout | undefined;
+  private closeError: string | undefined;
+
+  constructor(
+    readonly connectionId: string,
+    readonly connectionToken: string,
+    readonly user: HubUser | undefined,
+    private readonly timings: ConnectionTimings,
+    private readonly events: ConnectionEvents,
+  ) {
+    // The client must open a transport and complete the handshake within this time.
+    this.handshakeTimer = setTimeout(
+      () => this.close({ error: 'Handshake was canceled: the client did not complete it in time.' }),
+      timings.handshakeTimeoutMs,
+    ).unref();
+  }
+
+  get transport(): Transport | undefined {
+    return this.transportValue;
+  }
+
+  get isConnected(): boolean {
+    return this.state === 'connected';
+  }
+
+  get isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
+  /** Aborted when the connection ends, so long-running hub work can stop. */
+  get signal(): AbortSignal {
+    return this.abortController.signal;
+  }
+
+  attach(transport: Transport): void {
+    this.transportValue = transport;
+    this.state = 'handshaking';
+  }
+
+  /** Text from the client: any number of records, possibly cut anywhere. */
+  receive(text: string): void {
+    if (this.state === 'closed') return;
+    this.lastReceivedAt = Date.now();
+    let records: string[];
+    try {
+      records = this.reader.push(text);
+      for (const record of records) {
+        if (this.isClosed) return;
+        if (this.state === 'handshaking') this.handshake(record);
+        else this.events.onMessage(this, parseMessage(record));
+      }
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      this.close({ error: `Connection closed with an error. ${error.message}` });
+    }
+  }
+
+  /** Sends already-encoded records. Messages before the handshake completed are dropped. */
+  sendRaw(payload: string): void {
+    if (this.state !== 'connected' || !this.transportValue) return;
+    this.lastSentAt = Date.now();
+    this.transportValue.send(payload);
+  }
+
+  send(message: HubMessage): void {
+    this.sendRaw(writeRecord(message));
+  }
+
+  /** Ends the connection from the server side, telling the client why when it can. */
+  close(options: CloseOptions = {}): void {
+    if (this.state === 'closed') return;
+    if (this.state === 'connected' && this.transportValue) {
+      this.transportValue.send(
+        writeRecord({
+          type: MessageType.Close,
+          ...(options.error === undefined ? {} : { error: options.error }),
+          ...(options.allowReconnect === undefined ? {} : { allowReconnect: options.allowReconnect }),
+        }),
+      );
+    }
+    this.closeError = options.error;
+    this.transportValue?.close();
+    this.finish();
+  }
+
+  /** The transport ended underneath (socket closed, event stream dropped, DELETE received). */
+  transportClosed(): void {
+    if (this.state === 'closed') return;
+    this.transportValue?.close();
+    this.finish();
+  }
+
+  private finish(): void {
+    this.state = 'closed';
+    clearTimeout(this.handshakeTimer);
+    clearTimeout(this.pingTimer);
+    clearTimeout(this.timeoutTimer);
+    this.abortController.abort();
+    this.events.onClosed(this, this.closeError);
+  }
+
+  private handshake(record: string): void {
+    const request = parseHandshakeRequest(record);
+    const transport = this.transportValue;
+    if (!transport) return;
+    if (request.protocol !== 'json' || request.version !== 1) {
+      // The handshake answer is always JSON, whatever protocol was asked for.
+      transport.send(
+        writeRecord({
+          error: `Requested protocol '${request.protocol}' version ${request.version} is not available.`,
+        }),
+      );
+      this.closeError = 'Unsupported protocol.';
+      transport.close();
+      this.finish();
+      return;
+    }
+    clearTimeout(this.handshakeTimer);
+    this.state = 'connected';
+    this.sendRaw(writeRecord({}));
+    this.schedulePing();
+    this.scheduleTimeout();
+    this.events.onConnected(this);
+  }
+
+  // Both timers re-arm from the last activity instead of being reset on every message.
+  private schedulePing(): void {
+    const { keepAliveIntervalMs } = this.timings;
+    const due = this.lastSentAt + keepAliveIntervalMs - Date.now();
+    this.pingTimer = setTimeout(
+      () => {
+        if (Date.now() - this.lastSentAt >= keepAliveIntervalMs) this.send({ type: MessageType.Ping });
+        if (this.isConnected) this.schedulePing();
+      },
+      Math.max(0, due),
+    ).unref();
+  }
+
+  private scheduleTimeout(): void {
+    const { clientTimeoutMs } = this.timings;
+    const due = this.lastReceivedAt + clientTimeoutMs - Date.now();
+    this.timeoutTimer = setTimeout(
+      () => {
+        if (Date.now() - this.lastReceivedAt >= clientTimeoutMs) {
+          this.close({
+            error: `Client timeout (${clientTimeoutMs} ms) elapsed without receiving a message from the client.`,
+            allowReconnect: true,
+          });
+        } else if (this.isConnected) {
+          this.scheduleTimeout();
+        }
+      },
+      Math.max(0, due),
+    ).unref();
+  }
+}

@@ -1,0 +1,40 @@
+import type { ServerResponse } from 'node:http';
+import type { Transport } from './transport';
+
+/** Server-to-client over a text/event-stream response; the client sends with POST. */
+export class ServerSentEventsTransport implements Transport {
+  readonly name = 'ServerSentEvents';
+  private ended = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    onClose: () => void,
+  ) {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      // Reverse proxies such as nginx would otherwise buffer the stream.
+      'X-Accel-Buffering': 'no',
+    });
+    // A comment line gets the headers and a first byte through proxies, so the client's EventSource opens.
+    res.write(':\r\n\r\n');
+    res.once('close', () => {
+      this.ended = true;
+      onClose();
+    });
+  }
+
+  send(payload: string): void {
+    if (this.ended) return;
+    // One event per payload; each line of it becomes a data field, which the client joins with \n.
+    const lines = payload.split(/\r\n|\r|\n/);
+    this.res.write(lines.map((line) => `data: ${line}\r\n`).join('') + '\r\n');
+  }
+
+  close(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.res.end();
+  }
+}
