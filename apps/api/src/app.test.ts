@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { build } from './index';
+
+describe('the api over a real socket', () => {
+  let app: FastifyInstance;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await build({ seed: true });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers GET /health', async () => {
+    const response = await fetch(`${base}/health`);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('lets the dashboard on another localhost port send an Authorization header', async () => {
+    const response = await fetch(`${base}/Roles`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+  });
+
+  it('does not grant other origins', async () => {
+    const response = await fetch(`${base}/health`, { headers: { origin: 'https://elsewhere.example' } });
+
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('signs in from a browser-like request with CORS headers on the answer', async () => {
+    const response = await fetch(`${base}/Auth/SignInByEmail`, {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:5174', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'company.admin@sentinel.demo', password: 'Sentinel#Company1' }),
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5174');
+    expect(await response.json()).toMatchObject({ userRole: 'Company-Admin' });
+  });
+
+  it('answers unknown routes with a 404 ProblemDetails', async () => {
+    const response = await fetch(`${base}/Nothing/Here`);
+
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ title: 'Not Found', status: 404 });
+  });
+});
+
+describe('CORS origins given explicitly', () => {
+  it('grants exactly the listed origins', async () => {
+    const app = await build({ corsOrigins: ['https://dashboard.sentinel.example'] });
+    try {
+      const listed = await app.inject({
+        method: 'GET',
+        url: '/health',
+        headers: { origin: 'https://dashboard.sentinel.example' },
+      });
+      const localhost = await app.inject({
+        method: 'GET',
+        url: '/health',
+        headers: { origin: 'http://localhost:5173' },
+      });
+
+      expect(listed.headers['access-control-allow-origin']).toBe('https://dashboard.sentinel.example');
+      expect(localhost.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('documents every route with its schemas and the bearer scheme', async () => {
+    const app = await build();
+    try {
+      const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+
+      expect(response.statusCode).toBe(200);
+      const document = response.json<{
+        openapi: string;
+        paths: Record<string, Record<string, { security?: unknown; requestBody?: unknown }>>;
+        components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+      }>();
+      expect(document.openapi).toMatch(/^3\./);
+      expect(Object.keys(document.paths).sort()).toEqual([
+        '/Auth/RefreshTokens',
+        '/Auth/SignInByEmail',
+        '/Roles',
+        '/health',
+      ]);
+      expect(document.paths['/Auth/SignInByEmail']?.['post']?.requestBody).toBeDefined();
+      expect(document.paths['/Roles']?.['get']?.security).toEqual([{ bearer: [] }]);
+      expect(document.components.schemas).toHaveProperty('ProblemDetails');
+      expect(document.components.securitySchemes).toHaveProperty('bearer');
+    } finally {
+      await app.close();
+    }
+  });
+});

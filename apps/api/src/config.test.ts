@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DATABASE_FILE, loadOrCreateJwtSecret, readServerConfig } from './config';
+
+describe('readServerConfig', () => {
+  it('uses the documented defaults for an empty environment', () => {
+    expect(readServerConfig({})).toEqual({
+      port: 5080,
+      host: '127.0.0.1',
+      databaseFile: DEFAULT_DATABASE_FILE,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 2_592_000,
+      corsOrigins: undefined,
+      logLevel: 'info',
+    });
+    expect(DEFAULT_DATABASE_FILE).toMatch(/apps[/\\]api[/\\]\.data[/\\]sentinel\.db$/);
+  });
+
+  it('reads every setting', () => {
+    expect(
+      readServerConfig({
+        PORT: '6000',
+        HOST: '0.0.0.0',
+        DATABASE_FILE: 'tmp/x.db',
+        JWT_SECRET: 's3cret',
+        ACCESS_TOKEN_TTL_SECONDS: '60',
+        REFRESH_TOKEN_TTL_SECONDS: '3600',
+        CORS_ORIGINS: 'https://a.example, https://b.example ,',
+        LOG_LEVEL: 'warn',
+      }),
+    ).toEqual({
+      port: 6000,
+      host: '0.0.0.0',
+      databaseFile: resolve('tmp/x.db'),
+      jwtSecret: 's3cret',
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 3600,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      logLevel: 'warn',
+    });
+  });
+
+  it('keeps :memory: as it is', () => {
+    expect(readServerConfig({ DATABASE_FILE: ':memory:' }).databaseFile).toBe(':memory:');
+  });
+
+  it('refuses a number that is not one', () => {
+    expect(() => readServerConfig({ PORT: 'eighty' })).toThrow(
+      "PORT must be a whole number of at least 0; it is 'eighty'.",
+    );
+    expect(() => readServerConfig({ ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+});
+
+describe('loadOrCreateJwtSecret', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sentinel-secret-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates a private key file beside the database once and reads it back after', async () => {
+    const databaseFile = join(dir, 'data', 'sentinel.db');
+
+    const first = loadOrCreateJwtSecret(databaseFile);
+    const second = loadOrCreateJwtSecret(databaseFile);
+
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    expect((await readFile(join(dir, 'data', 'jwt-secret'), 'utf8')).trim()).toBe(first);
+    expect((await stat(join(dir, 'data', 'jwt-secret'))).mode & 0o777).toBe(0o600);
+  });
+});

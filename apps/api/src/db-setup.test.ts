@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from './db/database';
+
+const run = promisify(execFile);
+const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs `db:setup` the way pnpm does, as its own process. */
+function dbSetup(databaseFile: string) {
+  return run(process.execPath, ['--import', 'tsx', 'src/db-setup.ts'], {
+    cwd: APP_DIR,
+    env: { ...process.env, DATABASE_FILE: databaseFile },
+  });
+}
+
+async function snapshot(databaseFile: string) {
+  const db = createDatabase({ databaseFile });
+  try {
+    return {
+      roles: await db.selectFrom('roles').selectAll().orderBy('id').execute(),
+      users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
+      userRoles: await db.selectFrom('userRoles').selectAll().orderBy('userId').execute(),
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('db:setup', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sentinel-db-setup-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates the database with the four roles and the four demo users', async () => {
+    const file = join(dir, 'fresh', 'sentinel.db');
+
+    const { stdout } = await dbSetup(file);
+
+    expect(stdout).toContain('0001-auth');
+    const { roles, users, userRoles } = await snapshot(file);
+    expect(roles.map((role) => role.name)).toEqual([
+      'Admin',
+      'Technical-Agent',
+      'Company-Admin',
+      'Account-Holder',
+    ]);
+    expect(users.map((user) => user.email)).toEqual([
+      'admin@sentinel.demo',
+      'agent@sentinel.demo',
+      'company.admin@sentinel.demo',
+      'holder@sentinel.demo',
+    ]);
+    expect(users.every((user) => user.passwordHash?.startsWith('$argon2id$'))).toBe(true);
+    expect(userRoles).toHaveLength(4);
+  }, 20_000);
+
+  it('changes nothing when run a second time', async () => {
+    const file = join(dir, 'twice', 'sentinel.db');
+    await dbSetup(file);
+    const before = await snapshot(file);
+
+    const { stdout } = await dbSetup(file);
+
+    expect(stdout).toContain('none (up to date)');
+    expect(stdout).toContain('none (all present)');
+    expect(await snapshot(file)).toEqual(before);
+  }, 20_000);
+
+  it('keeps data added since and puts back only a demo user that was removed', async () => {
+    const file = join(dir, 'kept', 'sentinel.db');
+    await dbSetup(file);
+    const db = createDatabase({ databaseFile: file });
+    await db
+      .insertInto('users')
+      .values({
+        email: 'new.agent@sentinel.demo',
+        firstName: 'Sipho',
+        lastName: 'Zulu',
+        phoneNumber: '791234567',
+        createdOnDateTime: new Date().toISOString(),
+      })
+      .execute();
+    await db.deleteFrom('users').where('email', '=', 'holder@sentinel.demo').execute();
+    await db.destroy();
+
+    const { stdout } = await dbSetup(file);
+
+    expect(stdout).toContain('holder@sentinel.demo');
+    const { users } = await snapshot(file);
+    expect(users.map((user) => user.email).sort()).toEqual([
+      'admin@sentinel.demo',
+      'agent@sentinel.demo',
+      'company.admin@sentinel.demo',
+      'holder@sentinel.demo',
+      'new.agent@sentinel.demo',
+    ]);
+  }, 20_000);
+});

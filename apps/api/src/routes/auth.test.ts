@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import { build, DEMO_SIGN_INS } from '../index';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await build({ seed: true });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+function signIn(payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/Auth/SignInByEmail',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+}
+
+describe('POST /Auth/SignInByEmail', () => {
+  describe.each(DEMO_SIGN_INS)('given the demo $role $email', ({ role, email, password }) => {
+    it('answers 200 with the role, the user id and both tokens', async () => {
+      const response = await signIn({ email, password });
+
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{
+        userRole: string;
+        accessToken: string;
+        refreshToken: string;
+        userId: number;
+      }>();
+      expect(body.userRole).toBe(role);
+      expect(Number.isInteger(body.userId)).toBe(true);
+      expect(body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const claims = decodeJwt(body.accessToken);
+      expect(claims).toMatchObject({ sub: String(body.userId), role });
+      expect(claims.exp! - claims.iat!).toBe(900);
+    });
+  });
+
+  it('finds the user whatever the case of the address and around spaces', async () => {
+    const response = await signIn({ email: '  Admin@Sentinel.DEMO ', password: 'Sentinel#Admin1' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ userRole: 'Admin' });
+  });
+
+  it('binds body keys case-insensitively, as ASP.NET does', async () => {
+    const response = await signIn({ EMAIL: 'agent@sentinel.demo', Password: 'Sentinel#Agent1' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ userRole: 'Technical-Agent' });
+  });
+
+  describe('given a wrong password', () => {
+    it('answers 401 with the message the dashboard shows', async () => {
+      const response = await signIn({ email: 'admin@sentinel.demo', password: 'Sentinel#Admin2' });
+
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        title: 'Unauthorized',
+        status: 401,
+        message: 'Invalid email and password',
+      });
+    });
+  });
+
+  describe('given an address nobody has', () => {
+    it('answers exactly as for a wrong password', async () => {
+      const response = await signIn({ email: 'nobody@sentinel.demo', password: 'Sentinel#Admin1' });
+
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        title: 'Unauthorized',
+        status: 401,
+        message: 'Invalid email and password',
+      });
+    });
+  });
+
+  describe('given empty fields', () => {
+    it('answers 400 with errors.Email and errors.Password', async () => {
+      const response = await signIn({ email: '', password: '   ' });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        title: 'One or more validation errors occurred.',
+        status: 400,
+        errors: { Email: ['This field is required'], Password: ['This field is required'] },
+      });
+    });
+
+    it('treats a missing field like an empty one', async () => {
+      const response = await signIn({ password: 'Sentinel#Admin1' });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, errors: { Email: ['This field is required'] } });
+      expect(response.json<{ errors: object }>().errors).not.toHaveProperty('Password');
+    });
+
+    it('treats a request with no body at all like one with both fields empty', async () => {
+      const response = await app.inject({ method: 'POST', url: '/Auth/SignInByEmail' });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        errors: { Email: ['This field is required'], Password: ['This field is required'] },
+      });
+    });
+  });
+
+  describe('given a body that cannot be read', () => {
+    it('answers 400, not 500, to malformed JSON', async () => {
+      const response = await signIn('{"email": "admin@sentinel.demo",');
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, title: 'The request body is not valid JSON.' });
+    });
+
+    it('answers 400 to an empty JSON body', async () => {
+      const response = await signIn('');
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400 });
+    });
+
+    it('answers 400 to a content type the api does not read', async () => {
+      const response = await signIn('<email/>', { 'content-type': 'application/xml' });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        title: "The request body must be sent as 'application/json'.",
+        status: 400,
+      });
+    });
+
+    it('answers 400 keyed by the PascalCase field when a field has the wrong type', async () => {
+      const response = await signIn({ email: 'admin@sentinel.demo', password: { secret: true } });
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        status: 400,
+        errors: { Password: ['Password must be string'] },
+      });
+    });
+
+    it('answers 400 keyed $ when the body is not an object', async () => {
+      const response = await signIn('["admin@sentinel.demo"]');
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        status: 400,
+        errors: { $: ['The request body must be object'] },
+      });
+    });
+  });
+});
