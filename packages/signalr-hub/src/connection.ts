@@ -175,7 +175,7 @@ export class Connection {
     clearTimeout(this.handshakeTimer);
     this.state = 'connected';
     this.sendRaw(writeRecord({}));
-    this.schedulePing();
+    if (!transport.inherentKeepAlive) this.schedulePing();
     this.scheduleTimeout();
     this.events.onConnected(this);
   }
@@ -193,12 +193,20 @@ export class Connection {
     ).unref();
   }
 
+  /** When the client last proved it is there. */
+  private get lastHeardAt(): number {
+    const transport = this.transportValue;
+    return transport?.inherentKeepAlive
+      ? Math.max(transport.lastSeenAt(), this.lastReceivedAt)
+      : this.lastReceivedAt;
+  }
+
   private scheduleTimeout(): void {
     const { clientTimeoutMs } = this.timings;
-    const due = this.lastReceivedAt + clientTimeoutMs - Date.now();
+    const due = this.lastHeardAt + clientTimeoutMs - Date.now();
     this.timeoutTimer = setTimeout(
       () => {
-        if (Date.now() - this.lastReceivedAt >= clientTimeoutMs) {
+        if (Date.now() - this.lastHeardAt >= clientTimeoutMs) {
           this.close({
             error: `Client timeout (${clientTimeoutMs} ms) elapsed without receiving a message from the client.`,
             allowReconnect: true,

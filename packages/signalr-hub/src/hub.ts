@@ -307,6 +307,7 @@ export class Hub {
     const drains: Promise<void>[] = [];
     for (const connection of [...this.byToken.values()]) {
       const transport = connection.transport;
+      if (connection.isClosed) continue;
       connection.close(options);
       if (transport instanceof LongPollingTransport) {
         drains.push(new Promise((resolve) => transport.onDrained(resolve)));

@@ -7,6 +7,8 @@ import type { Transport } from './transport';
  */
 export class LongPollingTransport implements Transport {
   readonly name = 'LongPolling';
+  readonly inherentKeepAlive = true;
+  private lastPollEndedAt = Date.now();
   private buffer: string[] = [];
   private poller: { res: ServerResponse; timer: NodeJS.Timeout } | undefined;
   private polled = false;
@@ -23,6 +25,10 @@ export class LongPollingTransport implements Transport {
   onDrained(callback: () => void): void {
     if (this.drained) callback();
     else this.drainedCallbacks.push(callback);
+  }
+
+  lastSeenAt(): number {
+    return this.poller ? Date.now() : this.lastPollEndedAt;
   }
 
   /** Takes a GET poll. */
@@ -46,6 +52,7 @@ export class LongPollingTransport implements Transport {
       if (this.poller?.res === res) {
         clearTimeout(this.poller.timer);
         this.poller = undefined;
+        this.lastPollEndedAt = Date.now();
       }
     });
   }
@@ -68,11 +75,14 @@ export class LongPollingTransport implements Transport {
     if (!poller) return;
     clearTimeout(poller.timer);
     this.poller = undefined;
-    if (status === 204) poller.res.writeHead(204).end();
-    else this.answer(poller.res);
+    if (status === 204) {
+      this.lastPollEndedAt = Date.now();
+      poller.res.writeHead(204).end();
+    } else this.answer(poller.res);
   }
 
   private answer(res: ServerResponse): void {
+    this.lastPollEndedAt = Date.now();
     const body = this.buffer.join('');
     this.buffer = [];
     res.writeHead(200, {

@@ -4,6 +4,7 @@ import type { Transport } from './transport';
 /** Server-to-client over a text/event-stream response; the client sends with POST. */
 export class ServerSentEventsTransport implements Transport {
   readonly name = 'ServerSentEvents';
+  readonly inherentKeepAlive = false;
   private ended = false;
 
   constructor(
@@ -23,6 +24,10 @@ export class ServerSentEventsTransport implements Transport {
       this.ended = true;
       onClose();
     });
+  }
+
+  lastSeenAt(): number {
+    return 0;
   }
 
   send(payload: string): void {

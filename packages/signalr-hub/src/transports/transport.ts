@@ -5,6 +5,13 @@ export const ALL_TRANSPORTS: readonly TransportName[] = ['WebSockets', 'ServerSe
 /** The server-to-client half of a transport, as the connection sees it. */
 export interface Transport {
   readonly name: TransportName;
+  /**
+   * Long polling proves the client alive with every poll, so the hub neither pings it nor expects
+   * pings from it (the official clients do not send any over long polling).
+   */
+  readonly inherentKeepAlive: boolean;
+  /** With inherent keep-alive: when the client was last known present. */
+  lastSeenAt(): number;
   /** Queues text (one or more complete records) for the client. */
   send(payload: string): void;
   /** Ends the transport once what was queued has been handed over. */

@@ -10,6 +10,7 @@ export function rawDataToText(data: RawData): string {
 /** Full duplex: both halves over one socket. */
 export class WebSocketTransport implements Transport {
   readonly name = 'WebSockets';
+  readonly inherentKeepAlive = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -20,6 +21,10 @@ export class WebSocketTransport implements Transport {
     // Errors (invalid frames, oversized messages) are followed by 'close'; listening keeps them
     // from being thrown as unhandled 'error' events.
     socket.on('error', () => undefined);
+  }
+
+  lastSeenAt(): number {
+    return 0;
   }
 
   send(payload: string): void {
