@@ -1,0 +1,3 @@
+export { build, DEFAULT_STATIONS } from './app';
+
+export type { BuildOptions } from './app';
