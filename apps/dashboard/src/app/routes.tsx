@@ -1,0 +1,108 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { PATHS } from '@sentinel/domain';
+import { PlaceholderPage } from '../lib/placeholder-page';
+import { SignInPage } from '../features/auth/components/sign-in-page';
+import { AgentLayout } from '../features/agent-shell/components/agent-layout';
+import { ClientListPage } from '../features/clients/components/client-list-page';
+import { OnboardingLayout } from '../features/onboarding/components/onboarding-layout';
+import { PipelineTab } from '../features/onboarding/components/pipeline-tab';
+import { RedirectSignedIn, RequireUser, RootRedirect } from './guards';
+import { InstallationChecklistPage } from './installation-checklist-page';
+import { NotFoundPage } from './not-found-page';
+
+/**
+ * Every route of the spec (part 1, section 2). Screens that later issues build show their title.
+ * No errorElement anywhere: React Router's default shows 'Unexpected Application Error!' and the
+ * error's message, which is what the spec asks for.
+ */
+export const routes: RouteObject[] = [
+  { path: PATHS.root, element: <RootRedirect /> },
+  {
+    path: PATHS.login,
+    element: (
+      <RedirectSignedIn>
+        <SignInPage />
+      </RedirectSignedIn>
+    ),
+  },
+  // Customer and password screens: the signup app owns the customer flow; see the README.
+  { path: PATHS.signUp, element: <PlaceholderPage title="Sign up" /> },
+  { path: '/verify-account', element: <PlaceholderPage title="Confirm your cellphone number" /> },
+  { path: '/success', element: <PlaceholderPage title="Success" /> },
+  { path: PATHS.forgotPassword, element: <PlaceholderPage title="Forgot password" /> },
+  { path: PATHS.resetPassword, element: <PlaceholderPage title="Reset password" /> },
+  { path: '/create-password', element: <PlaceholderPage title="Create password" /> },
+  { path: PATHS.installationChecklist, element: <InstallationChecklistPage /> },
+  {
+    element: <RequireUser />,
+    children: [
+      {
+        element: <AgentLayout />,
+        children: [
+          {
+            path: PATHS.agent,
+            children: [
+              { index: true, element: <Navigate to={PATHS.clients} replace /> },
+              {
+                path: 'clients',
+                children: [
+                  { index: true, element: <Navigate to={PATHS.clients} replace /> },
+                  { path: 'all', element: <ClientListPage /> },
+                  { path: ':clientId/account/view', element: <PlaceholderPage title="View account" /> },
+                  {
+                    path: ':clientId/vehicle/:vehicleId/history',
+                    element: <PlaceholderPage title="Vehicle history" />,
+                  },
+                ],
+              },
+              {
+                path: 'onboarding',
+                children: [
+                  {
+                    element: <OnboardingLayout />,
+                    children: [
+                      { index: true, element: <Navigate to={PATHS.outstandingDetails} replace /> },
+                      { path: 'outstanding-details', element: <PipelineTab title="Outstanding details" /> },
+                      { path: 'booking-pending', element: <PipelineTab title="Booking pending" /> },
+                      { path: 'scheduled', element: <PipelineTab title="Scheduled" /> },
+                    ],
+                  },
+                  { path: 'client/add', element: <PlaceholderPage title="Account holder" /> },
+                  {
+                    path: 'client/:clientId/add-driver',
+                    element: <PlaceholderPage title="Add driver or vehicle" />,
+                  },
+                  {
+                    path: 'client/:clientId/installation',
+                    element: <PlaceholderPage title="Installation scheduling" />,
+                  },
+                  { path: 'client/:clientId/payment', element: <PlaceholderPage title="Payment" /> },
+                ],
+              },
+              {
+                path: 'companies',
+                children: [
+                  { index: true, element: <Navigate to={PATHS.companies} replace /> },
+                  { path: 'all', element: <PlaceholderPage title="Companies" /> },
+                  { path: ':companyId/view', element: <PlaceholderPage title="View Company" /> },
+                  { path: ':companyId/link-user', element: <PlaceholderPage title="Link Company Users" /> },
+                ],
+              },
+              {
+                path: 'burnin',
+                children: [
+                  { index: true, element: <Navigate to={PATHS.burnIn} replace /> },
+                  { path: 'all', element: <PlaceholderPage title="Burn-in bench" /> },
+                ],
+              },
+            ],
+          },
+          { path: PATHS.addAgent, element: <PlaceholderPage title="Add agent" /> },
+          { path: PATHS.addCompany, element: <PlaceholderPage title="Add Company" /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];

@@ -1,0 +1,43 @@
+import { Fragment } from 'react';
+import { useAtom } from 'jotai';
+import { Link, useNavigate } from 'react-router';
+import { menuForRole, PATHS } from '@sentinel/domain';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@sentinel/ui';
+import { authorisedUserAtom } from '../../../lib/session';
+
+/** The role's menu: items with a path are links; Logout signs out and returns to '/'. */
+export function UserMenu() {
+  const [user, setUser] = useAtom(authorisedUserAtom);
+  const navigate = useNavigate();
+
+  function logout() {
+    setUser(null);
+    void navigate(PATHS.root, { replace: true });
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="user-menu__trigger">Menu</DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {menuForRole(user?.userRole ?? '').map((item) =>
+          item.path === undefined ? (
+            <Fragment key={item.label}>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={logout}>{item.label}</DropdownMenuItem>
+            </Fragment>
+          ) : (
+            <DropdownMenuItem key={item.label} asChild>
+              <Link to={item.path}>{item.label}</Link>
+            </DropdownMenuItem>
+          ),
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

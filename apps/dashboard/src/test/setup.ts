@@ -1,0 +1,52 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Files that opt into the node environment (the dev-server test) have no DOM to prepare.
+if (typeof window !== 'undefined') prepareDom();
+
+function prepareDom(): void {
+  // Testing Library only auto-cleans when test globals are on; they are off here.
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    // Back to jsdom's default width for the next test.
+    Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true, writable: true });
+  });
+
+  // jsdom has no layout. Radix's menu calls these; the stand-ins report what a layout-free DOM would.
+  if (!('ResizeObserver' in globalThis)) {
+    globalThis.ResizeObserver = class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    };
+  }
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.setPointerCapture ??= () => undefined;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+
+  // jsdom has no matchMedia. This one evaluates min-width and max-width (px) against innerWidth and
+  // fires 'change' on resize, as a browser does, so layout rules can be tested by resizing the window.
+  window.matchMedia = (query: string): MediaQueryList => {
+    const evaluate = () =>
+      [...query.matchAll(/\((min|max)-width:\s*(\d+)px\)/g)].every(([, bound, px]) =>
+        bound === 'min' ? window.innerWidth >= Number(px) : window.innerWidth <= Number(px),
+      );
+    const list = new EventTarget() as MediaQueryList & { matches: boolean };
+    let matches = evaluate();
+    Object.defineProperties(list, {
+      media: { value: query },
+      matches: { get: () => matches },
+      onchange: { value: null, writable: true },
+    });
+    window.addEventListener('resize', () => {
+      const next = evaluate();
+      if (next === matches) return;
+      matches = next;
+      list.dispatchEvent(Object.assign(new Event('change'), { matches, media: query }));
+    });
+    return list;
+  };
+}
