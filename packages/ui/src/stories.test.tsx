@@ -4,6 +4,7 @@
 import { cleanup } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import type { Meta, StoryFn } from '@storybook/react-vite';
+import type { A11yParameters } from '@storybook/addon-a11y';
 import { beforeAll, describe, expect, it } from 'vitest';
 import previewAnnotations from '../.storybook/preview';
 import { axeViolations } from './test-utils/axe';
@@ -28,7 +29,8 @@ describe.each(Object.entries(storyModules))('given the stories in %s', (_file, s
     document.body.append(canvasElement);
     try {
       await Story.run({ canvasElement });
-      expect(await axeViolations()).toEqual([]);
+      const a11y = Story.parameters['a11y'] as A11yParameters | undefined;
+      expect(await axeViolations(document.body, a11y?.config?.rules ?? [])).toEqual([]);
     } finally {
       cleanup();
       canvasElement.remove();

@@ -22,7 +22,7 @@ const onLogout = fn();
 
 function renderMenu(args: Story['args']) {
   return (
-    <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 360 }}>
+    <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-start', minHeight: 360 }}>
       <DropdownMenu {...args}>
         <DropdownMenuTrigger asChild>
           <Button variant="secondary">Menu</Button>
@@ -49,6 +49,16 @@ export const Closed: Story = { render: renderMenu };
 
 export const Open: Story = {
   render: renderMenu,
+  parameters: {
+    a11y: {
+      config: {
+        // A modal Radix menu aria-hides the page (the trigger included) and traps focus in the menu,
+        // so the hidden trigger cannot be reached while the menu is open. Radix calls this intended
+        // (radix-ui/primitives#2459); axe cannot see the focus trap, so the rule is off for this story.
+        rules: [{ id: 'aria-hidden-focus', enabled: false }],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Menu' }));
     // The content is portalled to document.body, outside the canvas.
