@@ -1,0 +1,15 @@
+import { createRoot } from 'react-dom/client';
+import { loadAppSettings } from '@sentinel/api-sdk';
+import '@sentinel/ui/styles.css';
+import './styles.css';
+import { createApp } from './app/create-app';
+
+// Settings first (api URL, Turnstile key); a failure is only logged and the defaults are used.
+async function start(): Promise<void> {
+  const settings = await loadAppSettings();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(createApp({ settings }).element);
+}
+
+void start();

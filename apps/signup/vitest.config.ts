@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared.ts';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    ...sharedTestOptions,
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
