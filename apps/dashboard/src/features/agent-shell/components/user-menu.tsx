@@ -23,7 +23,12 @@ export function UserMenu() {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="user-menu__trigger">Menu</DropdownMenuTrigger>
+      <DropdownMenuTrigger className="user-menu__trigger">
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Menu
+      </DropdownMenuTrigger>
       <DropdownMenuContent>
         {menuForRole(user?.userRole ?? '').map((item) =>
           item.path === undefined ? (

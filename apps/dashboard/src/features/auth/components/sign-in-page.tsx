@@ -5,7 +5,7 @@ export function SignInPage() {
   return (
     <main className="sign-in-page">
       <Card className="sign-in-page__card">
-        <CardHeader>
+        <CardHeader className="sign-in-page__header">
           <Logo />
           {/* The page's own heading; CardTitle stops at h2. */}
           <h1 className="sign-in-page__title">Sign in</h1>
