@@ -3,6 +3,7 @@ export { ROLE, ROLE_NAMES, STAFF_ROLES, COMPANY_LINK_ROLES, isRoleName, isStaffR
 export type { RoleName } from './roles';
 export {
   PATHS,
+  ROUTES,
   MENU,
   TOP_TABS,
   menuForRole,

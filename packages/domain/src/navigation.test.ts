@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientListLabel, menuForRole } from './navigation';
+import { clientListLabel, menuForRole, ROUTES } from './navigation';
 import { rootRedirectPath } from './root-redirect';
 
 const labels = (role: string) => menuForRole(role).map((item) => item.label);
@@ -47,5 +47,14 @@ describe('rootRedirectPath', () => {
   it('sends other hosts to login', () => {
     expect(rootRedirectPath('localhost')).toBe('/login');
     expect(rootRedirectPath('dashboard.app.example')).toBe('/login');
+  });
+});
+
+describe('ROUTES', () => {
+  it('builds the id-carrying paths of the route table', () => {
+    expect(ROUTES.viewAccount(7)).toBe('/agent/clients/7/account/view');
+    expect(ROUTES.vehicleHistory(7, 12)).toBe('/agent/clients/7/vehicle/12/history');
+    expect(ROUTES.addDriver(7)).toBe('/agent/onboarding/client/7/add-driver');
+    expect(ROUTES.linkCompanyUser(3)).toBe('/agent/companies/3/link-user');
   });
 });

@@ -10,6 +10,9 @@ export const PATHS = {
   root: '/',
   login: '/login',
   signUp: '/sign-up',
+  verifyAccount: '/verify-account',
+  success: '/success',
+  createPassword: '/create-password',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   agent: '/agent',
@@ -24,6 +27,18 @@ export const PATHS = {
   addAgent: '/admin/add-agent',
   addCompany: '/admin/add-company',
   installationChecklist: '/installation-checklist',
+} as const;
+
+/** Route builders for the paths that carry ids. */
+export const ROUTES = {
+  viewAccount: (clientId: number | string) => `/agent/clients/${clientId}/account/view`,
+  vehicleHistory: (clientId: number | string, vehicleId: number | string) =>
+    `/agent/clients/${clientId}/vehicle/${vehicleId}/history`,
+  addDriver: (clientId: number | string) => `/agent/onboarding/client/${clientId}/add-driver`,
+  installation: (vehicleId: number | string) => `/agent/onboarding/client/${vehicleId}/installation`,
+  payment: (clientId: number | string) => `/agent/onboarding/client/${clientId}/payment`,
+  viewCompany: (companyId: number | string) => `/agent/companies/${companyId}/view`,
+  linkCompanyUser: (companyId: number | string) => `/agent/companies/${companyId}/link-user`,
 } as const;
 
 export const MENU = {
