@@ -7,5 +7,13 @@ export default defineConfig({
   dts: { entry: { index: 'src/index.ts' } },
   clean: true,
   sourcemap: true,
-  external: ['react', 'react-dom', 'react/jsx-runtime', 'radix-ui', '@sentinel/domain'],
+  external: [
+    'react',
+    'react-dom',
+    'react/jsx-runtime',
+    'radix-ui',
+    '@sentinel/domain',
+    '@tanstack/react-virtual',
+    '@react-google-maps/api',
+  ],
 });

@@ -15,6 +15,12 @@ export { EmptyState } from './empty-state';
 export { PageHeader } from './page-header';
 export { Switch } from './switch';
 export { Logo } from './logo';
+export { Select } from './select';
+export { Checkbox } from './checkbox';
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './tabs';
+export { TabNav } from './tab-nav';
+export { Dialog, DialogTrigger, DialogContent, DialogFooter, DialogClose } from './dialog';
+export { SearchField } from './search-field';
 
 export type { ButtonProps, ButtonVariant } from './button';
 export type { TextFieldProps } from './text-field';
@@ -32,3 +38,15 @@ export type { EmptyStateProps } from './empty-state';
 export type { PageHeaderProps } from './page-header';
 export type { SwitchProps } from './switch';
 export type { LogoProps } from './logo';
+export type { SelectProps, SelectOption } from './select';
+export type { CheckboxProps } from './checkbox';
+export type { TabsProps, TabsListProps, TabsTriggerProps, TabsContentProps } from './tabs';
+export type { TabNavProps, TabNavItem } from './tab-nav';
+export type {
+  DialogProps,
+  DialogTriggerProps,
+  DialogContentProps,
+  DialogFooterProps,
+  DialogCloseProps,
+} from './dialog';
+export type { SearchFieldProps } from './search-field';

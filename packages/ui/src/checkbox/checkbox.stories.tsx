@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { Checkbox } from './checkbox';
+
+const meta = {
+  title: 'Primitives/Checkbox',
+  component: Checkbox,
+  args: { label: 'I accept the terms and conditions', checked: false, onCheckedChange: fn() },
+} satisfies Meta<typeof Checkbox>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Unchecked: Story = {};
+
+export const Checked: Story = { args: { checked: true } };
+
+export const Disabled: Story = { args: { checked: true, disabled: true } };
+
+export const Interactive: Story = {
+  render: function InteractiveCheckbox(args) {
+    const [checked, setChecked] = useState(args.checked);
+    return <Checkbox {...args} checked={checked} onCheckedChange={setChecked} />;
+  },
+};

@@ -1,0 +1,2 @@
+export { TabNav } from './tab-nav';
+export type { TabNavProps, TabNavItem } from './tab-nav';

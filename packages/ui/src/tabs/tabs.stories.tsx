@@ -1,0 +1,24 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+
+const meta = {
+  title: 'Primitives/Tabs',
+  component: Tabs,
+  args: { defaultValue: 'details' },
+} satisfies Meta<typeof Tabs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  render: (args) => (
+    <Tabs {...args}>
+      <TabsList aria-label="Device">
+        <TabsTrigger value="details">Details</TabsTrigger>
+        <TabsTrigger value="tests">Tests</TabsTrigger>
+      </TabsList>
+      <TabsContent value="details">Station ID: burn1</TabsContent>
+      <TabsContent value="tests">Passed 3/4</TabsContent>
+    </Tabs>
+  ),
+};
