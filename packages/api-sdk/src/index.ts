@@ -10,3 +10,5 @@ export { SessionExpiredError, isSessionExpiredError } from './errors/session-exp
 export { NetworkError, isNetworkError } from './errors/network-error';
 export { loadAppSettings, DEFAULT_APP_SETTINGS } from './app-settings';
 export type { AppSettings, LoadAppSettingsOptions } from './app-settings';
+export { eq, ne, gt, ge, lt, le, contains, and, or, not, odataLiteral, odataParams } from './odata';
+export type { ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery } from './odata';
