@@ -10,6 +10,7 @@ import { ProblemDetails, registerErrorHandling } from './errors';
 import { authPlugin } from './plugins/auth';
 import { caseInsensitiveBodyPlugin } from './plugins/case-insensitive-body';
 import { databasePlugin } from './plugins/database';
+import { vehicleEventsPlugin } from './plugins/vehicle-events';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { rolesRoutes } from './routes/roles';
@@ -61,6 +62,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   app.addSchema(ProblemDetails);
 
   await app.register(databasePlugin, { db });
+  await app.register(vehicleEventsPlugin);
   await app.register(cors, {
     origin: corsOrigin(options.corsOrigins),
     exposedHeaders: ['Content-Disposition'],

@@ -25,6 +25,8 @@ async function snapshot(databaseFile: string) {
       roles: await db.selectFrom('roles').selectAll().orderBy('id').execute(),
       users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
       userRoles: await db.selectFrom('userRoles').selectAll().orderBy('userId').execute(),
+      vehicles: await db.selectFrom('vehicles').selectAll().orderBy('id').execute(),
+      history: await db.selectFrom('vehicleHistory').selectAll().orderBy('id').execute(),
     };
   } finally {
     await db.destroy();
@@ -42,13 +44,17 @@ describe('db:setup', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('creates the database with the four roles and the four demo users', async () => {
+  it('creates the database with the four roles, the four demo users and the demo fleet', async () => {
     const file = join(dir, 'fresh', 'sentinel.db');
 
     const { stdout } = await dbSetup(file);
 
     expect(stdout).toContain('0001-auth');
-    const { roles, users, userRoles } = await snapshot(file);
+    expect(stdout).toContain('0002-vehicles');
+    expect(stdout).toContain('demo fleet added: 40 account holders, 60 vehicles, 30 devices');
+    const snap = await snapshot(file);
+    const { roles, userRoles } = snap;
+    const users = snap.users.filter((user) => user.email.endsWith('@sentinel.demo'));
     expect(roles.map((role) => role.name)).toEqual([
       'Admin',
       'Technical-Agent',
@@ -62,7 +68,8 @@ describe('db:setup', () => {
       'holder@sentinel.demo',
     ]);
     expect(users.every((user) => user.passwordHash?.startsWith('$argon2id$'))).toBe(true);
-    expect(userRoles).toHaveLength(4);
+    expect(userRoles).toHaveLength(44);
+    expect(snap.vehicles).toHaveLength(60);
   }, 20_000);
 
   it('changes nothing when run a second time', async () => {
@@ -97,8 +104,15 @@ describe('db:setup', () => {
     const { stdout } = await dbSetup(file);
 
     expect(stdout).toContain('holder@sentinel.demo');
+    // Her vehicles went with her and come back with her; nobody else's are added twice.
+    expect(stdout).toContain('demo fleet added: 0 account holders, 2 vehicles, 0 devices');
     const { users } = await snapshot(file);
-    expect(users.map((user) => user.email).sort()).toEqual([
+    expect(
+      users
+        .map((user) => user.email)
+        .filter((email) => email.includes('sentinel.demo'))
+        .sort(),
+    ).toEqual([
       'admin@sentinel.demo',
       'agent@sentinel.demo',
       'company.admin@sentinel.demo',

@@ -11,7 +11,7 @@ const { databaseFile } = readServerConfig();
 const db = createDatabase({ databaseFile });
 try {
   const migrations = await migrateToLatest(db);
-  const { addedUsers } = await seedDemoData(db);
+  const { addedUsers, addedAccountHolders, addedVehicles, addedDevices } = await seedDemoData(db);
   const applied = migrations
     .filter(({ status }) => status === 'Success')
     .map(({ migrationName }) => migrationName);
@@ -19,6 +19,9 @@ try {
   console.log(`  migrations applied: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}`);
   console.log(
     `  demo users added: ${addedUsers.length === 0 ? 'none (all present)' : addedUsers.join(', ')}`,
+  );
+  console.log(
+    `  demo fleet added: ${addedAccountHolders} account holders, ${addedVehicles} vehicles, ${addedDevices} devices`,
   );
 } finally {
   await db.destroy();

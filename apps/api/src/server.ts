@@ -14,8 +14,8 @@ const app = await build({
 
 // A fresh database gets the demo data; one with users is someone's data and is left alone.
 if ((await countUsers(app.db)) === 0) {
-  const { addedUsers } = await seedDemoData(app.db);
-  app.log.info({ addedUsers }, 'seeded the demo data');
+  const report = await seedDemoData(app.db);
+  app.log.info(report, 'seeded the demo data');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

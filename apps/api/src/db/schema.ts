@@ -29,6 +29,9 @@ export interface UsersTable {
   passwordHash: string | null;
   tamperActive: ColumnType<Flag, Flag | undefined, Flag>;
   createdOnDateTime: Instant;
+  /** Maintained by the vehicle store (refreshVehicleCounts) whenever a vehicle or device link changes. */
+  vehiclesWithDeviceCount: ColumnType<number, number | undefined, number>;
+  vehiclesWithoutDeviceCount: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserRolesTable {
@@ -49,14 +52,149 @@ export interface RefreshTokensTable {
   revokedAt: Instant | null;
 }
 
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  createdOnDateTime: Instant;
+}
+
+export interface CompanyUsersTable {
+  companyId: number;
+  userId: number;
+  /** A company-link role: 'Company-Admin' or 'Account-Holder'. */
+  role: string;
+}
+
+export interface SubscriptionPlansTable {
+  id: Generated<number>;
+  displayName: string;
+  description: string;
+  available: ColumnType<Flag, Flag | undefined, Flag>;
+  isOffline: ColumnType<Flag, Flag | undefined, Flag>;
+  depositAmountCents: ColumnType<number, number | undefined, number>;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  serialNumber: string;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Null while the device is free to link. */
+  vehicleId: number | null;
+  testStation: string | null;
+  applicationVersion: string | null;
+  /** 0 means auto-lock is disabled. */
+  autoLockEnabledState: ColumnType<number, number | undefined, number>;
+  carBatteryVolts: number | null;
+  deviceBatteryPercent: number | null;
+  /** SHA-256 of the device's ingestion key (live-updates issue). */
+  ingestKeyHash: string | null;
+  createdOnDateTime: Instant;
+}
+
+export type OnboardingStatus = 'Booking-Pending' | 'Scheduled';
+
+export interface VehiclesTable {
+  id: Generated<number>;
+  userId: number;
+  registrationNumber: string;
+  make: string;
+  model: string;
+  makeVariant: string;
+  nickname: string | null;
+  registrationYear: string;
+  vehicleColour: string;
+  vinNumber: string | null;
+  engineNumber: string | null;
+  subscriptionPlanId: number | null;
+  subscriptionId: number | null;
+  subscriptionDepositAmountPaid: number | null;
+  /** Null once the device is installed. */
+  onboardingStatus: OnboardingStatus | null;
+  /** Null while unknown (no lock state reported yet). */
+  isLocked: Flag | null;
+  tamperActive: ColumnType<Flag, Flag | undefined, Flag>;
+  lastKnownGpsLatitudeDegrees: number | null;
+  lastKnownGpsLongitudeDegrees: number | null;
+  gpsDateTime: Instant | null;
+  createdOnDateTime: Instant;
+}
+
+export interface DriversTable {
+  id: Generated<number>;
+  vehicleId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneCode: ColumnType<string, string | undefined, string>;
+  phoneNumber: string;
+  idNumber: string;
+  idNumberIsSouthAfrican: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export interface VehicleHistoryTable {
+  id: Generated<number>;
+  vehicleId: number;
+  dateTime: Instant;
+  /** A HistoryType of the domain. */
+  type: string;
+  isLocked: Flag | null;
+  isLockedByUserId: number | null;
+  isLockedChangedByAdminUser: Flag | null;
+  tamperCancelled: Flag | null;
+  tamperCancelledByUserId: number | null;
+  tamperCarBatteryState: string | null;
+  tamperGpsState: string | null;
+  auraCalloutStatus: string | null;
+  auraCalloutCreatedByUserId: number | null;
+  capitalAirIncidentStatus: string | null;
+  capitalAirIncidentCreatedByUserId: number | null;
+  latitudeDegrees: number | null;
+  longitudeDegrees: number | null;
+}
+
+export type OutboxChannel = 'sms' | 'email' | 'partner';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: Instant;
+}
+
+export interface PasswordCreationTokensTable {
+  /** SHA-256 of the token, base64url; the token itself travels only in the e-mailed link. */
+  tokenHash: string;
+  userId: number;
+  expiresAt: Instant;
+  usedAt: Instant | null;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
   userRoles: UserRolesTable;
   refreshTokens: RefreshTokensTable;
+  companies: CompaniesTable;
+  companyUsers: CompanyUsersTable;
+  subscriptionPlans: SubscriptionPlansTable;
+  devices: DevicesTable;
+  vehicles: VehiclesTable;
+  drivers: DriversTable;
+  vehicleHistory: VehicleHistoryTable;
+  outbox: OutboxTable;
+  passwordCreationTokens: PasswordCreationTokensTable;
 }
 
 export type Role = Selectable<RolesTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type RefreshToken = Selectable<RefreshTokensTable>;
+export type Vehicle = Selectable<VehiclesTable>;
+export type NewVehicle = Insertable<VehiclesTable>;
+export type Device = Selectable<DevicesTable>;
+export type Driver = Selectable<DriversTable>;
+export type VehicleHistoryEntry = Selectable<VehicleHistoryTable>;
+export type NewVehicleHistoryEntry = Insertable<VehicleHistoryTable>;
+export type OutboxMessage = Selectable<OutboxTable>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { validateEmail, validatePhoneNumber, validateSouthAfricanId } from '@sentinel/domain';
+import {
+  HISTORY_TYPE,
+  validateEmail,
+  validateIdNumber,
+  validatePhoneNumber,
+  validateSouthAfricanId,
+} from '@sentinel/domain';
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrations';
 import { DEMO_SIGN_INS, seedDemoData } from './seed';
@@ -30,22 +36,160 @@ describe('DEMO_SIGN_INS', () => {
   });
 });
 
-describe('seedDemoData', () => {
-  it('stores demo users whose details pass the same rules as the forms', async () => {
-    const db = createDatabase({ databaseFile: ':memory:' });
-    try {
-      await migrateToLatest(db);
-      await seedDemoData(db);
+async function seeded() {
+  const db = createDatabase({ databaseFile: ':memory:' });
+  await migrateToLatest(db);
+  const report = await seedDemoData(db);
+  return { db, report };
+}
 
-      const users = await db.selectFrom('users').selectAll().execute();
+describe('seedDemoData', () => {
+  it('stores demo sign-in users whose details pass the same rules as the forms', async () => {
+    const { db } = await seeded();
+    try {
+      const users = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', 'like', '%@sentinel.demo')
+        .execute();
 
       expect(users).toHaveLength(4);
       for (const user of users) {
         expect(validateEmail(user.email)).toBeUndefined();
         expect(validatePhoneNumber(user.phoneNumber)).toBeUndefined();
         expect(validateSouthAfricanId(user.idNumber ?? '')).toBeUndefined();
-        expect(user).toMatchObject({ phoneCode: '27', idNumberIsSouthAfrican: 1, tamperActive: 0 });
+        expect(user).toMatchObject({ phoneCode: '27', idNumberIsSouthAfrican: 1 });
       }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('adds ~40 account holders and their drivers, every one valid by the form rules', async () => {
+    const { db, report } = await seeded();
+    try {
+      const people = [
+        ...(await db.selectFrom('users').selectAll().execute()),
+        ...(await db.selectFrom('drivers').selectAll().execute()),
+      ];
+
+      expect(report.addedAccountHolders).toBe(40);
+      expect(people.some((person) => person.idNumberIsSouthAfrican === 0)).toBe(true);
+      for (const person of people) {
+        expect(validateEmail(person.email), person.email).toBeUndefined();
+        expect(validatePhoneNumber(person.phoneNumber), person.email).toBeUndefined();
+        expect(
+          validateIdNumber(person.idNumber ?? '', person.idNumberIsSouthAfrican === 1),
+          person.email,
+        ).toBeUndefined();
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('adds a fleet in every onboarding stage, free and linked devices, and history of all four types', async () => {
+    const { db, report } = await seeded();
+    try {
+      const vehicles = await db.selectFrom('vehicles').selectAll().execute();
+      const devices = await db.selectFrom('devices').selectAll().execute();
+      const types = await db.selectFrom('vehicleHistory').select('type').distinct().execute();
+      const plans = await db.selectFrom('subscriptionPlans').selectAll().execute();
+
+      expect(report.addedVehicles).toBe(60);
+      expect(new Set(vehicles.map((vehicle) => vehicle.onboardingStatus))).toEqual(
+        new Set([null, 'Booking-Pending', 'Scheduled']),
+      );
+      expect(devices).toHaveLength(30);
+      expect(devices.filter((device) => device.vehicleId === null).length).toBeGreaterThanOrEqual(5);
+      expect(devices.some((device) => device.active === 0 && device.vehicleId !== null)).toBe(true);
+      expect(types.map(({ type }) => type).sort()).toEqual(Object.values(HISTORY_TYPE).sort());
+      expect(plans).toHaveLength(3);
+      expect(
+        await db
+          .selectFrom('vehicleHistory')
+          .select('id')
+          .where('tamperCancelled', '=', 1)
+          .where('tamperCancelledByUserId', 'is not', null)
+          .execute(),
+      ).not.toHaveLength(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('keeps each holder vehicle counters and tamper flag in line with their vehicles', async () => {
+    const { db } = await seeded();
+    try {
+      const users = await db.selectFrom('users').selectAll().execute();
+      const vehicles = await db
+        .selectFrom('vehicles')
+        .leftJoin('devices', 'devices.vehicleId', 'vehicles.id')
+        .select(['vehicles.userId', 'vehicles.tamperActive', 'devices.id as deviceId'])
+        .execute();
+
+      for (const user of users) {
+        const own = vehicles.filter((vehicle) => vehicle.userId === user.id);
+        expect(user.vehiclesWithDeviceCount).toBe(own.filter((vehicle) => vehicle.deviceId !== null).length);
+        expect(user.vehiclesWithoutDeviceCount).toBe(
+          own.filter((vehicle) => vehicle.deviceId === null).length,
+        );
+        expect(user.tamperActive).toBe(own.some((vehicle) => vehicle.tamperActive === 1) ? 1 : 0);
+      }
+      expect(
+        users.filter((user) => user.vehiclesWithDeviceCount + user.vehiclesWithoutDeviceCount === 0).length,
+      ).toBeGreaterThan(4);
+      expect(users.some((user) => user.tamperActive === 1)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('links the demo Company-Admin to Karoo Logistics with some account holders', async () => {
+    const { db } = await seeded();
+    try {
+      const links = await db
+        .selectFrom('companyUsers')
+        .innerJoin('companies', 'companies.id', 'companyUsers.companyId')
+        .innerJoin('users', 'users.id', 'companyUsers.userId')
+        .select(['companies.name', 'users.email', 'companyUsers.role'])
+        .where('companies.name', '=', 'Karoo Logistics')
+        .execute();
+
+      expect(links).toContainEqual({
+        name: 'Karoo Logistics',
+        email: 'company.admin@sentinel.demo',
+        role: 'Company-Admin',
+      });
+      expect(links.filter((link) => link.role === 'Account-Holder').length).toBeGreaterThan(3);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('adds nothing the second time', async () => {
+    const { db } = await seeded();
+    try {
+      const count = async () =>
+        Promise.all(
+          (
+            [
+              'users',
+              'vehicles',
+              'devices',
+              'drivers',
+              'vehicleHistory',
+              'companyUsers',
+              'companies',
+            ] as const
+          ).map(async (table) => (await db.selectFrom(table).selectAll().execute()).length),
+        );
+      const before = await count();
+
+      const report = await seedDemoData(db);
+
+      expect(report).toEqual({ addedUsers: [], addedAccountHolders: 0, addedVehicles: 0, addedDevices: 0 });
+      expect(await count()).toEqual(before);
     } finally {
       await db.destroy();
     }

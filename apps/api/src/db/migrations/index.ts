@@ -2,6 +2,7 @@ import { Migrator } from 'kysely';
 import type { Kysely, Migration, MigrationResult } from 'kysely';
 import type { Database } from '../schema';
 import { authMigration } from './0001-auth';
+import { vehiclesMigration } from './0002-vehicles';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -9,6 +10,7 @@ import { authMigration } from './0001-auth';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': authMigration,
+  '0002-vehicles': vehiclesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {

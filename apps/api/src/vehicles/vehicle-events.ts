@@ -1,0 +1,42 @@
+import { EventEmitter } from 'node:events';
+
+/** A vehicle's new position, as the live GPS message carries it. */
+export interface GpsEvent {
+  vehicleId: number;
+  latitudeDegrees: number;
+  longitudeDegrees: number;
+}
+
+/** A vehicle's new lock state, as the live lock message carries it. */
+export interface LockEvent {
+  vehicleId: number;
+  locked: boolean;
+}
+
+/** A tamper alert raised (tamperActive true) or cancelled (false). */
+export interface TamperEvent {
+  vehicleId: number;
+  tamperActive: boolean;
+  tamperCancelled: boolean;
+  tamperCarBatteryState: string | null;
+  tamperGpsState: string | null;
+  dateTime: string;
+}
+
+export interface VehicleEventMap {
+  gps: [GpsEvent];
+  lock: [LockEvent];
+  tamper: [TamperEvent];
+}
+
+/**
+ * The in-process bus of stored vehicle changes (decorated as app.vehicleEvents). Every event is
+ * emitted only after its change is committed, so a listener that reads the database sees it.
+ */
+export class VehicleEvents extends EventEmitter<VehicleEventMap> {
+  constructor() {
+    super();
+    // The hub and tests may each listen; there is no leak to warn about.
+    this.setMaxListeners(0);
+  }
+}

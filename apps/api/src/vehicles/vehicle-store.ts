@@ -1,0 +1,287 @@
+/*
+ * Every write that changes a vehicle's live state goes through here: the vehicle row and its
+ * history entry change in one transaction, and the event (when a bus is given) is emitted only
+ * after the commit. Routes, the device ingestion endpoint and the simulator all share these.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { HISTORY_TYPE } from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database, Flag } from '../db/schema';
+import type { VehicleEvents } from './vehicle-events';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const flag = (value: boolean): Flag => (value ? 1 : 0);
+
+async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
+async function lastPosition(trx: Db, vehicleId: number) {
+  return trx
+    .selectFrom('vehicles')
+    .select(['lastKnownGpsLatitudeDegrees', 'lastKnownGpsLongitudeDegrees', 'userId'])
+    .where('id', '=', vehicleId)
+    .executeTakeFirst();
+}
+
+/**
+ * Recomputes the owner's vehicle counters (with and without a linked device) from the rows
+ * themselves, so they can never drift whatever changed. Call it after any vehicle insert or
+ * delete and any device link change, inside the same transaction.
+ */
+export async function refreshVehicleCounts(db: Db, userIds: readonly number[]): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      vehiclesWithDeviceCount: eb
+        .selectFrom('vehicles')
+        .innerJoin('devices', 'devices.vehicleId', 'vehicles.id')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('vehicles.userId', '=', 'users.id'),
+      vehiclesWithoutDeviceCount: eb
+        .selectFrom('vehicles')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('vehicles.userId', '=', 'users.id')
+        .where((inner) =>
+          inner.not(
+            inner.exists(
+              inner
+                .selectFrom('devices')
+                .select('devices.id')
+                .whereRef('devices.vehicleId', '=', 'vehicles.id'),
+            ),
+          ),
+        ),
+    }))
+    .where('users.id', 'in', unique)
+    .execute();
+}
+
+/** A user's tamperActive is set while any of their vehicles has an active tamper alert. */
+async function refreshUserTamper(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      tamperActive: eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('vehicles')
+              .select('vehicles.id')
+              .whereRef('vehicles.userId', '=', 'users.id')
+              .where('vehicles.tamperActive', '=', 1),
+          ),
+        )
+        .then(1 as Flag)
+        .else(0 as Flag)
+        .end(),
+    }))
+    .where('users.id', '=', userId)
+    .execute();
+}
+
+export interface LockChange {
+  vehicleId: number;
+  locked: boolean;
+  /** The person who asked for the change; null when the device itself reported it. */
+  byUserId: number | null;
+  /** True when staff changed it from the dashboard. */
+  byAdmin: boolean;
+  at?: Date;
+}
+
+/** Stores the vehicle's lock state and a LockState history entry, then emits 'lock'. */
+export async function recordLockChange(db: Db, change: LockChange, events?: VehicleEvents): Promise<number> {
+  const historyId = await inTransaction(db, async (trx) => {
+    const vehicle = await lastPosition(trx, change.vehicleId);
+    if (!vehicle) throw new Error(`Vehicle ${change.vehicleId} does not exist.`);
+    await trx
+      .updateTable('vehicles')
+      .set({ isLocked: flag(change.locked) })
+      .where('id', '=', change.vehicleId)
+      .execute();
+    const { id } = await trx
+      .insertInto('vehicleHistory')
+      .values({
+        vehicleId: change.vehicleId,
+        dateTime: instant(change.at),
+        type: HISTORY_TYPE.lockState,
+        isLocked: flag(change.locked),
+        isLockedByUserId: change.byUserId,
+        isLockedChangedByAdminUser: flag(change.byAdmin),
+        latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
+        longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+  events?.emit('lock', { vehicleId: change.vehicleId, locked: change.locked });
+  return historyId;
+}
+
+export interface GpsFix {
+  vehicleId: number;
+  latitude: number;
+  longitude: number;
+  at?: Date;
+}
+
+/**
+ * Stores the vehicle's last known position, then emits 'gps'. A fix writes no history entry:
+ * history holds the four event types only, and a position every few seconds would bury them.
+ */
+export async function recordGpsFix(db: Db, fix: GpsFix, events?: VehicleEvents): Promise<void> {
+  const result = await db
+    .updateTable('vehicles')
+    .set({
+      lastKnownGpsLatitudeDegrees: fix.latitude,
+      lastKnownGpsLongitudeDegrees: fix.longitude,
+      gpsDateTime: instant(fix.at),
+    })
+    .where('id', '=', fix.vehicleId)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new Error(`Vehicle ${fix.vehicleId} does not exist.`);
+  events?.emit('gps', {
+    vehicleId: fix.vehicleId,
+    latitudeDegrees: fix.latitude,
+    longitudeDegrees: fix.longitude,
+  });
+}
+
+export interface TamperReport {
+  vehicleId: number;
+  /** True raises an alert; false cancels the active one. */
+  active: boolean;
+  /** Who cancelled it, when a person did. */
+  cancelledByUserId?: number | null;
+  carBatteryState?: string | null;
+  gpsState?: string | null;
+  at?: Date;
+}
+
+/** Stores a TamperAlert history entry and the vehicle's (and owner's) tamper flag, then emits 'tamper'. */
+export async function recordTamper(db: Db, report: TamperReport, events?: VehicleEvents): Promise<number> {
+  const dateTime = instant(report.at);
+  const historyId = await inTransaction(db, async (trx) => {
+    const vehicle = await lastPosition(trx, report.vehicleId);
+    if (!vehicle) throw new Error(`Vehicle ${report.vehicleId} does not exist.`);
+    await trx
+      .updateTable('vehicles')
+      .set({ tamperActive: flag(report.active) })
+      .where('id', '=', report.vehicleId)
+      .execute();
+    await refreshUserTamper(trx, vehicle.userId);
+    const { id } = await trx
+      .insertInto('vehicleHistory')
+      .values({
+        vehicleId: report.vehicleId,
+        dateTime,
+        type: HISTORY_TYPE.tamperAlert,
+        tamperCancelled: flag(!report.active),
+        tamperCancelledByUserId: report.active ? null : (report.cancelledByUserId ?? null),
+        tamperCarBatteryState: report.carBatteryState ?? null,
+        tamperGpsState: report.gpsState ?? null,
+        latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
+        longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+  events?.emit('tamper', {
+    vehicleId: report.vehicleId,
+    tamperActive: report.active,
+    tamperCancelled: !report.active,
+    tamperCarBatteryState: report.carBatteryState ?? null,
+    tamperGpsState: report.gpsState ?? null,
+    dateTime,
+  });
+  return historyId;
+}
+
+export type PartnerAlertKind = 'aura' | 'capitalAir';
+
+export interface PartnerAlertRecord {
+  vehicleId: number;
+  kind: PartnerAlertKind;
+  /** The partner's answer, e.g. 'Dispatched'. */
+  status: string;
+  byUserId: number;
+  at?: Date;
+}
+
+/** Stores an AuraCallout or CapitalAirIncident history entry naming the staff member who raised it. */
+export async function recordPartnerAlert(db: Db, alert: PartnerAlertRecord): Promise<number> {
+  const vehicle = await lastPosition(db, alert.vehicleId);
+  if (!vehicle) throw new Error(`Vehicle ${alert.vehicleId} does not exist.`);
+  const aura = alert.kind === 'aura';
+  const { id } = await db
+    .insertInto('vehicleHistory')
+    .values({
+      vehicleId: alert.vehicleId,
+      dateTime: instant(alert.at),
+      type: aura ? HISTORY_TYPE.auraCallout : HISTORY_TYPE.capitalAirIncident,
+      auraCalloutStatus: aura ? alert.status : null,
+      auraCalloutCreatedByUserId: aura ? alert.byUserId : null,
+      capitalAirIncidentStatus: aura ? null : alert.status,
+      capitalAirIncidentCreatedByUserId: aura ? null : alert.byUserId,
+      latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
+      longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface DeviceTelemetry {
+  deviceId: number;
+  carBatteryVolts?: number | null;
+  deviceBatteryPercent?: number | null;
+  applicationVersion?: string;
+  autoLockEnabledState?: number;
+}
+
+/** Stores what a device reports about itself (batteries, firmware, auto-lock); no history entry. */
+export async function recordDeviceTelemetry(db: Db, telemetry: DeviceTelemetry): Promise<void> {
+  const { deviceId, ...fields } = telemetry;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('devices').set(changes).where('id', '=', deviceId).execute();
+}
+
+export interface DeviceLink {
+  vehicleId: number;
+  /** The device to link; it must be free. Null only unlinks. */
+  deviceId: number | null;
+}
+
+/**
+ * Links a vehicle to a device (freeing the device it had), and keeps its owner's counters right.
+ * Throws when the new device is linked to another vehicle.
+ */
+export async function linkDevice(db: Db, link: DeviceLink): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const vehicle = await lastPosition(trx, link.vehicleId);
+    if (!vehicle) throw new Error(`Vehicle ${link.vehicleId} does not exist.`);
+    await trx
+      .updateTable('devices')
+      .set({ vehicleId: null })
+      .where('vehicleId', '=', link.vehicleId)
+      .execute();
+    if (link.deviceId !== null) {
+      const result = await trx
+        .updateTable('devices')
+        .set({ vehicleId: link.vehicleId })
+        .where('id', '=', link.deviceId)
+        .where('vehicleId', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw new Error(`Device ${link.deviceId} is not free.`);
+    }
+    await refreshVehicleCounts(trx, [vehicle.userId]);
+  });
+}
