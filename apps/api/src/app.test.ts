@@ -102,6 +102,7 @@ describe('GET /openapi.json', () => {
       expect(Object.keys(document.paths).sort()).toEqual([
         '/Auth/RefreshTokens',
         '/Auth/SignInByEmail',
+        '/Devices/{serialNumber}/Telemetry',
         '/Roles',
         '/health',
       ]);

@@ -10,10 +10,15 @@ import { ProblemDetails, registerErrorHandling } from './errors';
 import { authPlugin } from './plugins/auth';
 import { caseInsensitiveBodyPlugin } from './plugins/case-insensitive-body';
 import { databasePlugin } from './plugins/database';
+import { liveHubPlugin } from './live/live-hub';
 import { vehicleEventsPlugin } from './plugins/vehicle-events';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { rolesRoutes } from './routes/roles';
+import { deviceTelemetryRoutes } from './routes/device-telemetry';
+import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
+import type { SimulatorOptions } from './telemetry/simulator/simulator';
+import { telemetryPlugin } from './telemetry/telemetry-plugin';
 
 export interface BuildOptions {
   /** SQLite file, created with its folder when missing. @default ':memory:' */
@@ -30,6 +35,10 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Origins allowed to call the api from a browser; '*' allows any. @default any localhost origin */
   corsOrigins?: readonly string[];
+  /** Live hub timings (tests shorten them). @default 15 s keep-alive, 30 s client timeout */
+  hub?: { keepAliveIntervalMs?: number; clientTimeoutMs?: number };
+  /** The device simulator: true or options run it from ready to close. @default false */
+  simulator?: boolean | SimulatorOptions;
 }
 
 // Any port on localhost: the dashboard, signup and burn-in dev servers all call the api.
@@ -63,6 +72,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(databasePlugin, { db });
   await app.register(vehicleEventsPlugin);
+  // The hub answers its own requests in an onRequest hook, so it goes before @fastify/cors.
+  await app.register(liveHubPlugin, { corsOrigin: corsOrigin(options.corsOrigins), ...options.hub });
   await app.register(cors, {
     origin: corsOrigin(options.corsOrigins),
     exposedHeaders: ['Content-Disposition'],
@@ -71,7 +82,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Sentinel API', version: '0.1.0', description: 'The vehicle API of Sentinel.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          device: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Device <key>' },
+        },
+      },
     },
     // Shared schemas keep their $id as their name in components.schemas.
     refResolver: {
@@ -89,6 +105,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(telemetryPlugin);
+  await app.register(simulatorPlugin, { simulator: options.simulator });
+  await app.register(deviceTelemetryRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.ready();

@@ -77,3 +77,15 @@ export function loadOrCreateJwtSecret(databaseFile: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * Whether `start` runs the device simulator: on unless SIMULATOR is off (also false, 0 or no),
+ * so the demo has moving vehicles and a real deployment turns it off with one setting.
+ */
+export function simulatorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = text(env, 'SIMULATOR')?.toLowerCase();
+  if (raw === undefined) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  throw new Error(`SIMULATOR must be on or off; it is '${raw}'.`);
+}

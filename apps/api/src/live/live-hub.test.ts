@@ -1,0 +1,318 @@
+import { HttpTransportType } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
+import { SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_TYPE, ROLE } from '@sentinel/domain';
+import type { DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage } from './live-messages';
+import {
+  addCompanyOfDemoAdmin,
+  addTrackedVehicle,
+  collect,
+  hubConnection,
+  nextMessage,
+  postTelemetry,
+  signIn,
+  startApi,
+  stopApi,
+} from './test-support';
+import type { RunningApi, TrackedVehicle } from './test-support';
+
+const JWT_SECRET = 'live-hub-test-secret';
+let api: RunningApi;
+const open: HubConnection[] = [];
+
+async function connect(
+  accessToken: string | undefined,
+  transport: HttpTransportType = HttpTransportType.WebSockets,
+): Promise<HubConnection> {
+  const connection = hubConnection(api.url, accessToken, transport);
+  open.push(connection);
+  await connection.start();
+  return connection;
+}
+
+beforeAll(async () => {
+  api = await startApi({ jwtSecret: JWT_SECRET });
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connection) => connection.stop()));
+});
+
+afterAll(async () => {
+  await stopApi(api);
+});
+
+describe('given an Admin connected to /DefaultHub', () => {
+  let vehicle: TrackedVehicle;
+
+  beforeAll(async () => {
+    vehicle = await addTrackedVehicle(api.app);
+  });
+
+  it.each([
+    { name: 'WebSockets', transport: HttpTransportType.WebSockets },
+    { name: 'ServerSentEvents', transport: HttpTransportType.ServerSentEvents },
+    { name: 'LongPolling', transport: HttpTransportType.LongPolling },
+  ])('sends DeviceGpsLocationMessage over $name once the fix is stored', async ({ transport }) => {
+    const { accessToken } = await signIn(api.url, ROLE.admin);
+    const connection = await connect(accessToken, transport);
+    const latitudeDegrees = -33.9249 + Math.random() / 100;
+    // Read the database the moment the message arrives: the fix must already be there.
+    const stored = new Promise((resolve) => {
+      connection.on('DeviceGpsLocationMessage', (message: DeviceGpsLocationMessage) => {
+        if (message.vehicleId !== vehicle.vehicleId) return;
+        resolve(
+          api.app.db
+            .selectFrom('vehicles')
+            .select(['lastKnownGpsLatitudeDegrees', 'lastKnownGpsLongitudeDegrees', 'gpsDateTime'])
+            .where('id', '=', vehicle.vehicleId)
+            .executeTakeFirst()
+            .then((row) => ({ message, row })),
+        );
+      });
+    });
+
+    const response = await postTelemetry(api.url, vehicle, {
+      timestamp: new Date().toISOString(),
+      latitudeDegrees,
+      longitudeDegrees: 18.4241,
+    });
+
+    expect(response.status).toBe(200);
+    expect(await stored).toEqual({
+      message: { vehicleId: vehicle.vehicleId, latitudeDegrees, longitudeDegrees: 18.4241 },
+      row: {
+        lastKnownGpsLatitudeDegrees: latitudeDegrees,
+        lastKnownGpsLongitudeDegrees: 18.4241,
+        gpsDateTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    });
+  });
+
+  it('sends DeviceLockUnlockMessage when the device reports a lock, with its history entry stored', async () => {
+    const { accessToken } = await signIn(api.url, ROLE.admin);
+    const connection = await connect(accessToken);
+    const stored = new Promise((resolve) => {
+      connection.on('DeviceLockUnlockMessage', (message: DeviceLockUnlockMessage) => {
+        if (message.vehicleId !== vehicle.vehicleId) return;
+        resolve(
+          Promise.all([
+            api.app.db
+              .selectFrom('vehicles')
+              .select('isLocked')
+              .where('id', '=', vehicle.vehicleId)
+              .executeTakeFirst(),
+            api.app.db
+              .selectFrom('vehicleHistory')
+              .select(['type', 'isLocked', 'isLockedByUserId', 'isLockedChangedByAdminUser'])
+              .where('vehicleId', '=', vehicle.vehicleId)
+              .orderBy('id', 'desc')
+              .executeTakeFirst(),
+          ]).then(([row, entry]) => ({ message, row, entry })),
+        );
+      });
+    });
+
+    await postTelemetry(api.url, vehicle, { timestamp: new Date().toISOString(), locked: true });
+
+    expect(await stored).toEqual({
+      message: { vehicleId: vehicle.vehicleId, locked: true },
+      row: { isLocked: 1 },
+      entry: {
+        type: HISTORY_TYPE.lockState,
+        isLocked: 1,
+        isLockedByUserId: null,
+        isLockedChangedByAdminUser: 0,
+      },
+    });
+  });
+
+  it('sends DeviceTamperMessage with the states and the last position, once the alert is stored', async () => {
+    const tampered = await addTrackedVehicle(api.app);
+    await postTelemetry(api.url, tampered, {
+      timestamp: new Date().toISOString(),
+      latitudeDegrees: -26.1076,
+      longitudeDegrees: 28.0567,
+    });
+    const { accessToken } = await signIn(api.url, ROLE.admin);
+    const connection = await connect(accessToken);
+    const stored = new Promise((resolve) => {
+      connection.on('DeviceTamperMessage', (message: DeviceTamperMessage) => {
+        if (message.vehicleId !== tampered.vehicleId) return;
+        resolve(
+          Promise.all([
+            api.app.db
+              .selectFrom('vehicles')
+              .select('tamperActive')
+              .where('id', '=', tampered.vehicleId)
+              .executeTakeFirst(),
+            api.app.db
+              .selectFrom('vehicleHistory')
+              .select(['type', 'tamperCarBatteryState', 'tamperGpsState', 'latitudeDegrees'])
+              .where('vehicleId', '=', tampered.vehicleId)
+              .executeTakeFirst(),
+          ]).then(([row, entry]) => ({ message, row, entry })),
+        );
+      });
+    });
+
+    await postTelemetry(api.url, tampered, {
+      timestamp: '2025-11-14T08:30:00.000Z',
+      tamper: { carBatteryState: 'Disconnected', gpsState: 'Jammed' },
+    });
+
+    expect(await stored).toEqual({
+      message: {
+        vehicleId: tampered.vehicleId,
+        tamperActive: true,
+        tamperCancelled: false,
+        tamperCarBatteryState: 'Disconnected',
+        tamperGpsState: 'Jammed',
+        dateTime: '2025-11-14T08:30:00.000Z',
+        latitudeDegrees: -26.1076,
+        longitudeDegrees: 28.0567,
+      },
+      row: { tamperActive: 1 },
+      entry: {
+        type: HISTORY_TYPE.tamperAlert,
+        tamperCarBatteryState: 'Disconnected',
+        tamperGpsState: 'Jammed',
+        latitudeDegrees: -26.1076,
+      },
+    });
+  });
+
+  it('sends the messages of one vehicle in the order they were stored', async () => {
+    const { accessToken } = await signIn(api.url, ROLE.technicalAgent);
+    const connection = await connect(accessToken);
+    const fixes = collect<DeviceGpsLocationMessage>(connection, 'DeviceGpsLocationMessage');
+    const last = nextMessage<DeviceGpsLocationMessage>(
+      connection,
+      'DeviceGpsLocationMessage',
+      (message) => message.longitudeDegrees === 18.5009,
+    );
+
+    for (let index = 0; index < 10; index += 1) {
+      await postTelemetry(api.url, vehicle, {
+        timestamp: new Date().toISOString(),
+        latitudeDegrees: -33.9,
+        longitudeDegrees: 18.5 + index / 10_000,
+      });
+    }
+    await last;
+
+    expect(
+      fixes.filter((fix) => fix.vehicleId === vehicle.vehicleId).map((fix) => fix.longitudeDegrees),
+    ).toEqual(Array.from({ length: 10 }, (_, index) => 18.5 + index / 10_000));
+  });
+});
+
+describe('given a Company-Admin connected to /DefaultHub', () => {
+  it("receives the messages of the company's account holders' vehicles and no others", async () => {
+    const { accessToken, userId } = await signIn(api.url, ROLE.companyAdmin);
+    const companyId = await addCompanyOfDemoAdmin(api.app, userId);
+    const ours = await addTrackedVehicle(api.app, { companyId });
+    const otherCompany = await addCompanyOfDemoAdminless(companyId);
+    const theirs = await addTrackedVehicle(api.app, { companyId: otherCompany });
+    const unlinked = await addTrackedVehicle(api.app);
+    const connection = await connect(accessToken);
+    const fixes = collect<DeviceGpsLocationMessage>(connection, 'DeviceGpsLocationMessage');
+    const locks = collect<DeviceLockUnlockMessage>(connection, 'DeviceLockUnlockMessage');
+    // A staff connection sees every vehicle, so its last message marks the end of the round.
+    const staff = await connect((await signIn(api.url, ROLE.admin)).accessToken);
+    const roundDone = nextMessage<DeviceLockUnlockMessage>(
+      staff,
+      'DeviceLockUnlockMessage',
+      (message) => message.vehicleId === unlinked.vehicleId,
+    );
+    const ownLock = nextMessage<DeviceLockUnlockMessage>(
+      connection,
+      'DeviceLockUnlockMessage',
+      (message) => message.vehicleId === ours.vehicleId,
+    );
+
+    for (const vehicle of [ours, theirs, unlinked]) {
+      await postTelemetry(api.url, vehicle, {
+        timestamp: new Date().toISOString(),
+        latitudeDegrees: -29.85,
+        longitudeDegrees: 31.02,
+        locked: true,
+      });
+    }
+    await Promise.all([ownLock, roundDone]);
+
+    expect(fixes.map((fix) => fix.vehicleId)).toEqual([ours.vehicleId]);
+    expect(locks).toEqual([{ vehicleId: ours.vehicleId, locked: true }]);
+  });
+
+  async function addCompanyOfDemoAdminless(exceptCompanyId: number): Promise<number> {
+    const { id } = await api.app.db
+      .insertInto('companies')
+      .values({ name: `Another fleet than ${exceptCompanyId}`, createdOnDateTime: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+});
+
+describe('given a connection that may not watch vehicles', () => {
+  it('refuses a client without a token', async () => {
+    await expect(connect(undefined)).rejects.toThrow(/401|Unauthorized/);
+  });
+
+  it('refuses an expired access token', async () => {
+    const { userId } = await signIn(api.url, ROLE.admin);
+    const expired = await new SignJWT({ role: ROLE.admin })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 1_000)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 100)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+
+    await expect(connect(expired)).rejects.toThrow(/401|Unauthorized/);
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const forged = await new SignJWT({ role: ROLE.admin })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('1')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('not-the-api-key'));
+
+    await expect(connect(forged)).rejects.toThrow(/401|Unauthorized/);
+  });
+
+  it('refuses an Account-Holder, whose app has no live fleet view', async () => {
+    const { accessToken } = await signIn(api.url, ROLE.accountHolder);
+
+    await expect(connect(accessToken)).rejects.toThrow(/401|Unauthorized/);
+    const negotiate = await fetch(`${api.url}/DefaultHub/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(negotiate.status).toBe(401);
+  });
+});
+
+describe('given a browser app on another localhost port', () => {
+  it('answers the negotiate preflight for it, and not for a foreign origin', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${api.url}/DefaultHub/negotiate?negotiateVersion=1`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, x-requested-with, x-signalr-user-agent',
+        },
+      });
+
+    const dashboard = await preflight('http://localhost:5173');
+    const foreign = await preflight('https://evil.example');
+
+    expect(dashboard.status).toBe(204);
+    expect(dashboard.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -1,0 +1,135 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { CAR_BATTERY_LOW_VOLTS, HISTORY_TYPE, ROLE } from '@sentinel/domain';
+import { build } from '../../app';
+import type { DeviceGpsLocationMessage } from '../../live/live-messages';
+import { hubConnection, nextMessage, signIn } from '../../live/test-support';
+import { distanceMetres, ROADS } from './roads';
+
+const apps: FastifyInstance[] = [];
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** A seeded api whose simulator never ticks by itself: the test calls tick(). */
+async function manualSimulator(seed: number): Promise<FastifyInstance> {
+  // A minute per round: vehicles cover a kilometre or more each time, so a drive ends soon.
+  const app = await build({ seed: true, simulator: { seed, tickMs: 60_000 } });
+  apps.push(app);
+  return app;
+}
+
+async function ticks(app: FastifyInstance, count: number): Promise<void> {
+  for (let round = 0; round < count; round += 1) await app.simulator?.tick();
+}
+
+function positions(app: FastifyInstance) {
+  return app.db
+    .selectFrom('vehicles')
+    .innerJoin('devices', 'devices.vehicleId', 'vehicles.id')
+    .select(['vehicles.id', 'lastKnownGpsLatitudeDegrees', 'lastKnownGpsLongitudeDegrees', 'isLocked'])
+    .where('devices.active', '=', 1)
+    .orderBy('vehicles.id')
+    .execute();
+}
+
+/** How far a point is from the nearest waypoint of any simulated road. */
+function metresFromNearestRoad(latitudeDegrees: number, longitudeDegrees: number): number {
+  return Math.min(
+    ...ROADS.flatMap((road) =>
+      road.waypoints.map((waypoint) => distanceMetres(waypoint, { latitudeDegrees, longitudeDegrees })),
+    ),
+  );
+}
+
+describe('the device simulator', () => {
+  it('is off unless build() is asked for it', async () => {
+    const app = await build();
+    apps.push(app);
+
+    expect(app.simulator).toBeNull();
+  });
+
+  it('places every vehicle with an active device on a South African road, and moves some of them', async () => {
+    const app = await manualSimulator(11);
+
+    await ticks(app, 1);
+    const first = await positions(app);
+    await ticks(app, 1);
+    const second = await positions(app);
+
+    expect(first.length).toBeGreaterThan(5);
+    for (const { lastKnownGpsLatitudeDegrees, lastKnownGpsLongitudeDegrees } of second) {
+      expect(lastKnownGpsLatitudeDegrees).not.toBeNull();
+      // Between interchanges a road is at most ~15 km from a waypoint.
+      expect(
+        metresFromNearestRoad(lastKnownGpsLatitudeDegrees ?? 0, lastKnownGpsLongitudeDegrees ?? 0),
+      ).toBeLessThan(15_000);
+    }
+    const moved = second.filter(
+      (vehicle, index) => vehicle.lastKnownGpsLatitudeDegrees !== first[index]?.lastKnownGpsLatitudeDegrees,
+    );
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.length).toBeLessThan(second.length);
+  });
+
+  it('drives the same way for the same seed, and another way for another seed', async () => {
+    const [one, two, other] = await Promise.all([manualSimulator(5), manualSimulator(5), manualSimulator(6)]);
+
+    await Promise.all([ticks(one, 3), ticks(two, 3), ticks(other, 3)]);
+
+    expect(await positions(one)).toEqual(await positions(two));
+    expect(await positions(other)).not.toEqual(await positions(one));
+  });
+
+  it('parks and locks at the end of a drive, and lets a weak car battery run low, through the stored history', async () => {
+    const app = await manualSimulator(2);
+    const { seededUpTo } = await app.db
+      .selectFrom('vehicleHistory')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('seededUpTo'))
+      .executeTakeFirstOrThrow();
+
+    await ticks(app, 100);
+
+    const deviceLocks = await app.db
+      .selectFrom('vehicleHistory')
+      .select(['isLocked', 'isLockedByUserId'])
+      .where('type', '=', HISTORY_TYPE.lockState)
+      .where('isLockedByUserId', 'is', null)
+      .where('id', '>', seededUpTo)
+      .execute();
+    expect(deviceLocks.some((entry) => entry.isLocked === 1)).toBe(true);
+    expect(deviceLocks.some((entry) => entry.isLocked === 0)).toBe(true);
+    const lowBatteries = await app.db
+      .selectFrom('devices')
+      .select('carBatteryVolts')
+      .where('vehicleId', 'is not', null)
+      .where('active', '=', 1)
+      .where('carBatteryVolts', '<', CAR_BATTERY_LOW_VOLTS)
+      .where('applicationVersion', '=', '2.4.1-sim')
+      .execute();
+    expect(lowBatteries.length).toBeGreaterThan(0);
+  });
+
+  it('sends its fixes to a connected dashboard through the hub, and stops when the api closes', async () => {
+    const app = await build({ seed: true, simulator: { seed: 4, tickMs: 40 } });
+    apps.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { accessToken } = await signIn(url, ROLE.technicalAgent);
+    const connection = hubConnection(url, accessToken);
+    await connection.start();
+
+    const fix = await nextMessage<DeviceGpsLocationMessage>(connection, 'DeviceGpsLocationMessage').finally(
+      () => connection.stop(),
+    );
+
+    expect(metresFromNearestRoad(fix.latitudeDegrees, fix.longitudeDegrees)).toBeLessThan(15_000);
+    expect(app.simulator?.running).toBe(true);
+    await app.close();
+    apps.splice(apps.indexOf(app), 1);
+    expect(app.simulator?.running).toBe(false);
+  });
+});

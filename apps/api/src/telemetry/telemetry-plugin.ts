@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import { createTelemetryService } from './telemetry-service';
+import type { TelemetryService } from './telemetry-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stores device reports; shared by the ingestion route and the simulator. */
+    telemetry: TelemetryService;
+  }
+}
+
+/** Decorates app.telemetry; needs the database and the vehicle event bus registered first. */
+export const telemetryPlugin = fp(
+  (app, _options, done) => {
+    app.decorate('telemetry', createTelemetryService(app.db, app.vehicleEvents));
+    done();
+  },
+  { name: 'sentinel-telemetry', dependencies: ['sentinel-db', 'sentinel-vehicle-events'] },
+);
