@@ -21,6 +21,12 @@ export { Tabs, TabsList, TabsTrigger, TabsContent } from './tabs';
 export { TabNav } from './tab-nav';
 export { Dialog, DialogTrigger, DialogContent, DialogFooter, DialogClose } from './dialog';
 export { SearchField } from './search-field';
+export { StatusBadge } from './status-badge';
+export { InfoCard, personInfoRows, vehicleInfoRows } from './info-card';
+export { HistoryCard, CancelledAlertsCard } from './history-card';
+export { ClientCard } from './client-card';
+export { PhoneField } from './phone-field';
+export { IdNumberField } from './id-number-field';
 
 export type { ButtonProps, ButtonVariant } from './button';
 export type { TextFieldProps } from './text-field';
@@ -50,3 +56,9 @@ export type {
   DialogCloseProps,
 } from './dialog';
 export type { SearchFieldProps } from './search-field';
+export type { StatusBadgeProps } from './status-badge';
+export type { InfoCardProps, InfoCardMenuItem, InfoRow, PersonInfo, VehicleInfo } from './info-card';
+export type { HistoryCardProps, CancelledAlertsCardProps, HistoryEntryView } from './history-card';
+export type { ClientCardProps } from './client-card';
+export type { PhoneFieldProps } from './phone-field';
+export type { IdNumberFieldProps } from './id-number-field';

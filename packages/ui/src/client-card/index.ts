@@ -1,0 +1,2 @@
+export { ClientCard } from './client-card';
+export type { ClientCardProps } from './client-card';

@@ -1,0 +1,2 @@
+export { IdNumberField } from './id-number-field';
+export type { IdNumberFieldProps } from './id-number-field';
