@@ -24,9 +24,19 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+/** The auth calls, plus the session's access token for connections the client does not make itself. */
+export interface ClientAuthApi extends AuthApi {
+  /**
+   * The stored access token, refreshed first through the client's single-flight refresh when its exp
+   * claim says it is expired; for the live hub's accessTokenFactory. Rejects with SessionExpiredError
+   * when signed out or when the refresh is refused (the session is then cleared and onLogout called).
+   */
+  freshAccessToken(): Promise<string>;
+}
+
 /** One property per resource of the API; each holds one function per call in the spec. */
 export interface ApiClient {
-  auth: AuthApi;
+  auth: ClientAuthApi;
   roles: RolesApi;
 }
 
@@ -64,5 +74,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
   };
 
-  return { auth, roles: createRolesApi(caller) };
+  return {
+    auth: { ...auth, freshAccessToken: async () => (await tokens.current()).accessToken },
+    roles: createRolesApi(caller),
+  };
 }

@@ -10,5 +10,28 @@ export { SessionExpiredError, isSessionExpiredError } from './errors/session-exp
 export { NetworkError, isNetworkError } from './errors/network-error';
 export { loadAppSettings, DEFAULT_APP_SETTINGS } from './app-settings';
 export type { AppSettings, LoadAppSettingsOptions } from './app-settings';
+export type { ClientAuthApi } from './client';
+export { createLiveClient } from './live/live-client';
+export type {
+  LiveClient,
+  LiveClientOptions,
+  LiveConnectionState,
+  LiveLogger,
+  Unsubscribe,
+} from './live/live-client';
+export {
+  LIVE_RECONNECT_DELAYS_MS,
+  LIVE_SERVER_TIMEOUT_MS,
+  LIVE_KEEP_ALIVE_MS,
+  LIVE_LONG_POLL_TIMEOUT_MS,
+  LIVE_HUB_PATH,
+} from './live/constants';
+export { LIVE_MESSAGE } from './live/messages';
+export type {
+  LiveMessageName,
+  DeviceGpsLocationMessage,
+  DeviceLockUnlockMessage,
+  DeviceTamperMessage,
+} from './live/messages';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, odataLiteral, odataParams } from './odata';
 export type { ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery } from './odata';

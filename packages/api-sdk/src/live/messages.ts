@@ -1,0 +1,42 @@
+// What the hub at {base}/DefaultHub sends (apps/api src/live/live-messages.ts is the server side).
+// GPS and lock follow spec part 1 §3 word for word; the spec leaves the tamper message open, so it
+// carries the tamper history entry's fields.
+
+/** The hub method names the client listens for (spec part 1 §4). */
+export const LIVE_MESSAGE = {
+  gpsLocation: 'DeviceGpsLocationMessage',
+  lockUnlock: 'DeviceLockUnlockMessage',
+  tamper: 'DeviceTamperMessage',
+} as const;
+
+export type LiveMessageName = (typeof LIVE_MESSAGE)[keyof typeof LIVE_MESSAGE];
+
+/** DeviceGpsLocationMessage: a vehicle's new position. */
+export interface DeviceGpsLocationMessage {
+  vehicleId: number;
+  latitudeDegrees: number;
+  longitudeDegrees: number;
+}
+
+/** DeviceLockUnlockMessage: a vehicle's new lock state. */
+export interface DeviceLockUnlockMessage {
+  vehicleId: number;
+  locked: boolean;
+}
+
+/** DeviceTamperMessage: a tamper alert raised by the device, or cancelled by a person. */
+export interface DeviceTamperMessage {
+  vehicleId: number;
+  /** True while the alert stands; false once it is cancelled. */
+  tamperActive: boolean;
+  tamperCancelled: boolean;
+  /** What the device reported about the car battery, e.g. 'Disconnected'; null when it did not say. */
+  tamperCarBatteryState: string | null;
+  /** What the device reported about its GPS, e.g. 'Jammed'; null when it did not say. */
+  tamperGpsState: string | null;
+  /** When it happened, ISO 8601 UTC. */
+  dateTime: string;
+  /** The vehicle's last known position when the alert was stored; null when it never had one. */
+  latitudeDegrees: number | null;
+  longitudeDegrees: number | null;
+}
