@@ -6,6 +6,16 @@ import { createRolesApi } from './roles';
 import type { RolesApi } from './roles';
 import { createTokenKeeper } from './session';
 import type { SessionStore } from './session';
+import { createDevicesApi } from './devices';
+import type { DevicesApi } from './devices';
+import { createDriversApi } from './drivers';
+import type { DriversApi } from './drivers';
+import { createSubscriptionPlansApi } from './subscription-plans';
+import type { SubscriptionPlansApi } from './subscription-plans';
+import { createUsersApi } from './users';
+import type { UsersApi } from './users';
+import { createVehiclesApi } from './vehicles';
+import type { VehiclesApi } from './vehicles';
 
 export interface ApiClientOptions {
   /** The vehicle API's base URL, e.g. appsettings.json's baseURL. */
@@ -38,6 +48,11 @@ export interface ClientAuthApi extends AuthApi {
 export interface ApiClient {
   auth: ClientAuthApi;
   roles: RolesApi;
+  users: UsersApi;
+  vehicles: VehiclesApi;
+  drivers: DriversApi;
+  devices: DevicesApi;
+  subscriptionPlans: SubscriptionPlansApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -77,5 +92,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     auth: { ...auth, freshAccessToken: async () => (await tokens.current()).accessToken },
     roles: createRolesApi(caller),
+    users: createUsersApi(caller),
+    vehicles: createVehiclesApi(caller),
+    drivers: createDriversApi(caller),
+    devices: createDevicesApi(caller),
+    subscriptionPlans: createSubscriptionPlansApi(caller),
   };
 }

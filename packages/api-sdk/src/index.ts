@@ -35,3 +35,17 @@ export type {
 } from './live/messages';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, odataLiteral, odataParams } from './odata';
 export type { ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery } from './odata';
+export { historyCsvFileName } from './history';
+export type { HistoryEntry } from './history';
+export type {
+  UsersApi,
+  User,
+  Page,
+  CreateAgentRequest,
+  CreateAccountHolderRequest,
+  UpdateUserRequest,
+} from './users';
+export type { VehiclesApi, Vehicle, ChangeLinkedDeviceRequest, HistoryCsv } from './vehicles';
+export type { DriversApi, Driver, UpdateDriverRequest } from './drivers';
+export type { DevicesApi, Device, DeviceStatusInfo } from './devices';
+export type { SubscriptionPlansApi, SubscriptionPlan } from './subscription-plans';
