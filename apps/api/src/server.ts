@@ -1,5 +1,5 @@
 import { build } from './app';
-import { loadOrCreateJwtSecret, readServerConfig } from './config';
+import { loadOrCreateJwtSecret, readServerConfig, simulatorEnabled } from './config';
 import { countUsers, seedDemoData } from './db/seed';
 
 const config = readServerConfig();
@@ -10,6 +10,8 @@ const app = await build({
   refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
   logger: { level: config.logLevel },
   ...(config.corsOrigins === undefined ? {} : { corsOrigins: config.corsOrigins }),
+  // The demo's moving vehicles; its first round comes after the seed below. SIMULATOR=off stops it.
+  simulator: simulatorEnabled(),
 });
 
 // A fresh database gets the demo data; one with users is someone's data and is left alone.
