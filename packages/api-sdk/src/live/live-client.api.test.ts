@@ -1,0 +1,171 @@
+// The live client against the real apps/api hub at /DefaultHub: changes stored through the api's
+// vehicle store reach the client as the hub announces them.
+import { build, DEMO_SIGN_INS, recordGpsFix, recordLockChange, recordTamper } from '@sentinel/api';
+import type { AuthorisedUser } from '@sentinel/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../client';
+import type { SessionStore } from '../session';
+import { createLiveClient } from './live-client';
+import type { LiveClient, LiveClientOptions, LiveLogger } from './live-client';
+import type { DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage } from './messages';
+
+type Api = Awaited<ReturnType<typeof build>>;
+
+// A fixed key, so tokens signed before a restart of the api are still good after it.
+const JWT_SECRET = 'live-client-tests-secret-of-enough-length-for-hs256';
+
+let api: Api;
+let apiUrl: string;
+const clients: LiveClient[] = [];
+
+beforeAll(async () => {
+  api = await build({ databaseFile: ':memory:', seed: true, jwtSecret: JWT_SECRET });
+  apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.stop()));
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+function session(): SessionStore {
+  let user: AuthorisedUser | null = null;
+  return {
+    get: () => user,
+    set: (next) => {
+      user = next;
+    },
+    clear: () => {
+      user = null;
+    },
+  };
+}
+
+async function signedInClient(role: string, url = apiUrl) {
+  const account = DEMO_SIGN_INS.find((signIn) => signIn.role === role);
+  if (!account) throw new Error(`No demo sign-in for ${role}`);
+  const store = session();
+  const client = createApiClient({ baseUrl: url, session: store });
+  store.set(await client.auth.signInByEmail({ email: account.email, password: account.password }));
+  return client;
+}
+
+function recordingLogger(): LiveLogger & { errors: unknown[][] } {
+  const errors: unknown[][] = [];
+  return { errors, error: (...args) => errors.push(args), warn: () => undefined };
+}
+
+function live(options: LiveClientOptions): LiveClient {
+  const client = createLiveClient(options);
+  clients.push(client);
+  return client;
+}
+
+async function eventually(check: () => void, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+async function firstVehicleId(on: Api = api): Promise<number> {
+  const { id } = await on.db.selectFrom('vehicles').select('id').orderBy('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+describe('given an Admin connected to the api hub', () => {
+  it('receives the GPS, lock and tamper messages of stored changes', async () => {
+    const client = await signedInClient('Admin');
+    const liveClient = live({ baseUrl: apiUrl, accessToken: () => client.auth.freshAccessToken() });
+    const gps: DeviceGpsLocationMessage[] = [];
+    const locks: DeviceLockUnlockMessage[] = [];
+    const tampers: DeviceTamperMessage[] = [];
+    liveClient.onGpsLocation((message) => gps.push(message));
+    liveClient.onLockUnlock((message) => locks.push(message));
+    liveClient.onTamper((message) => tampers.push(message));
+    await liveClient.start();
+    expect(liveClient.state).toBe('Connected');
+    const vehicleId = await firstVehicleId();
+
+    await recordGpsFix(api.db, { vehicleId, latitude: -26.2041, longitude: 28.0473 }, api.vehicleEvents);
+    await recordLockChange(
+      api.db,
+      { vehicleId, locked: true, byUserId: null, byAdmin: false },
+      api.vehicleEvents,
+    );
+    await recordTamper(
+      api.db,
+      { vehicleId, active: true, carBatteryState: 'Disconnected', gpsState: 'Normal' },
+      api.vehicleEvents,
+    );
+
+    await eventually(() => expect(tampers).toHaveLength(1));
+    expect(gps).toEqual([{ vehicleId, latitudeDegrees: -26.2041, longitudeDegrees: 28.0473 }]);
+    expect(locks).toEqual([{ vehicleId, locked: true }]);
+    expect(tampers[0]).toEqual({
+      vehicleId,
+      tamperActive: true,
+      tamperCancelled: false,
+      tamperCarBatteryState: 'Disconnected',
+      tamperGpsState: 'Normal',
+      dateTime: expect.any(String),
+      latitudeDegrees: -26.2041,
+      longitudeDegrees: 28.0473,
+    });
+  });
+
+  it('reconnects by itself when the api restarts on the same port', async () => {
+    const first = await build({ databaseFile: ':memory:', seed: true, jwtSecret: JWT_SECRET });
+    const firstUrl = await first.listen({ port: 0, host: '127.0.0.1' });
+    const client = await signedInClient('Admin', firstUrl);
+    const liveClient = live({
+      baseUrl: firstUrl,
+      accessToken: () => client.auth.freshAccessToken(),
+      logger: recordingLogger(),
+    });
+    const locks: DeviceLockUnlockMessage[] = [];
+    liveClient.onLockUnlock((message) => locks.push(message));
+    await liveClient.start();
+
+    await first.close();
+    await eventually(() => expect(liveClient.state).toBe('Reconnecting'));
+    const second = await build({ databaseFile: ':memory:', seed: true, jwtSecret: JWT_SECRET });
+    try {
+      await second.listen({ port: Number(new URL(firstUrl).port), host: '127.0.0.1' });
+      await eventually(() => expect(liveClient.state).toBe('Connected'), 8_000);
+      const vehicleId = await firstVehicleId(second);
+      await recordLockChange(
+        second.db,
+        { vehicleId, locked: false, byUserId: null, byAdmin: false },
+        second.vehicleEvents,
+      );
+
+      await eventually(() => expect(locks).toEqual([{ vehicleId, locked: false }]));
+    } finally {
+      await liveClient.stop();
+      await second.close();
+    }
+  }, 15_000);
+});
+
+describe('given an Account-Holder, who has no dashboard', () => {
+  it('is refused by the hub: start() resolves, the refusal is logged, the state ends Disconnected', async () => {
+    const client = await signedInClient('Account-Holder');
+    const logger = recordingLogger();
+    const liveClient = live({ baseUrl: apiUrl, accessToken: () => client.auth.freshAccessToken(), logger });
+
+    await expect(liveClient.start()).resolves.toBeUndefined();
+
+    expect(liveClient.state).toBe('Disconnected');
+    expect(logger.errors.some(([message]) => message === '[live] Could not connect')).toBe(true);
+  });
+});
