@@ -13,6 +13,10 @@ export {
   linkDevice,
   refreshVehicleCounts,
 } from './vehicles/vehicle-store';
+export { HUB_PATH } from './live/live-hub';
+export { LIVE_MESSAGE } from './live/live-messages';
+export { CAR_BATTERY_STATES, GPS_STATES } from './telemetry/telemetry-service';
+export { issueDeviceKey } from './telemetry/device-keys';
 
 export type { BuildOptions } from './app';
 export type { DemoSignIn, SeedReport } from './db/seed';
@@ -43,3 +47,11 @@ export type {
   DeviceTelemetry,
   DeviceLink,
 } from './vehicles/vehicle-store';
+export type {
+  LiveMessageName,
+  DeviceGpsLocationMessage,
+  DeviceLockUnlockMessage,
+  DeviceTamperMessage,
+} from './live/live-messages';
+export type { TelemetryReport, TelemetryResult } from './telemetry/telemetry-service';
+export type { Simulator, SimulatorOptions } from './telemetry/simulator/simulator';
