@@ -1,4 +1,5 @@
 import type { Caller } from './caller';
+import type { ContactEditRequest } from './users';
 
 /** A driver of a vehicle, as GET /Vehicles carries them in `drivers`. */
 export interface Driver {
@@ -13,18 +14,14 @@ export interface Driver {
   idNumberIsSouthAfrican: boolean;
 }
 
-/** PUT /Drivers/{id}: the driver's fields; only email and phone number change from the dashboard. */
-export type UpdateDriverRequest = Omit<Driver, 'id'>;
-
 export interface DriversApi {
-  /** PUT /Drivers/{id}. Throws ApiError with `errors` by field on 400. */
-  update(id: number, request: UpdateDriverRequest): Promise<void>;
+  /** PUT /Drivers/{id}: changes the email and phone number, answers the driver. ApiError with `errors` on 400. */
+  update(id: number, request: ContactEditRequest): Promise<Driver>;
 }
 
 export function createDriversApi(caller: Pick<Caller, 'callAuthorised'>): DriversApi {
   return {
-    async update(id, request) {
-      await caller.callAuthorised({ method: 'put', path: `Drivers/${id}`, json: request });
-    },
+    update: (id, { email, phoneNumber }) =>
+      caller.callAuthorised({ method: 'put', path: `Drivers/${id}`, json: { email, phoneNumber } }),
   };
 }

@@ -43,9 +43,15 @@ export type {
   Page,
   CreateAgentRequest,
   CreateAccountHolderRequest,
-  UpdateUserRequest,
+  ContactEditRequest,
 } from './users';
-export type { VehiclesApi, Vehicle, ChangeLinkedDeviceRequest, HistoryCsv } from './vehicles';
-export type { DriversApi, Driver, UpdateDriverRequest } from './drivers';
+export type {
+  VehiclesApi,
+  Vehicle,
+  ChangeLinkedDeviceRequest,
+  HistoryCsv,
+  PartnerAlertResult,
+} from './vehicles';
+export type { DriversApi, Driver } from './drivers';
 export type { DevicesApi, Device, DeviceStatusInfo } from './devices';
 export type { SubscriptionPlansApi, SubscriptionPlan } from './subscription-plans';

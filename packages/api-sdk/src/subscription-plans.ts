@@ -6,6 +6,8 @@ export interface SubscriptionPlan {
   description: string;
   available: boolean;
   isOffline: boolean;
+  /** The deposit due at sign-up, in cents. */
+  depositAmountCents: number;
 }
 
 export interface SubscriptionPlansApi {

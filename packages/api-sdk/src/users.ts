@@ -20,7 +20,8 @@ export interface User {
   email: string;
   phoneCode: string;
   phoneNumber: string;
-  idNumber: string;
+  /** Null for staff, who are created without one. */
+  idNumber: string | null;
   idNumberIsSouthAfrican: boolean;
   tamperActive: boolean;
   createdOnDateTime: string;
@@ -58,25 +59,22 @@ export interface CreateAccountHolderRequest {
   acceptedToAllowInformationToBeUsedToContact?: boolean;
 }
 
-/** PUT /Users/{id}: the user's fields; only email and phone number change from the dashboard. */
-export interface UpdateUserRequest {
-  firstName: string;
-  lastName: string;
+/** PUT /Users/{id} and PUT /Drivers/{id}: contact edits change only the email and phone number. */
+export interface ContactEditRequest {
   email: string;
-  phoneCode: string;
+  /** With or without the leading 0; the server keeps it without. */
   phoneNumber: string;
-  idNumber: string;
 }
 
 export interface UsersApi {
   /** GET /Users with an OData query, e.g. `eq('role', 'Account-Holder')`; one page. */
   list(query?: ODataQuery): Promise<Page<User>>;
-  /** POST /Users: adds a staff member. Throws ApiError with `errors` by field on 400. */
-  createAgent(request: CreateAgentRequest): Promise<void>;
+  /** POST /Users: adds a staff member and answers its id. Throws ApiError with `errors` by field on 400. */
+  createAgent(request: CreateAgentRequest): Promise<{ id: number }>;
   /** POST /Users/AccountHolder: answers the new account holder's id. */
   createAccountHolder(request: CreateAccountHolderRequest): Promise<{ id: number }>;
-  /** PUT /Users/{id}. */
-  update(id: number, request: UpdateUserRequest): Promise<void>;
+  /** PUT /Users/{id}: answers the user as changed. */
+  update(id: number, request: ContactEditRequest): Promise<User>;
   /** POST /Users/ResendPasswordCreationLink: e-mails the user a new password-creation link. */
   resendPasswordCreationLink(userId: number): Promise<void>;
 }
@@ -85,9 +83,8 @@ export function createUsersApi(caller: Pick<Caller, 'callAuthorised'>): UsersApi
   return {
     list: (query) =>
       caller.callAuthorised({ method: 'get', path: 'Users', searchParams: odataParams(query) }),
-    async createAgent(request) {
-      await caller.callAuthorised({ method: 'post', path: 'Users', json: { phoneCode: '27', ...request } });
-    },
+    createAgent: (request) =>
+      caller.callAuthorised({ method: 'post', path: 'Users', json: { phoneCode: '27', ...request } }),
     createAccountHolder: (request) =>
       caller.callAuthorised({
         method: 'post',
@@ -100,9 +97,8 @@ export function createUsersApi(caller: Pick<Caller, 'callAuthorised'>): UsersApi
           ...request,
         },
       }),
-    async update(id, request) {
-      await caller.callAuthorised({ method: 'put', path: `Users/${id}`, json: request });
-    },
+    update: (id, { email, phoneNumber }) =>
+      caller.callAuthorised({ method: 'put', path: `Users/${id}`, json: { email, phoneNumber } }),
     async resendPasswordCreationLink(userId) {
       await caller.callAuthorised({
         method: 'post',

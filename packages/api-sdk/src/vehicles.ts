@@ -1,4 +1,5 @@
 import type { Caller, ListResponse } from './caller';
+import type { Device } from './devices';
 import type { Driver } from './drivers';
 import { historyCsvFileName } from './history';
 import type { HistoryEntry } from './history';
@@ -36,6 +37,8 @@ export interface Vehicle {
   deviceSerialNumber: string | null;
   deviceActive: boolean | null;
   gpsDateTime: string | null;
+  gpsLatitudeDegrees: number | null;
+  gpsLongitudeDegrees: number | null;
   lastKnownGpsLatitudeDegrees: number | null;
   lastKnownGpsLongitudeDegrees: number | null;
   /** The newest history entry's type and lock flag, for the status badge. */
@@ -56,6 +59,11 @@ export interface ChangeLinkedDeviceRequest {
   vehicleNickname: string;
 }
 
+/** A partner alert's answer, e.g. `{ status: 'Dispatched' }`. */
+export interface PartnerAlertResult {
+  status: string;
+}
+
 /** The history CSV, ready to save. */
 export interface HistoryCsv {
   blob: Blob;
@@ -74,17 +82,17 @@ export interface VehiclesApi {
   lock(vehicleId: number): Promise<void>;
   /** PUT /Vehicles/{id}/Unlock */
   unlock(vehicleId: number): Promise<void>;
-  /** POST /Vehicles/{id}/AlertAura: asks the Aura partner to respond. */
-  alertAura(vehicleId: number): Promise<void>;
-  /** POST /Vehicles/{id}/AlertCapitalAir: asks the Capital Air partner to respond. */
-  alertCapitalAir(vehicleId: number): Promise<void>;
-  /** POST /Vehicles/{id}/ChangeLinkedDevice: answers the vehicle with its new device. */
-  changeLinkedDevice(vehicleId: number, request: ChangeLinkedDeviceRequest): Promise<Vehicle>;
+  /** POST /Vehicles/{id}/AlertAura: asks the Aura partner to respond; answers the partner's status. */
+  alertAura(vehicleId: number): Promise<PartnerAlertResult>;
+  /** POST /Vehicles/{id}/AlertCapitalAir: asks the Capital Air partner to respond; answers its status. */
+  alertCapitalAir(vehicleId: number): Promise<PartnerAlertResult>;
+  /** POST /Vehicles/{id}/ChangeLinkedDevice: answers the newly linked device (the old one is freed). */
+  changeLinkedDevice(vehicleId: number, request: ChangeLinkedDeviceRequest): Promise<Device>;
 }
 
 export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): VehiclesApi {
-  const action = async (method: 'put' | 'post', path: string) => {
-    await caller.callAuthorised({ method, path });
+  const lockAction = async (path: string) => {
+    await caller.callAuthorised({ method: 'put', path });
   };
   return {
     list: (query) =>
@@ -108,10 +116,12 @@ export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): Vehic
         fileName: historyCsvFileName(vehicleId),
       };
     },
-    lock: (vehicleId) => action('put', `Vehicles/${vehicleId}/Lock`),
-    unlock: (vehicleId) => action('put', `Vehicles/${vehicleId}/Unlock`),
-    alertAura: (vehicleId) => action('post', `Vehicles/${vehicleId}/AlertAura`),
-    alertCapitalAir: (vehicleId) => action('post', `Vehicles/${vehicleId}/AlertCapitalAir`),
+    lock: (vehicleId) => lockAction(`Vehicles/${vehicleId}/Lock`),
+    unlock: (vehicleId) => lockAction(`Vehicles/${vehicleId}/Unlock`),
+    alertAura: (vehicleId) =>
+      caller.callAuthorised({ method: 'post', path: `Vehicles/${vehicleId}/AlertAura` }),
+    alertCapitalAir: (vehicleId) =>
+      caller.callAuthorised({ method: 'post', path: `Vehicles/${vehicleId}/AlertCapitalAir` }),
     changeLinkedDevice: (vehicleId, request) =>
       caller.callAuthorised({
         method: 'post',

@@ -1,0 +1,195 @@
+import { build, DEMO_SIGN_INS } from '@sentinel/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from './client';
+import type { ApiClient } from './client';
+import { isApiError } from './errors/api-error';
+import { and, contains, eq, ne } from './odata';
+import type { Vehicle } from './vehicles';
+
+type Api = Awaited<ReturnType<typeof build>>;
+
+let api: Api;
+let client: ApiClient;
+
+beforeAll(async () => {
+  api = await build({ databaseFile: ':memory:', seed: true });
+  const baseUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  const agent = DEMO_SIGN_INS.find((signIn) => signIn.role === 'Technical-Agent');
+  if (!agent) throw new Error('No demo agent');
+  let user = await createApiClient({
+    baseUrl,
+    session: { get: () => null, set() {}, clear() {} },
+  }).auth.signInByEmail(agent);
+  client = createApiClient({
+    baseUrl,
+    session: { get: () => user, set: (next) => (user = next), clear() {} },
+  });
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+/** An installed demo vehicle (one with a device). */
+async function installedVehicle(): Promise<Vehicle> {
+  const page = await client.vehicles.list({ filter: ne('deviceId', null), pageSize: 50 });
+  const vehicle = page.items.find((item) => item.deviceActive === true);
+  if (!vehicle) throw new Error('no installed demo vehicle');
+  return vehicle;
+}
+
+describe('vehicles.list', () => {
+  it("lists a client's vehicles with their drivers and the badge fields", async () => {
+    const [holder] = (await client.users.list({ filter: eq('email', 'holder@sentinel.demo') })).items;
+    if (!holder) throw new Error('no demo holder');
+
+    const page = await client.vehicles.list({ filter: eq('userId', holder.id) });
+
+    expect(page.items).toHaveLength(2);
+    for (const vehicle of page.items) {
+      expect(vehicle.userId).toBe(holder.id);
+      expect(vehicle.drivers.length).toBeGreaterThan(0);
+      expect(vehicle).toHaveProperty('latestHistoryType');
+      expect(vehicle).toHaveProperty('carBatteryVolts');
+      expect(vehicle).toHaveProperty('deviceBatteryPercent');
+    }
+  });
+
+  it('filters by onboarding status and searches make and registration', async () => {
+    const pending = await client.vehicles.list({
+      filter: eq('onBoardingStatus', 'Booking-Pending'),
+      pageSize: 100,
+    });
+    expect(pending.items.length).toBeGreaterThan(0);
+    expect(pending.items.every((vehicle) => vehicle.onBoardingStatus === 'Booking-Pending')).toBe(true);
+
+    const toyotas = await client.vehicles.list({ filter: contains('make', 'toyota') });
+    expect(toyotas.items.length).toBeGreaterThan(0);
+    expect(toyotas.items.every((vehicle) => vehicle.make === 'Toyota')).toBe(true);
+  });
+});
+
+describe('vehicles.history', () => {
+  it('answers the entries newest first', async () => {
+    const vehicle = await installedVehicle();
+    const entries = await client.vehicles.history(vehicle.id);
+
+    expect(entries.length).toBeGreaterThan(0);
+    const times = entries.map((entry) => Date.parse(entry.dateTime));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("downloads the CSV as a Blob named 'Vehicle-{id}-history.csv'", async () => {
+    const vehicle = await installedVehicle();
+    const csv = await client.vehicles.downloadHistoryCsv(vehicle.id);
+
+    expect(csv.fileName).toBe(`Vehicle-${vehicle.id}-history.csv`);
+    expect(csv.blob.type).toContain('text/csv');
+    const text = await csv.blob.text();
+    expect(text.split(/\r?\n/).filter(Boolean).length).toBeGreaterThan(1);
+  });
+});
+
+describe('vehicles.lock and unlock', () => {
+  it('changes the lock state and writes a history entry', async () => {
+    const vehicle = await installedVehicle();
+
+    await client.vehicles.lock(vehicle.id);
+    let [latest] = await client.vehicles.history(vehicle.id);
+    expect(latest).toMatchObject({ type: 'LockState', isLocked: true });
+
+    await client.vehicles.unlock(vehicle.id);
+    [latest] = await client.vehicles.history(vehicle.id);
+    expect(latest).toMatchObject({ type: 'LockState', isLocked: false });
+    const [after] = (await client.vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    expect(after?.isLocked).toBe(false);
+  });
+});
+
+describe('vehicles.alertAura and alertCapitalAir', () => {
+  it('sends both alerts, each recorded in the history', async () => {
+    const vehicle = await installedVehicle();
+
+    expect(await client.vehicles.alertAura(vehicle.id)).toEqual({ status: expect.any(String) });
+    expect(await client.vehicles.alertCapitalAir(vehicle.id)).toEqual({ status: expect.any(String) });
+
+    const types = (await client.vehicles.history(vehicle.id)).slice(0, 2).map((entry) => entry.type);
+    expect(types.sort()).toEqual(['AuraCallout', 'CapitalAirIncident']);
+  });
+
+  it('answers an ApiError for an unknown vehicle', async () => {
+    await expect(client.vehicles.alertAura(987654)).rejects.toSatisfy(isApiError);
+  });
+});
+
+describe('devices and vehicles.changeLinkedDevice', () => {
+  it('searches free devices by serial, 50 a page, by serial ascending', async () => {
+    const page = await client.devices.list({
+      filter: and(eq('VehicleId', 0), contains('SerialNumber', 'snt')),
+      pageSize: 50,
+      orderBy: [{ field: 'SerialNumber' }],
+    });
+
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.every((device) => device.vehicleId === 0 || device.vehicleId === null)).toBe(true);
+    const serials = page.items.map((device) => device.serialNumber);
+    expect(serials).toEqual([...serials].sort());
+  });
+
+  it("reads a device's status info", async () => {
+    const vehicle = await installedVehicle();
+    const info = await client.devices.statusInfo(vehicle.deviceId ?? 0);
+
+    expect(typeof info.applicationVersion).toBe('string');
+    expect(typeof info.autoLockEnabledState).toBe('number');
+  });
+
+  it('moves the vehicle to a free device', async () => {
+    const vehicle = await installedVehicle();
+    const [free] = (
+      await client.devices.list({
+        filter: and(eq('VehicleId', 0), contains('SerialNumber', 'SNT')),
+        pageSize: 1,
+      })
+    ).items;
+    if (!free) throw new Error('no free device');
+
+    const changed = await client.vehicles.changeLinkedDevice(vehicle.id, {
+      currentDeviceSerialNumber: vehicle.deviceSerialNumber ?? '',
+      newDeviceSerialNumber: free.serialNumber,
+      vehicleNickname: vehicle.nickname ?? '',
+    });
+
+    expect(changed).toMatchObject({ serialNumber: free.serialNumber, vehicleId: vehicle.id });
+    const [after] = (await client.vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    expect(after?.deviceSerialNumber).toBe(free.serialNumber);
+  });
+});
+
+describe('subscriptionPlans.list and drivers.update', () => {
+  it('lists the plans with display names and descriptions', async () => {
+    const plans = await client.subscriptionPlans.list();
+    expect(plans.map((plan) => plan.displayName)).toEqual(
+      expect.arrayContaining(['Sentinel Essential', 'Sentinel Plus']),
+    );
+    expect(plans.every((plan) => plan.description !== '')).toBe(true);
+  });
+
+  it("changes a driver's email and phone number", async () => {
+    const vehicle = await installedVehicle();
+    const driver = vehicle.drivers[0];
+    if (!driver) throw new Error('no driver');
+
+    await client.drivers.update(driver.id, {
+      ...driver,
+      email: 'new.driver@example.co.za',
+      phoneNumber: '0831112222',
+    });
+
+    const [after] = (await client.vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    expect(after?.drivers.find((item) => item.id === driver.id)).toMatchObject({
+      email: 'new.driver@example.co.za',
+      phoneNumber: '831112222',
+    });
+  });
+});
