@@ -102,13 +102,32 @@ describe('GET /openapi.json', () => {
       expect(Object.keys(document.paths).sort()).toEqual([
         '/Auth/RefreshTokens',
         '/Auth/SignInByEmail',
+        '/Devices',
         '/Devices/{serialNumber}/Telemetry',
+        '/Drivers/{id}',
+        '/My/Device/GetDeviceStatusInfo',
         '/Roles',
+        '/SubscriptionPlans',
+        '/Users',
+        '/Users/AccountHolder',
+        '/Users/ResendPasswordCreationLink',
+        '/Users/{id}',
+        '/Vehicles',
+        '/Vehicles/{id}/AlertAura',
+        '/Vehicles/{id}/AlertCapitalAir',
+        '/Vehicles/{id}/ChangeLinkedDevice',
+        '/Vehicles/{id}/History',
+        '/Vehicles/{id}/History/Csv',
+        '/Vehicles/{id}/Lock',
+        '/Vehicles/{id}/Unlock',
         '/health',
       ]);
+      // /Dev/Outbox exists only when build({ devOutbox: true }).
       expect(document.paths['/Auth/SignInByEmail']?.['post']?.requestBody).toBeDefined();
       expect(document.paths['/Roles']?.['get']?.security).toEqual([{ bearer: [] }]);
       expect(document.components.schemas).toHaveProperty('ProblemDetails');
+      expect(document.components.schemas).toHaveProperty('Vehicle');
+      expect(document.components.schemas).toHaveProperty('User');
       expect(document.components.securitySchemes).toHaveProperty('bearer');
     } finally {
       await app.close();

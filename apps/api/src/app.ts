@@ -15,6 +15,10 @@ import { vehicleEventsPlugin } from './plugins/vehicle-events';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { rolesRoutes } from './routes/roles';
+import { registerResourceRoutes } from './routes/resources';
+import { providersPlugin } from './plugins/providers';
+import type { MessageSender } from './providers/messages';
+import type { PartnerAlertProvider } from './providers/partner-alerts';
 import { deviceTelemetryRoutes } from './routes/device-telemetry';
 import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
@@ -39,6 +43,14 @@ export interface BuildOptions {
   hub?: { keepAliveIntervalMs?: number; clientTimeoutMs?: number };
   /** The device simulator: true or options run it from ready to close. @default false */
   simulator?: boolean | SimulatorOptions;
+  /** Serve GET /Dev/Outbox (Admin only) to read recorded e-mails, SMS and partner alerts. @default false; `start` turns it on */
+  devOutbox?: boolean;
+  /** Where password-creation links point. @default 'http://localhost:5174' (the signup dev server) */
+  signupUrl?: string;
+  /** Sends e-mail and SMS. @default records them in the outbox table */
+  messageSender?: MessageSender;
+  /** Alerts the Aura and Capital Air partners. @default records them in the outbox table and answers 'Dispatched' */
+  partnerAlerts?: PartnerAlertProvider;
 }
 
 // Any port on localhost: the dashboard, signup and burn-in dev servers all call the api.
@@ -105,6 +117,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(providersPlugin, {
+    messageSender: options.messageSender,
+    partnerAlerts: options.partnerAlerts,
+    signupUrl: options.signupUrl ?? 'http://localhost:5174',
+  });
+  await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });
   await app.register(deviceTelemetryRoutes);

@@ -89,3 +89,17 @@ export function simulatorEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
   if (['on', 'true', '1', 'yes'].includes(raw)) return true;
   throw new Error(`SIMULATOR must be on or off; it is '${raw}'.`);
 }
+
+/** Whether `start` serves GET /Dev/Outbox: on unless DEV_OUTBOX is off (also false, 0 or no). */
+export function devOutboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = text(env, 'DEV_OUTBOX')?.toLowerCase();
+  if (raw === undefined) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  throw new Error(`DEV_OUTBOX must be on or off; it is '${raw}'.`);
+}
+
+/** Where password-creation links point (SIGNUP_URL), by default the signup dev server. */
+export function signupUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return text(env, 'SIGNUP_URL') ?? 'http://localhost:5174';
+}

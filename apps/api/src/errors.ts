@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@sentinel/domain';
 import type { FieldErrors } from '@sentinel/domain';
+import { ODataError } from './odata/parse';
 
 interface ErrorDefinition {
   status: number;
@@ -22,6 +23,9 @@ export const ERRORS = {
   invalidCredentials: { status: 401, message: MESSAGES.invalidSignIn },
   unauthenticated: { status: 401, message: 'A valid access token is required.' },
   invalidRefreshToken: { status: 401, message: 'The refresh token is not valid. Please sign in again.' },
+  /** A refused request whose reason is a sentence for a person (passed as the message). */
+  refused: { status: 400, title: 'Bad Request' },
+  noDevice: { status: 400, message: 'This vehicle has no tracking device linked.' },
   forbidden: { status: 403, message: 'Your role does not allow this request.' },
   notFound: { status: 404 },
   internal: { status: 500, title: 'An error occurred while processing your request.' },
@@ -55,17 +59,32 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldErrors | undefined;
 
-  constructor(code: ErrorCode, errors?: FieldErrors) {
+  /** Replaces the code's own message, for answers that name the thing at fault. */
+  readonly detail: string | undefined;
+
+  constructor(code: ErrorCode, errors?: FieldErrors, detail?: string) {
     const definition: ErrorDefinition = ERRORS[code];
-    super(definition.message ?? definition.title ?? code);
+    super(detail ?? definition.message ?? definition.title ?? code);
     this.name = 'ApiError';
     this.code = code;
     this.errors = errors;
+    this.detail = detail;
   }
 }
 
-export function problem(code: ErrorCode, errors?: FieldErrors): ProblemBody {
-  const { status, title, message }: ErrorDefinition = ERRORS[code];
+/** A 400 whose message names what is wrong, e.g. 'Device SNT-1 is already linked to another vehicle'. */
+export function refused(message: string): ApiError {
+  return new ApiError('refused', undefined, message);
+}
+
+/** A 404 naming what was not found. */
+export function notFound(message: string): ApiError {
+  return new ApiError('notFound', undefined, message);
+}
+
+export function problem(code: ErrorCode, errors?: FieldErrors, detail?: string): ProblemBody {
+  const { status, title, message: ownMessage }: ErrorDefinition = ERRORS[code];
+  const message = detail ?? ownMessage;
   return {
     title: title ?? STATUS_CODES[status] ?? 'Error',
     status,
@@ -100,8 +119,10 @@ export function validationErrors(issues: ValidationIssues): FieldErrors {
   return errors;
 }
 
-function toProblem(error: FastifyError | ApiError): ProblemBody {
-  if (error instanceof ApiError) return problem(error.code, error.errors);
+function toProblem(error: FastifyError | ApiError | ODataError): ProblemBody {
+  if (error instanceof ApiError) return problem(error.code, error.errors, error.detail);
+  // A query option outside the supported OData subset: 400 keyed by the option, as ASP.NET does.
+  if (error instanceof ODataError) return problem('validation', { [error.option]: [error.message] });
   if (error.validation) return problem('validation', validationErrors(error.validation));
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -120,11 +141,13 @@ function toProblem(error: FastifyError | ApiError): ProblemBody {
 
 /** Installs the error and not-found answers on the root instance, so every plugin shares them. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
-    const body = toProblem(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(body.status).type('application/json').send(body);
-  });
+  app.setErrorHandler(
+    (error: FastifyError | ApiError | ODataError, request: FastifyRequest, reply: FastifyReply) => {
+      const body = toProblem(error);
+      if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(body.status).type('application/json').send(body);
+    },
+  );
   app.setNotFoundHandler((request, reply) => {
     return reply
       .code(404)

@@ -1,5 +1,11 @@
 import { build } from './app';
-import { loadOrCreateJwtSecret, readServerConfig, simulatorEnabled } from './config';
+import {
+  devOutboxEnabled,
+  loadOrCreateJwtSecret,
+  readServerConfig,
+  signupUrl,
+  simulatorEnabled,
+} from './config';
 import { countUsers, seedDemoData } from './db/seed';
 
 const config = readServerConfig();
@@ -12,6 +18,9 @@ const app = await build({
   ...(config.corsOrigins === undefined ? {} : { corsOrigins: config.corsOrigins }),
   // The demo's moving vehicles; its first round comes after the seed below. SIMULATOR=off stops it.
   simulator: simulatorEnabled(),
+  // Recorded e-mails, SMS and partner alerts readable by an Admin; DEV_OUTBOX=off hides them.
+  devOutbox: devOutboxEnabled(),
+  signupUrl: signupUrl(),
 });
 
 // A fresh database gets the demo data; one with users is someone's data and is left alone.

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { PRODUCT_NAME } from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+import type { MessageSender } from '../providers/messages';
+
+/** A password-creation link works once, for a week: long enough for a customer to find the e-mail. */
+export const PASSWORD_CREATION_TTL_MS = 7 * 24 * 3_600_000;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface PasswordCreationContext {
+  db: Kysely<Database>;
+  messages: MessageSender;
+  signupUrl: string;
+}
+
+/**
+ * Issues a new single-use token for the user (spending any earlier unused ones, so only the newest
+ * link works) and e-mails `{signupUrl}/create-password?token=…`. Only the token's hash is stored.
+ * Answers false when there is no such user.
+ */
+export async function sendPasswordCreationLink(
+  context: PasswordCreationContext,
+  userId: number,
+): Promise<boolean> {
+  const user = await context.db
+    .selectFrom('users')
+    .select(['email', 'firstName'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return false;
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await context.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('passwordCreationTokens')
+      .set({ usedAt: instant(now) })
+      .where('userId', '=', userId)
+      .where('usedAt', 'is', null)
+      .execute();
+    await trx
+      .insertInto('passwordCreationTokens')
+      .values({
+        tokenHash: hashOf(token),
+        userId,
+        expiresAt: instant(new Date(now.getTime() + PASSWORD_CREATION_TTL_MS)),
+        usedAt: null,
+      })
+      .execute();
+  });
+  const link = `${context.signupUrl}/create-password?token=${encodeURIComponent(token)}`;
+  await context.messages.sendEmail({
+    to: user.email,
+    subject: `Create your ${PRODUCT_NAME} password`,
+    body: `Hi ${user.firstName},\n\nCreate your ${PRODUCT_NAME} password here (the link works once, for 7 days):\n${link}\n`,
+  });
+  return true;
+}
+
+/** The hash a token is stored under, for the create-password endpoint of a later issue. */
+export const passwordCreationTokenHash = hashOf;

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface SmsMessage {
+  /** An international number, e.g. +27821234567. */
+  to: string;
+  body: string;
+}
+
+/** Sends e-mail and SMS. A real deployment plugs its gateway in through build({ messageSender }). */
+export interface MessageSender {
+  sendEmail(message: EmailMessage): Promise<void>;
+  sendSms(message: SmsMessage): Promise<void>;
+}
+
+/** The embedded default: every message is recorded in the outbox table (GET /Dev/Outbox reads it). */
+export function outboxMessageSender(db: Kysely<Database>): MessageSender {
+  return {
+    async sendEmail({ to, subject, body }) {
+      await db
+        .insertInto('outbox')
+        .values({ channel: 'email', recipient: to, subject, body, createdAt: instant() })
+        .execute();
+    },
+    async sendSms({ to, body }) {
+      await db
+        .insertInto('outbox')
+        .values({ channel: 'sms', recipient: to, subject: '', body, createdAt: instant() })
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ROLE } from '@sentinel/domain';
+import { ProblemDetailsRef } from '../errors';
+
+const OutboxItem = Type.Object({
+  id: Type.Integer(),
+  channel: Type.Union([Type.Literal('sms'), Type.Literal('email'), Type.Literal('partner')]),
+  recipient: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  createdAt: Type.String(),
+});
+
+/**
+ * GET /Dev/Outbox: the e-mails, SMS and partner alerts the dev providers recorded, newest first,
+ * so a person or a browser test can follow a link or read a code. Registered only with devOutbox.
+ */
+export const devOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/Dev/Outbox',
+    {
+      onRequest: [app.authenticate, app.requireRoles(ROLE.admin)],
+      schema: {
+        tags: ['Development'],
+        summary: 'Recent outbox messages (development only)',
+        security: [{ bearer: [] }],
+        querystring: Type.Object({
+          recipient: Type.Optional(Type.String({ description: 'Exact recipient, case-insensitive' })),
+          channel: Type.Optional(
+            Type.Union([Type.Literal('sms'), Type.Literal('email'), Type.Literal('partner')]),
+          ),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+        }),
+        response: {
+          200: Type.Object({ items: Type.Array(OutboxItem) }),
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const { recipient, channel, limit } = request.query;
+      let query = app.db
+        .selectFrom('outbox')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit ?? 50);
+      if (recipient !== undefined) {
+        query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()));
+      }
+      if (channel !== undefined) query = query.where('channel', '=', channel);
+      return { items: await query.execute() };
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ROLE, STAFF_ROLES } from '@sentinel/domain';
+import { scopeOf, userInScope } from '../access/scope';
+import { notFound, ProblemDetailsRef } from '../errors';
+import { compileListQuery } from '../odata/compile';
+import type { FieldMap } from '../odata/compile';
+import { bool, ListQuerystring, Nullable, Page } from './schemas';
+
+export const DeviceItem = Type.Object(
+  {
+    id: Type.Integer(),
+    serialNumber: Type.String(),
+    active: Type.Boolean(),
+    /** 0 while the device is free (linked to no vehicle). */
+    vehicleId: Type.Integer(),
+    testStation: Nullable(Type.String()),
+  },
+  { $id: 'Device' },
+);
+
+export const deviceItem = (row: {
+  id: number;
+  serialNumber: string;
+  active: number;
+  vehicleId: number | null;
+  testStation: string | null;
+}) => ({
+  id: row.id,
+  serialNumber: row.serialNumber,
+  active: bool(row.active),
+  vehicleId: row.vehicleId ?? 0,
+  testStation: row.testStation,
+});
+
+const DEVICE_FIELDS: FieldMap = {
+  id: { type: 'number', expression: sql.ref('devices.id') },
+  serialNumber: { type: 'string', expression: sql.ref('devices.serialNumber') },
+  // The spec's free-device search is 'VehicleId eq 0': a free device reads as vehicle 0.
+  vehicleId: { type: 'number', expression: sql`coalesce(devices.vehicle_id, 0)` },
+  active: { type: 'boolean', expression: sql.ref('devices.active') },
+};
+
+export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/Devices',
+    {
+      onRequest: [app.authenticate, app.requireRoles(ROLE.admin, ROLE.technicalAgent)],
+      schema: {
+        tags: ['Devices'],
+        summary: 'List tracking devices, with the OData subset',
+        description:
+          'Filter fields: id, serialNumber, vehicleId (0 for a free device), active. Default order: serialNumber. ' +
+          "The change-device search sends VehicleId eq 0 and contains(SerialNumber, 'text').",
+        security: [{ bearer: [] }],
+        querystring: ListQuerystring,
+        response: {
+          200: Page(Type.Unsafe<typeof DeviceItem.static>(Type.Ref('Device'))),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const list = compileListQuery(DEVICE_FIELDS, request.query, {
+        order: 'serialNumber asc',
+        id: sql.ref('devices.id'),
+      });
+      let base = app.db.selectFrom('devices');
+      if (list.where) base = base.where(list.where);
+      let page = base.select([
+        'devices.id',
+        'devices.serialNumber',
+        'devices.active',
+        'devices.vehicleId',
+        'devices.testStation',
+      ]);
+      for (const term of list.order) page = page.orderBy(term.expression, term.direction);
+      const [rows, total] = await Promise.all([
+        page
+          .limit(list.pageSize)
+          .offset(list.pageIndex * list.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map(deviceItem),
+        totalCount: Number(total.count),
+        pageIndex: list.pageIndex,
+        pageSize: list.pageSize,
+      };
+    },
+  );
+
+  app.post(
+    '/My/Device/GetDeviceStatusInfo',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
+      schema: {
+        tags: ['Devices'],
+        summary: "A device's application version and auto-lock state (0 means disabled)",
+        security: [{ bearer: [] }],
+        body: Type.Object({ deviceId: Type.Integer({ minimum: 1 }) }),
+        response: {
+          200: Type.Object({ applicationVersion: Type.String(), autoLockEnabledState: Type.Integer() }),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+          404: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const { deviceId } = request.body;
+      const scope = userInScope(await scopeOf(app.db, request.user!), sql.ref<number>('vehicles.userId'));
+      let query = app.db
+        .selectFrom('devices')
+        .leftJoin('vehicles', 'vehicles.id', 'devices.vehicleId')
+        .select(['devices.applicationVersion', 'devices.autoLockEnabledState'])
+        .where('devices.id', '=', deviceId);
+      if (scope) query = query.where(scope);
+      const device = await query.executeTakeFirst();
+      if (!device) throw notFound(`Device ${deviceId} was not found.`);
+      return {
+        applicationVersion: device.applicationVersion ?? '',
+        autoLockEnabledState: device.autoLockEnabledState,
+      };
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { STAFF_ROLES, validateContactEdit } from '@sentinel/domain';
+import { scopeOf, userInScope } from '../access/scope';
+import { ApiError, notFound, ProblemDetailsRef } from '../errors';
+import { bool, ContactEditBody, IdParams, storedPhoneNumber } from './schemas';
+
+export const DriverItem = Type.Object(
+  {
+    id: Type.Integer(),
+    vehicleId: Type.Integer(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    phoneCode: Type.String(),
+    phoneNumber: Type.String(),
+    idNumber: Type.String(),
+    idNumberIsSouthAfrican: Type.Boolean(),
+  },
+  { $id: 'Driver' },
+);
+
+export const driverItem = (row: {
+  id: number;
+  vehicleId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneCode: string;
+  phoneNumber: string;
+  idNumber: string;
+  idNumberIsSouthAfrican: number;
+}) => ({ ...row, idNumberIsSouthAfrican: bool(row.idNumberIsSouthAfrican) });
+
+export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/Drivers/:id',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
+      schema: {
+        tags: ['Drivers'],
+        summary:
+          "Edit a driver's contact details: email and phoneNumber; other fields are read-only and ignored",
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ContactEditBody,
+        response: {
+          200: Type.Unsafe<typeof DriverItem.static>(Type.Ref('Driver')),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+          404: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const scope = userInScope(await scopeOf(app.db, request.user!), sql.ref<number>('vehicles.userId'));
+      let query = app.db
+        .selectFrom('drivers')
+        .innerJoin('vehicles', 'vehicles.id', 'drivers.vehicleId')
+        .select('drivers.id')
+        .where('drivers.id', '=', id);
+      if (scope) query = query.where(scope);
+      if (!(await query.executeTakeFirst())) throw notFound(`Driver ${id} was not found.`);
+
+      const { email, phoneNumber } = request.body;
+      const errors = validateContactEdit({ Email: email, PhoneNumber: phoneNumber });
+      if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
+      const row = await app.db
+        .updateTable('drivers')
+        .set({ email: email.trim(), phoneNumber: storedPhoneNumber(phoneNumber) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return driverItem(row);
+    },
+  );
+};

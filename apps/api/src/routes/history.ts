@@ -1,0 +1,264 @@
+import { sql } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { stringify } from 'csv-stringify/sync';
+import { HISTORY_TIME_ZONE, HISTORY_TYPE, STAFF_ROLES, neutraliseFormula } from '@sentinel/domain';
+import { scopeOf, userInScope } from '../access/scope';
+import type { Database } from '../db/schema';
+import { notFound, ProblemDetailsRef } from '../errors';
+import { compileListQuery } from '../odata/compile';
+import type { FieldMap, OrderTerm } from '../odata/compile';
+import { IdParams, ListQuerystring, Nullable, nullableBool, Page } from './schemas';
+
+const NullableString = Nullable(Type.String());
+
+const HistoryItem = Type.Object({
+  id: Type.Integer(),
+  vehicleId: Type.Integer(),
+  dateTime: Type.String(),
+  type: Type.String(),
+  isLocked: Nullable(Type.Boolean()),
+  isLockedByUserFirstName: NullableString,
+  isLockedByUserLastName: NullableString,
+  isLockedChangedByAdminUser: Nullable(Type.Boolean()),
+  tamperCancelled: Nullable(Type.Boolean()),
+  tamperCancelledByUserFirstName: NullableString,
+  tamperCancelledByUserLastName: NullableString,
+  tamperCarBatteryState: NullableString,
+  tamperGpsState: NullableString,
+  auraCalloutStatus: NullableString,
+  auraCalloutCreatedByUserFirstName: NullableString,
+  auraCalloutCreatedByUserLastName: NullableString,
+  capitalAirIncidentStatus: NullableString,
+  capitalAirIncidentCreatedByUserFirstName: NullableString,
+  capitalAirIncidentCreatedByUserLastName: NullableString,
+  lastKnownGpsLatitudeDegrees: Nullable(Type.Number()),
+  lastKnownGpsLongitudeDegrees: Nullable(Type.Number()),
+});
+type HistoryItem = typeof HistoryItem.static;
+
+const HISTORY_FIELDS: FieldMap = {
+  dateTime: { type: 'dateTime', expression: sql.ref('vehicleHistory.dateTime') },
+  type: { type: 'string', expression: sql.ref('vehicleHistory.type') },
+};
+
+/** A vehicle's history holds years of entries at most a few per day; one page is its whole recent past. */
+const HISTORY_PAGE_SIZE = 500;
+
+function historyQuery(db: Kysely<Database>, vehicleId: number) {
+  return db
+    .selectFrom('vehicleHistory')
+    .leftJoin('users as lockBy', 'lockBy.id', 'vehicleHistory.isLockedByUserId')
+    .leftJoin('users as cancelledBy', 'cancelledBy.id', 'vehicleHistory.tamperCancelledByUserId')
+    .leftJoin('users as auraBy', 'auraBy.id', 'vehicleHistory.auraCalloutCreatedByUserId')
+    .leftJoin('users as capitalAirBy', 'capitalAirBy.id', 'vehicleHistory.capitalAirIncidentCreatedByUserId')
+    .where('vehicleHistory.vehicleId', '=', vehicleId);
+}
+
+interface HistoryRead {
+  where?: Expression<SqlBool> | undefined;
+  order: OrderTerm[];
+  /** Absent: every entry. */
+  page?: { limit: number; offset: number };
+}
+
+async function readHistory(
+  db: Kysely<Database>,
+  vehicleId: number,
+  read: HistoryRead,
+): Promise<HistoryItem[]> {
+  let query = historyQuery(db, vehicleId).select([
+    'vehicleHistory.id',
+    'vehicleHistory.vehicleId',
+    'vehicleHistory.dateTime',
+    'vehicleHistory.type',
+    'vehicleHistory.isLocked',
+    'lockBy.firstName as isLockedByUserFirstName',
+    'lockBy.lastName as isLockedByUserLastName',
+    'vehicleHistory.isLockedChangedByAdminUser',
+    'vehicleHistory.tamperCancelled',
+    'cancelledBy.firstName as tamperCancelledByUserFirstName',
+    'cancelledBy.lastName as tamperCancelledByUserLastName',
+    'vehicleHistory.tamperCarBatteryState',
+    'vehicleHistory.tamperGpsState',
+    'vehicleHistory.auraCalloutStatus',
+    'auraBy.firstName as auraCalloutCreatedByUserFirstName',
+    'auraBy.lastName as auraCalloutCreatedByUserLastName',
+    'vehicleHistory.capitalAirIncidentStatus',
+    'capitalAirBy.firstName as capitalAirIncidentCreatedByUserFirstName',
+    'capitalAirBy.lastName as capitalAirIncidentCreatedByUserLastName',
+    'vehicleHistory.latitudeDegrees',
+    'vehicleHistory.longitudeDegrees',
+  ]);
+  if (read.where) query = query.where(read.where);
+  for (const term of read.order) query = query.orderBy(term.expression, term.direction);
+  if (read.page) query = query.limit(read.page.limit).offset(read.page.offset);
+  const rows = await query.execute();
+  return rows.map(({ latitudeDegrees, longitudeDegrees, ...row }) => ({
+    ...row,
+    isLocked: nullableBool(row.isLocked),
+    isLockedChangedByAdminUser: nullableBool(row.isLockedChangedByAdminUser),
+    tamperCancelled: nullableBool(row.tamperCancelled),
+    lastKnownGpsLatitudeDegrees: latitudeDegrees,
+    lastKnownGpsLongitudeDegrees: longitudeDegrees,
+  }));
+}
+
+const TYPE_LABELS: Record<string, string> = {
+  [HISTORY_TYPE.lockState]: 'Lock state',
+  [HISTORY_TYPE.tamperAlert]: 'Tamper alert',
+  [HISTORY_TYPE.auraCallout]: 'Aura callout',
+  [HISTORY_TYPE.capitalAirIncident]: 'Capital Air incident',
+};
+
+// 'YYYY-MM-DD HH:mm' in South African time: unambiguous, sorts as text, and spreadsheets read it as a date.
+const csvDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: HISTORY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function formatCsvDate(iso: string): string {
+  const parts = Object.fromEntries(
+    csvDate.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  );
+  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}`;
+}
+
+const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Yes' : 'No');
+
+export const HISTORY_CSV_COLUMNS = [
+  'Date (SAST)',
+  'Type',
+  'Locked',
+  'Changed by',
+  'Changed from dashboard',
+  'Tamper cancelled',
+  'Cancelled by',
+  'Car battery',
+  'GPS',
+  'Aura status',
+  'Aura raised by',
+  'Capital Air status',
+  'Capital Air raised by',
+  'Latitude',
+  'Longitude',
+] as const;
+
+function csvRow(entry: HistoryItem): string[] {
+  const cells = [
+    formatCsvDate(entry.dateTime),
+    TYPE_LABELS[entry.type] ?? entry.type,
+    yesNo(entry.isLocked),
+    name(entry.isLockedByUserFirstName, entry.isLockedByUserLastName),
+    yesNo(entry.isLockedChangedByAdminUser),
+    yesNo(entry.tamperCancelled),
+    name(entry.tamperCancelledByUserFirstName, entry.tamperCancelledByUserLastName),
+    entry.tamperCarBatteryState ?? '',
+    entry.tamperGpsState ?? '',
+    entry.auraCalloutStatus ?? '',
+    name(entry.auraCalloutCreatedByUserFirstName, entry.auraCalloutCreatedByUserLastName),
+    entry.capitalAirIncidentStatus ?? '',
+    name(entry.capitalAirIncidentCreatedByUserFirstName, entry.capitalAirIncidentCreatedByUserLastName),
+    entry.lastKnownGpsLatitudeDegrees === null ? '' : String(entry.lastKnownGpsLatitudeDegrees),
+    entry.lastKnownGpsLongitudeDegrees === null ? '' : String(entry.lastKnownGpsLongitudeDegrees),
+  ];
+  // Names and states come from people and devices: none may run as a spreadsheet formula.
+  // Coordinates are numbers (a leading '-' is a sign), so they are left as they are.
+  return cells.map((cell, index) => (index >= 13 ? cell : neutraliseFormula(cell)));
+}
+
+export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const visibleVehicle = async (request: FastifyRequest, vehicleId: number) => {
+    const scope = userInScope(await scopeOf(app.db, request.user!), sql.ref<number>('vehicles.userId'));
+    let query = app.db.selectFrom('vehicles').select('vehicles.id').where('vehicles.id', '=', vehicleId);
+    if (scope) query = query.where(scope);
+    if (!(await query.executeTakeFirst())) throw notFound(`Vehicle ${vehicleId} was not found.`);
+  };
+
+  app.get(
+    '/Vehicles/:id/History',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
+      schema: {
+        tags: ['Vehicles'],
+        summary: "The vehicle's history, newest first (dateTime desc) unless $orderby says otherwise",
+        description: `Order and filter fields: dateTime, type. Page size ${HISTORY_PAGE_SIZE} unless $pagesize says otherwise.`,
+        security: [{ bearer: [] }],
+        params: IdParams,
+        querystring: ListQuerystring,
+        response: {
+          200: Page(HistoryItem),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+          404: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const vehicleId = request.params.id;
+      await visibleVehicle(request, vehicleId);
+      const list = compileListQuery(
+        HISTORY_FIELDS,
+        { ...request.query, $pagesize: request.query.$pagesize ?? HISTORY_PAGE_SIZE },
+        { order: 'dateTime desc', id: sql.ref('vehicleHistory.id') },
+      );
+      let count = historyQuery(app.db, vehicleId);
+      if (list.where) count = count.where(list.where);
+      const [items, total] = await Promise.all([
+        readHistory(app.db, vehicleId, {
+          where: list.where,
+          order: list.order,
+          page: { limit: list.pageSize, offset: list.pageIndex * list.pageSize },
+        }),
+        count.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, totalCount: Number(total.count), pageIndex: list.pageIndex, pageSize: list.pageSize };
+    },
+  );
+
+  app.get(
+    '/Vehicles/:id/History/Csv',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
+      schema: {
+        tags: ['Vehicles'],
+        summary: "The vehicle's whole history as a CSV file (RFC 4180), newest first",
+        security: [{ bearer: [] }],
+        params: IdParams,
+        produces: ['text/csv'],
+        response: {
+          200: Type.String(),
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+          404: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const vehicleId = request.params.id;
+      await visibleVehicle(request, vehicleId);
+      const entries = await readHistory(app.db, vehicleId, {
+        order: [
+          { expression: sql.ref('vehicleHistory.dateTime'), direction: 'desc' },
+          { expression: sql.ref('vehicleHistory.id'), direction: 'desc' },
+        ],
+      });
+      const csv = stringify([[...HISTORY_CSV_COLUMNS], ...entries.map(csvRow)], {
+        record_delimiter: 'windows',
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="Vehicle-${vehicleId}-history.csv"`)
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,388 @@
+import { sql } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ROLE,
+  STAFF_ROLES,
+  validateAccountHolder,
+  validateAgent,
+  validateContactEdit,
+} from '@sentinel/domain';
+import type { FieldErrors, RoleName } from '@sentinel/domain';
+import { canSeeUser, scopeOf, userInScope } from '../access/scope';
+import { sendPasswordCreationLink } from '../auth/password-creation';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+import { ApiError, notFound, ProblemDetailsRef } from '../errors';
+import { compileListQuery } from '../odata/compile';
+import type { FieldMap } from '../odata/compile';
+import { ODataError } from '../odata/parse';
+import type { Kysely } from 'kysely';
+import {
+  bool,
+  ContactEditBody,
+  IdParams,
+  ListQuerystring,
+  Nullable,
+  Page,
+  storedPhoneNumber,
+} from './schemas';
+
+export const DUPLICATE_EMAIL = 'A user with this email address already exists';
+
+const UserItem = Type.Object(
+  {
+    id: Type.Integer(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    phoneCode: Type.String(),
+    phoneNumber: Type.String(),
+    /** Null for staff, who are created without one. */
+    idNumber: Nullable(Type.String()),
+    idNumberIsSouthAfrican: Type.Boolean(),
+    tamperActive: Type.Boolean(),
+    createdOnDateTime: Type.String(),
+    roles: Type.Array(Type.String()),
+    totalNumberOfVehiclesWithDevice: Type.Integer(),
+    totalNumberOfVehiclesWithoutDevice: Type.Integer(),
+    totalNumberOfVehicles: Type.Integer(),
+  },
+  { $id: 'User' },
+);
+
+const AgentBody = Type.Object({
+  FirstName: Type.String(),
+  LastName: Type.String(),
+  Email: Type.String(),
+  phoneCode: Type.Optional(Type.String()),
+  PhoneNumber: Type.Optional(Type.String()),
+  RoleName: Type.String(),
+});
+
+const AccountHolderBody = Type.Object({
+  FirstName: Type.String(),
+  LastName: Type.String(),
+  Email: Type.String(),
+  PhoneCode: Type.Optional(Type.String()),
+  PhoneNumber: Type.String(),
+  IdNumber: Type.String(),
+  IdNumberIsSouthAfrican: Type.Optional(Type.Boolean({ default: true })),
+  acceptedTermsAndConditionsAndPolicy: Type.Optional(Type.Boolean({ default: true })),
+  acceptedToAllowInformationToBeUsedToContact: Type.Optional(Type.Boolean({ default: true })),
+});
+
+const ref = <T>(column: string) => sql.ref<T>(column);
+
+/** 'role eq X': the user holds role X, a pseudo field over user_roles. */
+function roleCondition(operator: string, value: unknown): Expression<SqlBool> {
+  if ((operator !== 'eq' && operator !== 'ne') || typeof value !== 'string') {
+    throw new ODataError('$filter', "role takes eq or ne and a role name, e.g. role eq 'Account-Holder'.");
+  }
+  const holds = sql<SqlBool>`exists (select 1 from user_roles inner join roles on roles.id = user_roles.role_id where user_roles.user_id = users.id and roles.name = ${value})`;
+  return operator === 'eq' ? holds : sql<SqlBool>`not ${holds}`;
+}
+
+const USER_FIELDS: FieldMap = {
+  id: { type: 'number', expression: ref('users.id') },
+  firstName: { type: 'string', expression: ref('users.firstName') },
+  lastName: { type: 'string', expression: ref('users.lastName') },
+  email: { type: 'string', expression: ref('users.email') },
+  role: { type: 'string', expression: sql`null`, compare: roleCondition, sortable: false },
+  tamperActive: { type: 'boolean', expression: ref('users.tamperActive') },
+  createdOnDateTime: { type: 'dateTime', expression: ref('users.createdOnDateTime') },
+  totalNumberOfVehiclesWithDevice: { type: 'number', expression: ref('users.vehiclesWithDeviceCount') },
+  totalNumberOfVehiclesWithoutDevice: { type: 'number', expression: ref('users.vehiclesWithoutDeviceCount') },
+  totalNumberOfVehicles: {
+    type: 'number',
+    expression: sql`(users.vehicles_with_device_count + users.vehicles_without_device_count)`,
+  },
+};
+
+async function loadUsers(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const [rows, roles] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
+    db
+      .selectFrom('userRoles')
+      .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+      .select(['userRoles.userId', 'roles.name'])
+      .where('userRoles.userId', 'in', ids)
+      .orderBy('roles.id')
+      .execute(),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const user = byId.get(id);
+    if (!user) return [];
+    return [
+      {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phoneCode: user.phoneCode,
+        phoneNumber: user.phoneNumber,
+        idNumber: user.idNumber,
+        idNumberIsSouthAfrican: bool(user.idNumberIsSouthAfrican),
+        tamperActive: bool(user.tamperActive),
+        createdOnDateTime: user.createdOnDateTime,
+        roles: roles.filter((role) => role.userId === id).map((role) => role.name),
+        totalNumberOfVehiclesWithDevice: user.vehiclesWithDeviceCount,
+        totalNumberOfVehiclesWithoutDevice: user.vehiclesWithoutDeviceCount,
+        totalNumberOfVehicles: user.vehiclesWithDeviceCount + user.vehiclesWithoutDeviceCount,
+      },
+    ];
+  });
+}
+
+async function emailTaken(db: Kysely<Database>, email: string, exceptUserId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+function throwIfAny(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
+}
+
+const MANAGERS: RoleName[] = [ROLE.admin, ROLE.technicalAgent];
+
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(UserItem);
+  const UserRef = Type.Unsafe<typeof UserItem.static>(Type.Ref('User'));
+
+  const createUser = async (
+    input: {
+      firstName: string;
+      lastName: string;
+      email: string;
+      phoneCode: string;
+      phoneNumber: string;
+      idNumber: string | null;
+      idNumberIsSouthAfrican: boolean;
+    },
+    role: RoleName,
+  ): Promise<number> => {
+    const id = await app.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          email: input.email.trim(),
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
+          phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
+          idNumber: input.idNumber?.trim() ?? null,
+          idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
+          createdOnDateTime: instant(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const roleRow = await trx
+        .selectFrom('roles')
+        .select('id')
+        .where('name', '=', role)
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('userRoles').values({ userId: id, roleId: roleRow.id }).execute();
+      return id;
+    });
+    await sendPasswordCreationLink(app, id);
+    return id;
+  };
+
+  app.get(
+    '/Users',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
+      schema: {
+        tags: ['Users'],
+        summary: 'List users, with the OData subset ($filter, $orderby, $pagesize, $pageindex)',
+        description:
+          'Filter fields: id, firstName, lastName, email, role (the user holds it), tamperActive, createdOnDateTime, ' +
+          'totalNumberOfVehiclesWithDevice, totalNumberOfVehiclesWithoutDevice, totalNumberOfVehicles. ' +
+          "Default order: createdOnDateTime desc. A Company-Admin sees only their companies' users.",
+        security: [{ bearer: [] }],
+        querystring: ListQuerystring,
+        response: {
+          200: Page(UserRef),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const list = compileListQuery(USER_FIELDS, request.query, {
+        order: 'createdOnDateTime desc',
+        id: ref('users.id'),
+      });
+      const scope = userInScope(await scopeOf(app.db, request.user!), ref('users.id'));
+      let base = app.db.selectFrom('users');
+      if (list.where) base = base.where(list.where);
+      if (scope) base = base.where(scope);
+      let page = base.select('users.id');
+      for (const term of list.order) page = page.orderBy(term.expression, term.direction);
+      const [rows, total] = await Promise.all([
+        page
+          .limit(list.pageSize)
+          .offset(list.pageIndex * list.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: await loadUsers(
+          app.db,
+          rows.map((row) => row.id),
+        ),
+        totalCount: Number(total.count),
+        pageIndex: list.pageIndex,
+        pageSize: list.pageSize,
+      };
+    },
+  );
+
+  app.post(
+    '/Users',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+      schema: {
+        tags: ['Users'],
+        summary: 'Add a staff member (agent); a password-creation link is e-mailed to them',
+        security: [{ bearer: [] }],
+        body: AgentBody,
+        response: {
+          200: Type.Object({ id: Type.Integer() }),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const input = { ...body, PhoneNumber: body.PhoneNumber ?? '' };
+      throwIfAny(validateAgent(input, STAFF_ROLES));
+      if (await emailTaken(app.db, body.Email))
+        throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
+      const id = await createUser(
+        {
+          firstName: body.FirstName,
+          lastName: body.LastName,
+          email: body.Email,
+          phoneCode: body.phoneCode ?? '27',
+          phoneNumber: input.PhoneNumber.trim(),
+          idNumber: null,
+          idNumberIsSouthAfrican: true,
+        },
+        body.RoleName as RoleName,
+      );
+      return { id };
+    },
+  );
+
+  app.post(
+    '/Users/AccountHolder',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+      schema: {
+        tags: ['Users'],
+        summary: 'Add an account holder; a password-creation link is e-mailed to them',
+        security: [{ bearer: [] }],
+        body: AccountHolderBody,
+        response: {
+          200: Type.Object({ id: Type.Integer() }),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const isSouthAfrican = body.IdNumberIsSouthAfrican ?? true;
+      throwIfAny(validateAccountHolder({ ...body, IdNumberIsSouthAfrican: isSouthAfrican }));
+      if (await emailTaken(app.db, body.Email))
+        throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
+      const id = await createUser(
+        {
+          firstName: body.FirstName,
+          lastName: body.LastName,
+          email: body.Email,
+          phoneCode: body.PhoneCode ?? '27',
+          phoneNumber: body.PhoneNumber,
+          idNumber: body.IdNumber,
+          idNumberIsSouthAfrican: isSouthAfrican,
+        },
+        ROLE.accountHolder,
+      );
+      return { id };
+    },
+  );
+
+  app.put(
+    '/Users/:id',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
+      schema: {
+        tags: ['Users'],
+        summary:
+          "Edit a user's contact details: email and phoneNumber; other fields are read-only and ignored",
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ContactEditBody,
+        response: {
+          200: UserRef,
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+          404: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const scope = await scopeOf(app.db, request.user!);
+      if (!(await canSeeUser(app.db, scope, id))) throw notFound(`User ${id} was not found.`);
+      const { email, phoneNumber } = request.body;
+      throwIfAny(validateContactEdit({ Email: email, PhoneNumber: phoneNumber }));
+      if (await emailTaken(app.db, email, id)) throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
+      await app.db
+        .updateTable('users')
+        .set({ email: email.trim(), phoneNumber: storedPhoneNumber(phoneNumber) })
+        .where('id', '=', id)
+        .execute();
+      const [user] = await loadUsers(app.db, [id]);
+      return user!;
+    },
+  );
+
+  app.post(
+    '/Users/ResendPasswordCreationLink',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+      schema: {
+        tags: ['Users'],
+        summary: 'E-mail the user a new single-use password-creation link (earlier links stop working)',
+        security: [{ bearer: [] }],
+        body: Type.Object({ userId: Type.Integer({ minimum: 1 }) }),
+        response: {
+          200: Type.Object({ userId: Type.Integer() }),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+          404: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = request.body;
+      if (!(await sendPasswordCreationLink(app, userId))) throw notFound(`User ${userId} was not found.`);
+      return { userId };
+    },
+  );
+};

@@ -1,0 +1,400 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ROLE, STAFF_ROLES, required } from '@sentinel/domain';
+import { scopeOf, userInScope } from '../access/scope';
+import type { Database } from '../db/schema';
+import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
+import { compileListQuery } from '../odata/compile';
+import type { FieldMap } from '../odata/compile';
+import type { Partner } from '../providers/partner-alerts';
+import { linkDevice, recordLockChange, recordPartnerAlert } from '../vehicles/vehicle-store';
+import { deviceItem } from './devices';
+import type { DriverItem } from './drivers';
+import { driverItem } from './drivers';
+import { bool, IdParams, ListQuerystring, Nullable, nullableBool, Page } from './schemas';
+
+const ref = <T>(column: string) => sql.ref<T>(column);
+const NullableString = Nullable(Type.String());
+const NullableNumber = Nullable(Type.Number());
+const NullableInteger = Nullable(Type.Integer());
+
+const VehicleItem = Type.Object(
+  {
+    id: Type.Integer(),
+    userId: Type.Integer(),
+    userFirstName: Type.String(),
+    userLastName: Type.String(),
+    userEmail: Type.String(),
+    registrationNumber: Type.String(),
+    make: Type.String(),
+    model: Type.String(),
+    makeVariant: Type.String(),
+    nickname: NullableString,
+    registrationYear: Type.String(),
+    vehicleColour: Type.String(),
+    vinNumber: NullableString,
+    engineNumber: NullableString,
+    drivers: Type.Array(Type.Unsafe<typeof DriverItem.static>(Type.Ref('Driver'))),
+    subscriptionPlanId: NullableInteger,
+    subscriptionId: NullableInteger,
+    subscriptionDepositAmountPaid: NullableInteger,
+    onBoardingStatus: NullableString,
+    createdOnDateTime: Type.String(),
+    isLocked: Nullable(Type.Boolean()),
+    tamperActive: Type.Boolean(),
+    deviceId: NullableInteger,
+    deviceSerialNumber: NullableString,
+    deviceActive: Nullable(Type.Boolean()),
+    gpsDateTime: NullableString,
+    gpsLatitudeDegrees: NullableNumber,
+    gpsLongitudeDegrees: NullableNumber,
+    lastKnownGpsLatitudeDegrees: NullableNumber,
+    lastKnownGpsLongitudeDegrees: NullableNumber,
+    latestHistoryType: NullableString,
+    latestHistoryIsLocked: Nullable(Type.Boolean()),
+    carBatteryVolts: NullableNumber,
+    deviceBatteryPercent: NullableInteger,
+    // Installation booking and fitment: a later issue fills these.
+    installationBookingId: NullableInteger,
+    installationBookingUtcDateTime: NullableString,
+    installationAvailabilityUtcDateStart: NullableString,
+    installationAvailabilityUtcDateEnd: NullableString,
+    installationAvailabilityUtcTimeStart: NullableString,
+    installationAvailabilityUtcTimeEnd: NullableString,
+    installationAvailabilityFitmentCenterId: NullableInteger,
+    regionId: NullableInteger,
+    regionName: NullableString,
+    fitmentCenterId: NullableInteger,
+    fitmentCenterName: NullableString,
+    fitmentCenterArea: NullableString,
+  },
+  { $id: 'Vehicle' },
+);
+
+const VEHICLE_FIELDS: FieldMap = {
+  id: { type: 'number', expression: ref('vehicles.id') },
+  userId: { type: 'number', expression: ref('vehicles.userId') },
+  deviceActive: { type: 'boolean', expression: ref('devices.active') },
+  deviceId: { type: 'number', expression: ref('devices.id') },
+  onBoardingStatus: { type: 'string', expression: ref('vehicles.onboardingStatus') },
+  registrationNumber: { type: 'string', expression: ref('vehicles.registrationNumber') },
+  make: { type: 'string', expression: ref('vehicles.make') },
+  model: { type: 'string', expression: ref('vehicles.model') },
+  nickname: { type: 'string', expression: ref('vehicles.nickname') },
+  tamperActive: { type: 'boolean', expression: ref('vehicles.tamperActive') },
+  createdOnDateTime: { type: 'dateTime', expression: ref('vehicles.createdOnDateTime') },
+  userFirstName: { type: 'string', expression: ref('users.firstName') },
+  userLastName: { type: 'string', expression: ref('users.lastName') },
+};
+
+function vehicleBase(db: Kysely<Database>) {
+  return db
+    .selectFrom('vehicles')
+    .innerJoin('users', 'users.id', 'vehicles.userId')
+    .leftJoin('devices', 'devices.vehicleId', 'vehicles.id');
+}
+
+/** The full items of these vehicles, in the given order: one query each for rows, drivers and latest history. */
+export async function loadVehicles(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const [rows, drivers] = await Promise.all([
+    vehicleBase(db)
+      .selectAll('vehicles')
+      .select([
+        'users.firstName as userFirstName',
+        'users.lastName as userLastName',
+        'users.email as userEmail',
+        'devices.id as deviceId',
+        'devices.serialNumber as deviceSerialNumber',
+        'devices.active as deviceActive',
+        'devices.carBatteryVolts',
+        'devices.deviceBatteryPercent',
+      ])
+      // The newest entry per vehicle, for the badge; the (vehicle_id, date_time desc) index answers it.
+      .select((eb) => [
+        eb
+          .selectFrom('vehicleHistory')
+          .select('vehicleHistory.type')
+          .whereRef('vehicleHistory.vehicleId', '=', 'vehicles.id')
+          .orderBy('vehicleHistory.dateTime', 'desc')
+          .orderBy('vehicleHistory.id', 'desc')
+          .limit(1)
+          .as('latestHistoryType'),
+        eb
+          .selectFrom('vehicleHistory')
+          .select('vehicleHistory.isLocked')
+          .whereRef('vehicleHistory.vehicleId', '=', 'vehicles.id')
+          .orderBy('vehicleHistory.dateTime', 'desc')
+          .orderBy('vehicleHistory.id', 'desc')
+          .limit(1)
+          .as('latestHistoryIsLocked'),
+      ])
+      .where('vehicles.id', 'in', ids)
+      .execute(),
+    db.selectFrom('drivers').selectAll().where('vehicleId', 'in', ids).orderBy('id').execute(),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        userId: row.userId,
+        userFirstName: row.userFirstName,
+        userLastName: row.userLastName,
+        userEmail: row.userEmail,
+        registrationNumber: row.registrationNumber,
+        make: row.make,
+        model: row.model,
+        makeVariant: row.makeVariant,
+        nickname: row.nickname,
+        registrationYear: row.registrationYear,
+        vehicleColour: row.vehicleColour,
+        vinNumber: row.vinNumber,
+        engineNumber: row.engineNumber,
+        drivers: drivers.filter((driver) => driver.vehicleId === id).map(driverItem),
+        subscriptionPlanId: row.subscriptionPlanId,
+        subscriptionId: row.subscriptionId,
+        subscriptionDepositAmountPaid: row.subscriptionDepositAmountPaid,
+        onBoardingStatus: row.onboardingStatus,
+        createdOnDateTime: row.createdOnDateTime,
+        isLocked: nullableBool(row.isLocked),
+        tamperActive: bool(row.tamperActive),
+        deviceId: row.deviceId,
+        deviceSerialNumber: row.deviceSerialNumber,
+        deviceActive: nullableBool(row.deviceActive),
+        gpsDateTime: row.gpsDateTime,
+        gpsLatitudeDegrees: row.lastKnownGpsLatitudeDegrees,
+        gpsLongitudeDegrees: row.lastKnownGpsLongitudeDegrees,
+        lastKnownGpsLatitudeDegrees: row.lastKnownGpsLatitudeDegrees,
+        lastKnownGpsLongitudeDegrees: row.lastKnownGpsLongitudeDegrees,
+        latestHistoryType: row.latestHistoryType ?? null,
+        latestHistoryIsLocked: nullableBool(row.latestHistoryIsLocked),
+        carBatteryVolts: row.carBatteryVolts,
+        deviceBatteryPercent: row.deviceBatteryPercent,
+        installationBookingId: null,
+        installationBookingUtcDateTime: null,
+        installationAvailabilityUtcDateStart: null,
+        installationAvailabilityUtcDateEnd: null,
+        installationAvailabilityUtcTimeStart: null,
+        installationAvailabilityUtcTimeEnd: null,
+        installationAvailabilityFitmentCenterId: null,
+        regionId: null,
+        regionName: null,
+        fitmentCenterId: null,
+        fitmentCenterName: null,
+        fitmentCenterArea: null,
+      },
+    ];
+  });
+}
+
+const MANAGERS = [ROLE.admin, ROLE.technicalAgent] as const;
+const ActionAnswers = {
+  400: ProblemDetailsRef,
+  401: ProblemDetailsRef,
+  403: ProblemDetailsRef,
+  404: ProblemDetailsRef,
+};
+
+const ChangeDeviceBody = Type.Object({
+  currentDeviceSerialNumber: Type.Optional(Type.String()),
+  newDeviceSerialNumber: Type.String(),
+  vehicleNickname: Type.Optional(Type.String()),
+});
+
+export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(VehicleItem);
+
+  /** The vehicle with its device, or 404. */
+  const vehicleWithDevice = async (id: number) => {
+    const vehicle = await vehicleBase(app.db)
+      .select([
+        'vehicles.id',
+        'vehicles.registrationNumber',
+        'vehicles.lastKnownGpsLatitudeDegrees',
+        'vehicles.lastKnownGpsLongitudeDegrees',
+        'devices.id as deviceId',
+        'devices.serialNumber as deviceSerialNumber',
+      ])
+      .where('vehicles.id', '=', id)
+      .executeTakeFirst();
+    if (!vehicle) throw notFound(`Vehicle ${id} was not found.`);
+    return vehicle;
+  };
+
+  app.get(
+    '/Vehicles',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
+      schema: {
+        tags: ['Vehicles'],
+        summary: 'List vehicles, with the OData subset ($filter, $orderby, $pagesize, $pageindex)',
+        description:
+          'Filter fields: id, userId, deviceActive, deviceId, onBoardingStatus, registrationNumber, make, model, ' +
+          'nickname, tamperActive, createdOnDateTime, userFirstName, userLastName. Default order: createdOnDateTime desc. ' +
+          "A Company-Admin sees only the vehicles of their companies' users.",
+        security: [{ bearer: [] }],
+        querystring: ListQuerystring,
+        response: {
+          200: Page(Type.Unsafe<typeof VehicleItem.static>(Type.Ref('Vehicle'))),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const list = compileListQuery(VEHICLE_FIELDS, request.query, {
+        order: 'createdOnDateTime desc',
+        id: ref('vehicles.id'),
+      });
+      const scope = userInScope(await scopeOf(app.db, request.user!), ref('vehicles.userId'));
+      let base = vehicleBase(app.db);
+      if (list.where) base = base.where(list.where);
+      if (scope) base = base.where(scope);
+      let page = base.select('vehicles.id');
+      for (const term of list.order) page = page.orderBy(term.expression, term.direction);
+      const [rows, total] = await Promise.all([
+        page
+          .limit(list.pageSize)
+          .offset(list.pageIndex * list.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: await loadVehicles(
+          app.db,
+          rows.map((row) => row.id),
+        ),
+        totalCount: Number(total.count),
+        pageIndex: list.pageIndex,
+        pageSize: list.pageSize,
+      };
+    },
+  );
+
+  for (const [path, locked] of [
+    ['Lock', true],
+    ['Unlock', false],
+  ] as const) {
+    app.put(
+      `/Vehicles/:id/${path}`,
+      {
+        onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+        schema: {
+          tags: ['Vehicles'],
+          summary: `${path} the vehicle through its device; history records who did it`,
+          security: [{ bearer: [] }],
+          params: IdParams,
+          response: {
+            200: Type.Object({ vehicleId: Type.Integer(), isLocked: Type.Boolean() }),
+            ...ActionAnswers,
+          },
+        },
+      },
+      async (request) => {
+        const vehicle = await vehicleWithDevice(request.params.id);
+        if (vehicle.deviceId === null) throw new ApiError('noDevice');
+        await recordLockChange(
+          app.db,
+          { vehicleId: vehicle.id, locked, byUserId: request.user!.userId, byAdmin: true },
+          app.vehicleEvents,
+        );
+        return { vehicleId: vehicle.id, isLocked: locked };
+      },
+    );
+  }
+
+  for (const [path, partner, kind] of [
+    ['AlertAura', 'Aura', 'aura'],
+    ['AlertCapitalAir', 'Capital Air', 'capitalAir'],
+  ] as const satisfies ReadonlyArray<readonly [string, Partner, 'aura' | 'capitalAir']>) {
+    app.post(
+      `/Vehicles/:id/${path}`,
+      {
+        onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+        schema: {
+          tags: ['Vehicles'],
+          summary: `Alert ${partner} to the vehicle; history records the status and who raised it`,
+          security: [{ bearer: [] }],
+          params: IdParams,
+          response: { 200: Type.Object({ status: Type.String() }), ...ActionAnswers },
+        },
+      },
+      async (request) => {
+        const vehicle = await vehicleWithDevice(request.params.id);
+        if (vehicle.deviceId === null) throw new ApiError('noDevice');
+        const staff = await app.db
+          .selectFrom('users')
+          .select(['firstName', 'lastName'])
+          .where('id', '=', request.user!.userId)
+          .executeTakeFirstOrThrow();
+        const { status } = await app.partnerAlerts.dispatch({
+          partner,
+          vehicleId: vehicle.id,
+          registrationNumber: vehicle.registrationNumber,
+          latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
+          longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
+          raisedBy: staff,
+        });
+        await recordPartnerAlert(app.db, {
+          vehicleId: vehicle.id,
+          kind,
+          status,
+          byUserId: request.user!.userId,
+        });
+        return { status };
+      },
+    );
+  }
+
+  app.post(
+    '/Vehicles/:id/ChangeLinkedDevice',
+    {
+      onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+      schema: {
+        tags: ['Vehicles'],
+        summary:
+          'Link the vehicle to another (free) device; the old one is freed. Serials match case-insensitively',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ChangeDeviceBody,
+        response: { 200: Type.Unsafe<{ id: number }>(Type.Ref('Device')), ...ActionAnswers },
+      },
+    },
+    async (request) => {
+      const vehicle = await vehicleWithDevice(request.params.id);
+      const wanted = request.body.newDeviceSerialNumber.trim();
+      const missing = required(wanted);
+      if (missing) throw new ApiError('validation', { NewDeviceSerialNumber: [missing] });
+      const current = request.body.currentDeviceSerialNumber?.trim() ?? '';
+      const same = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.toLowerCase();
+      if (current !== '' && !same(vehicle.deviceSerialNumber, current)) {
+        throw refused(`Device ${current} is not the device linked to this vehicle`);
+      }
+      if (same(vehicle.deviceSerialNumber, wanted)) {
+        throw refused(`Device ${wanted} is already linked to this vehicle`);
+      }
+      const device = await app.db
+        .selectFrom('devices')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['serialNumber']), '=', wanted.toLowerCase()))
+        .executeTakeFirst();
+      if (!device) throw refused(`Device ${wanted} was not found`);
+      if (device.vehicleId !== null)
+        throw refused(`Device ${device.serialNumber} is already linked to another vehicle`);
+
+      await app.db.transaction().execute(async (trx) => {
+        await linkDevice(trx, { vehicleId: vehicle.id, deviceId: device.id });
+        const nickname = request.body.vehicleNickname?.trim();
+        if (nickname)
+          await trx.updateTable('vehicles').set({ nickname }).where('id', '=', vehicle.id).execute();
+      });
+      return deviceItem({ ...device, vehicleId: vehicle.id });
+    },
+  );
+};
