@@ -5,8 +5,10 @@ import { PlaceholderPage } from '../lib/placeholder-page';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { AgentLayout } from '../features/agent-shell/components/agent-layout';
 import { ClientListPage } from '../features/clients/components/client-list-page';
+import { AddAgentPage } from '../features/admin/components/add-agent-page';
 import { OnboardingLayout } from '../features/onboarding/components/onboarding-layout';
 import { PipelineTab } from '../features/onboarding/components/pipeline-tab';
+import { AccountHolderPage } from '../features/onboarding/components/account-holder-page';
 import { RedirectSignedIn, RequireUser, RootRedirect } from './guards';
 import { InstallationChecklistPage } from './installation-checklist-page';
 import { NotFoundPage } from './not-found-page';
@@ -68,7 +70,7 @@ export const routes: RouteObject[] = [
                       { path: 'scheduled', element: <PipelineTab title="Scheduled" /> },
                     ],
                   },
-                  { path: 'client/add', element: <PlaceholderPage title="Account holder" /> },
+                  { path: 'client/add', element: <AccountHolderPage /> },
                   {
                     path: 'client/:clientId/add-driver',
                     element: <PlaceholderPage title="Add driver or vehicle" />,
@@ -98,7 +100,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: PATHS.addAgent, element: <PlaceholderPage title="Add agent" /> },
+          { path: PATHS.addAgent, element: <AddAgentPage /> },
           { path: PATHS.addCompany, element: <PlaceholderPage title="Add Company" /> },
         ],
       },

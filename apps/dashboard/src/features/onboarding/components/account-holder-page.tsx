@@ -1,0 +1,112 @@
+import { useCallback, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { canSubmitAccountHolder, ROUTES, validateAccountHolder } from '@sentinel/domain';
+import { Alert, Button, IdNumberField, PageHeader, PhoneField, Switch, TextField } from '@sentinel/ui';
+import { useApiClient } from '../../../lib/api-client';
+import { useFieldForm } from '../../../lib/use-field-form';
+
+type Field = 'FirstName' | 'LastName' | 'Email' | 'PhoneNumber' | 'IdNumber';
+
+const EMPTY: Record<Field, string> = {
+  FirstName: '',
+  LastName: '',
+  Email: '',
+  PhoneNumber: '',
+  IdNumber: '',
+};
+
+/** /agent/onboarding/client/add: creates the account holder, then goes on to add their driver. */
+export function AccountHolderPage() {
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const [isSouthAfrican, setIsSouthAfrican] = useState(true);
+  const validate = useCallback(
+    (values: Record<Field, string>) =>
+      validateAccountHolder({ ...values, IdNumberIsSouthAfrican: isSouthAfrican }),
+    [isSouthAfrican],
+  );
+  const form = useFieldForm<Field>(EMPTY, validate);
+  const [submitting, setSubmitting] = useState(false);
+  const input = { ...form.values, IdNumberIsSouthAfrican: isSouthAfrican };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting || !canSubmitAccountHolder(input) || !form.validateAll()) return;
+    setSubmitting(true);
+    try {
+      const { id } = await client.users.createAccountHolder(input);
+      await navigate(ROUTES.addDriver(id));
+    } catch (error) {
+      // Field errors beside their fields, everything typed kept; other failures are silent.
+      if (!form.showServerErrors(error)) console.error(error);
+      setSubmitting(false);
+    }
+  }
+
+  function onSouthAfricanChange(checked: boolean) {
+    setIsSouthAfrican(checked);
+    // A passport is not an ID number: the switch starts the field afresh.
+    form.setValue('IdNumber', '');
+    form.clearErrors('IdNumber');
+  }
+
+  const text = (name: Field) => ({
+    value: form.values[name],
+    error: form.error(name),
+    onBlur: () => form.blur(name),
+  });
+
+  return (
+    <section className="person-form-page">
+      <PageHeader title="Account holder" />
+      <Alert variant="info" title="Who is responsible for the account?">
+        Collect the customer&apos;s full name, contact information and address.
+      </Alert>
+      <form className="person-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextField
+          label="Name"
+          autoComplete="given-name"
+          {...text('FirstName')}
+          onChange={(event) => form.setValue('FirstName', event.target.value)}
+        />
+        <TextField
+          label="Surname"
+          autoComplete="family-name"
+          {...text('LastName')}
+          onChange={(event) => form.setValue('LastName', event.target.value)}
+        />
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          {...text('Email')}
+          onChange={(event) => form.setValue('Email', event.target.value.trim())}
+        />
+        <PhoneField
+          hint="Required format: 0821234567"
+          {...text('PhoneNumber')}
+          onValueChange={(value) => form.setValue('PhoneNumber', value)}
+        />
+        <Switch
+          label="Has a South African ID"
+          checked={isSouthAfrican}
+          onCheckedChange={onSouthAfricanChange}
+        />
+        <IdNumberField
+          isSouthAfrican={isSouthAfrican}
+          {...text('IdNumber')}
+          onValueChange={(value) => form.setValue('IdNumber', value)}
+        />
+        <Button
+          type="submit"
+          disabled={!canSubmitAccountHolder(input)}
+          busy={submitting}
+          busyLabel="Submitting"
+        >
+          Next
+        </Button>
+      </form>
+    </section>
+  );
+}
