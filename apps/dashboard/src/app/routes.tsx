@@ -6,6 +6,7 @@ import { SignInPage } from '../features/auth/components/sign-in-page';
 import { AgentLayout } from '../features/agent-shell/components/agent-layout';
 import { ClientListPage } from '../features/clients/components/client-list-page';
 import { AddAgentPage } from '../features/admin/components/add-agent-page';
+import { VehicleHistoryPage } from '../features/history/components/vehicle-history-page';
 import { OnboardingLayout } from '../features/onboarding/components/onboarding-layout';
 import { PipelineTab } from '../features/onboarding/components/pipeline-tab';
 import { AccountHolderPage } from '../features/onboarding/components/account-holder-page';
@@ -54,7 +55,7 @@ export const routes: RouteObject[] = [
                   { path: ':clientId/account/view', element: <PlaceholderPage title="View account" /> },
                   {
                     path: ':clientId/vehicle/:vehicleId/history',
-                    element: <PlaceholderPage title="Vehicle history" />,
+                    element: <VehicleHistoryPage />,
                   },
                 ],
               },

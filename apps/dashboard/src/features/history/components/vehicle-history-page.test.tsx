@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, eq, ne } from '@sentinel/api-sdk';
+import type { AuthorisedUser } from '@sentinel/domain';
+import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { renderApp } from '../../../test/render-app';
+
+function sdk(user: AuthorisedUser) {
+  let current = user;
+  return createApiClient({
+    baseUrl: apiUrl(),
+    session: { get: () => current, set: (next) => (current = next), clear() {} },
+  });
+}
+
+/** An installed demo vehicle whose history holds a cancelled tamper alert, and one with no history at all. */
+async function demoVehicles(user: AuthorisedUser) {
+  const api = sdk(user);
+  const installed = (await api.vehicles.list({ filter: ne('deviceId', null), pageSize: 100 })).items;
+  let withCancelled: (typeof installed)[number] | undefined;
+  for (const vehicle of installed) {
+    const entries = await api.vehicles.history(vehicle.id);
+    if (entries.some((entry) => entry.tamperCancelled === true)) {
+      withCancelled = vehicle;
+      break;
+    }
+  }
+  const [empty] = (await api.vehicles.list({ filter: eq('onBoardingStatus', 'Scheduled'), pageSize: 1 }))
+    .items;
+  if (!withCancelled || !empty) throw new Error('demo data lacks the vehicles these tests need');
+  return { withCancelled, empty, api };
+}
+
+// jsdom's Blob has no text(); FileReader reads it as a browser would.
+function readText(blob: Blob | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (!blob) return reject(new Error('nothing saved'));
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+const historyPath = (clientId: number, vehicleId: number) =>
+  `/agent/clients/${clientId}/vehicle/${vehicleId}/history`;
+
+// jsdom cannot save files: record what the page hands the browser instead.
+let saved: { fileName: string; blob: Blob }[];
+beforeEach(() => {
+  saved = [];
+  const blobs = new Map<string, Blob>();
+  URL.createObjectURL = (blob: Blob | MediaSource) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  };
+  URL.revokeObjectURL = () => undefined;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) saved.push({ fileName: this.download, blob });
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('given a vehicle with history', () => {
+  it('lists the entries newest first, en-ZA dated, under the title, with the Cancelled Alerts card', async () => {
+    const user = await storeSignedInUser('Technical-Agent');
+    const { withCancelled, api } = await demoVehicles(user);
+    const expected = await api.vehicles.history(withCancelled.id);
+    renderApp(historyPath(withCancelled.userId, withCancelled.id));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vehicle history' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'History' });
+    const times = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('time')?.getAttribute('datetime'));
+    expect(times).toEqual(expected.map((entry) => entry.dateTime));
+    expect(screen.getByRole('heading', { name: 'Cancelled Alerts' })).toBeInTheDocument();
+    expect(screen.queryByText('No history')).not.toBeInTheDocument();
+  });
+
+  it("saves the server's CSV as 'Vehicle-{vehicleId}-history.csv'", async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const { withCancelled } = await demoVehicles(agent);
+    renderApp(historyPath(withCancelled.userId, withCancelled.id));
+
+    const download = await screen.findByRole('button', { name: 'Download history' });
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.fileName).toBe(`Vehicle-${withCancelled.id}-history.csv`);
+    const lines = (await readText(saved[0]?.blob)).split(/\r?\n/).filter(Boolean);
+    expect(lines.length).toBeGreaterThan(1);
+  });
+});
+
+describe('given a vehicle without history', () => {
+  it("says 'No history' and disables the download", async () => {
+    const user = await storeSignedInUser('Admin');
+    const { empty } = await demoVehicles(user);
+    renderApp(historyPath(empty.userId, empty.id));
+
+    expect(await screen.findByText('No history')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download history' })).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'Cancelled Alerts' })).not.toBeInTheDocument();
+  });
+});
+
+describe('while the history loads', () => {
+  it('shows a spinner', async () => {
+    const user = await storeSignedInUser('Admin');
+    const { withCancelled } = await demoVehicles(user);
+    renderApp(historyPath(withCancelled.userId, withCancelled.id));
+
+    expect(screen.getByRole('status', { name: 'Loading history' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'History' });
+    expect(screen.queryByRole('status', { name: 'Loading history' })).not.toBeInTheDocument();
+  });
+});
+
+describe('given an unknown vehicle', () => {
+  it('keeps the failure to itself: no list, no empty message', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await storeSignedInUser('Admin');
+    renderApp(historyPath(1, 987654));
+
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(screen.getByRole('heading', { level: 1, name: 'Vehicle history' })).toBeInTheDocument();
+    expect(screen.queryByText('No history')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'History' })).not.toBeInTheDocument();
+  });
+});
