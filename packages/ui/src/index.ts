@@ -27,6 +27,8 @@ export { HistoryCard, CancelledAlertsCard } from './history-card';
 export { ClientCard } from './client-card';
 export { PhoneField } from './phone-field';
 export { IdNumberField } from './id-number-field';
+export { VehicleCard, formatCoordinates } from './vehicle-card';
+export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
 
 export type { ButtonProps, ButtonVariant } from './button';
 export type { TextFieldProps } from './text-field';
@@ -62,3 +64,5 @@ export type { HistoryCardProps, CancelledAlertsCardProps, HistoryEntryView } fro
 export type { ClientCardProps } from './client-card';
 export type { PhoneFieldProps } from './phone-field';
 export type { IdNumberFieldProps } from './id-number-field';
+export type { VehicleCardProps, GpsCoordinates, DeviceChange, DeviceSearchResult } from './vehicle-card';
+export type { VehicleMapProps } from './vehicle-map';

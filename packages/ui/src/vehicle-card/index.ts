@@ -1,0 +1,5 @@
+export { VehicleCard } from './vehicle-card';
+export { formatCoordinates } from './coordinates';
+export type { VehicleCardProps } from './vehicle-card';
+export type { GpsCoordinates } from './coordinates';
+export type { DeviceChange, DeviceSearchResult } from './change-device-dialog';

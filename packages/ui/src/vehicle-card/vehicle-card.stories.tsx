@@ -1,0 +1,73 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { BADGE } from '@sentinel/domain';
+import { fn } from 'storybook/test';
+import { VehicleMap } from '../vehicle-map';
+import { VehicleCard } from './vehicle-card';
+
+const FREE_DEVICES = [
+  { id: 1, serialNumber: 'SN0002' },
+  { id: 2, serialNumber: 'SN0103' },
+];
+
+const meta = {
+  title: 'Widgets/VehicleCard',
+  component: VehicleCard,
+  args: {
+    title: 'Bakkie',
+    registrationNumber: 'CA 123-456',
+    badge: BADGE.locked,
+    deviceSerialNumber: 'SN0001',
+    deviceActive: true,
+    lastGpsUpdate: '14 Mar, 10:05',
+    applicationVersion: '2.4.1',
+    autoLockEnabled: true,
+    coordinates: { latitude: -33.9249, longitude: 18.4241 },
+    alert: false,
+    map: <VehicleMap latitude={-33.9249} longitude={18.4241} alert={false} />,
+    isLocked: true,
+    onLock: fn(),
+    onUnlock: fn(),
+    driverPhone: '+27821234567',
+    onAlertAura: fn(async () => undefined),
+    onAlertCapitalAir: fn(async () => undefined),
+    deviceChange: {
+      searchDevices: async (text: string) =>
+        FREE_DEVICES.filter((device) => device.serialNumber.toLowerCase().includes(text.toLowerCase())),
+      onChange: fn(async () => undefined),
+    },
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 560 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof VehicleCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Locked: Story = {};
+
+export const Unlocked: Story = { args: { isLocked: false, badge: BADGE.unlocked } };
+
+export const UnknownLockState: Story = {
+  args: { isLocked: null, badge: BADGE.unknown, autoLockEnabled: null, applicationVersion: null },
+};
+
+export const TamperAlert: Story = {
+  args: {
+    alert: true,
+    badge: BADGE.alert,
+    map: <VehicleMap latitude={-33.9249} longitude={18.4241} alert />,
+  },
+};
+
+export const NoCoordinatesNoDriver: Story = {
+  args: { coordinates: null, map: undefined, driverPhone: null, lastGpsUpdate: null },
+};
+
+export const InactiveDevice: Story = {
+  args: { deviceActive: false, onReactivate: fn(), badge: BADGE.lowDeviceBattery },
+};

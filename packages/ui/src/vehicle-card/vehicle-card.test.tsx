@@ -1,0 +1,199 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BADGE } from '@sentinel/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { axeViolations } from '../test-utils/axe';
+import { VehicleCard, type VehicleCardProps } from './vehicle-card';
+
+function props(overrides: Partial<VehicleCardProps> = {}): VehicleCardProps {
+  return {
+    title: 'Bakkie',
+    registrationNumber: 'CA 123-456',
+    badge: BADGE.locked,
+    deviceSerialNumber: 'SN0001',
+    deviceActive: true,
+    lastGpsUpdate: '14 Mar, 10:05',
+    applicationVersion: '2.4.1',
+    autoLockEnabled: true,
+    coordinates: { latitude: -33.9249, longitude: 18.4241 },
+    alert: false,
+    isLocked: true,
+    onLock: vi.fn(),
+    onUnlock: vi.fn(),
+    driverPhone: '+27821234567',
+    onAlertAura: vi.fn(async () => undefined),
+    onAlertCapitalAir: vi.fn(async () => undefined),
+    ...overrides,
+  };
+}
+
+function detail(label: string): string | null | undefined {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+describe('given an installed vehicle', () => {
+  it('shows its title, registration, badge and device details', () => {
+    render(<VehicleCard {...props()} />);
+
+    expect(screen.getByRole('heading', { name: 'Bakkie' })).toBeInTheDocument();
+    expect(screen.getByText('CA 123-456')).toBeVisible();
+    expect(screen.getByText('Locked!')).toBeVisible();
+    expect(detail('Device serial number')).toBe('SN0001');
+    expect(detail('Device status')).toBe('Active');
+    expect(detail('Last GPS update')).toBe('14 Mar, 10:05');
+    expect(detail('Application version')).toBe('2.4.1');
+    expect(detail('Auto-lock')).toBe('On');
+  });
+
+  it('renders the map it is given', () => {
+    render(<VehicleCard {...props({ map: <div role="img" aria-label="Vehicle map" /> })} />);
+
+    expect(screen.getByRole('img', { name: 'Vehicle map' })).toBeInTheDocument();
+  });
+
+  it('has no accessibility violations', async () => {
+    render(<VehicleCard {...props()} />);
+
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('given unknown device status values', () => {
+  it("says 'Unknown' for auto-lock, version and GPS update, and 'Off' for a disabled auto-lock", () => {
+    const { rerender } = render(
+      <VehicleCard {...props({ autoLockEnabled: null, applicationVersion: null, lastGpsUpdate: null })} />,
+    );
+
+    expect(detail('Auto-lock')).toBe('Unknown');
+    expect(detail('Application version')).toBe('Unknown');
+    expect(detail('Last GPS update')).toBe('Unknown');
+
+    rerender(<VehicleCard {...props({ autoLockEnabled: false })} />);
+    expect(detail('Auto-lock')).toBe('Off');
+  });
+
+  it('leaves out the rows the app did not pass', () => {
+    render(
+      <VehicleCard
+        {...props({
+          autoLockEnabled: undefined,
+          applicationVersion: undefined,
+          lastGpsUpdate: undefined,
+          deviceActive: undefined,
+        })}
+      />,
+    );
+
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['Device serial number']);
+  });
+});
+
+describe('given a locked vehicle', () => {
+  it('offers Unlock', async () => {
+    const onUnlock = vi.fn();
+    render(<VehicleCard {...props({ isLocked: true, onUnlock })} />);
+
+    expect(screen.queryByRole('button', { name: 'Lock' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+
+    expect(onUnlock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('given an unlocked vehicle', () => {
+  it('offers Lock', async () => {
+    const onLock = vi.fn();
+    render(<VehicleCard {...props({ isLocked: false, badge: BADGE.unlocked, onLock })} />);
+
+    expect(screen.queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Lock' }));
+
+    expect(onLock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the lock button busy while a lock is in flight', () => {
+    render(<VehicleCard {...props({ isLocked: false, lockBusy: true })} />);
+
+    expect(screen.getByRole('button', { name: 'Lock' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Lock' })).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('given an unknown lock state', () => {
+  it('shows Lock disabled and says why', () => {
+    render(<VehicleCard {...props({ isLocked: null, badge: BADGE.unknown })} />);
+
+    const lock = screen.getByRole('button', { name: 'Lock' });
+    expect(lock).toBeDisabled();
+    expect(lock).toHaveAccessibleDescription('Lock state unknown');
+  });
+});
+
+describe('given no coordinates', () => {
+  it("says 'GPS coordinates unavailable' and offers no copy", () => {
+    render(<VehicleCard {...props({ coordinates: null })} />);
+
+    expect(screen.getByText('GPS coordinates unavailable')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Copy coordinates' })).not.toBeInTheDocument();
+  });
+});
+
+describe('given a driver phone number', () => {
+  it('offers Call driver as a tel: link', () => {
+    render(<VehicleCard {...props({ driverPhone: '+27 82 123 4567' })} />);
+
+    expect(screen.getByRole('link', { name: 'Call driver' })).toHaveAttribute('href', 'tel:+27821234567');
+  });
+});
+
+describe('given no driver phone number', () => {
+  it('shows Call driver disabled', () => {
+    render(<VehicleCard {...props({ driverPhone: null })} />);
+
+    expect(screen.queryByRole('link', { name: 'Call driver' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Call driver' })).toBeDisabled();
+  });
+});
+
+describe('given an inactive device', () => {
+  it("shows 'Inactive' and offers Reactivate", async () => {
+    const onReactivate = vi.fn();
+    render(<VehicleCard {...props({ deviceActive: false, onReactivate })} />);
+
+    expect(detail('Device status')).toBe('Inactive');
+    await userEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
+
+    expect(onReactivate).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no accessibility violations', async () => {
+    render(<VehicleCard {...props({ deviceActive: false, onReactivate: vi.fn(), coordinates: null })} />);
+
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('given an active device', () => {
+  it('does not offer Reactivate', () => {
+    render(<VehicleCard {...props({ deviceActive: true, onReactivate: vi.fn() })} />);
+
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
+  });
+});
+
+describe('given a vehicle without a device', () => {
+  it("says 'No device linked' and offers no device change", () => {
+    render(
+      <VehicleCard
+        {...props({
+          deviceSerialNumber: null,
+          badge: BADGE.noDevice,
+          deviceChange: { searchDevices: vi.fn(), onChange: vi.fn() },
+        })}
+      />,
+    );
+
+    expect(detail('Device serial number')).toBe('No device linked');
+    expect(screen.queryByRole('button', { name: 'Change device' })).not.toBeInTheDocument();
+  });
+});

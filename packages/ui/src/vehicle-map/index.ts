@@ -1,0 +1,2 @@
+export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
+export type { VehicleMapProps } from './vehicle-map';
