@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { agentPageTitle } from '@sentinel/domain';
+import { LiveProvider } from '../../../lib/live/live-provider';
 import { AgentHeader } from './agent-header';
 
 /** The signed-in area: header with logo, tabs and menu, and the routed screen below. */
@@ -12,8 +13,11 @@ export function AgentLayout() {
   return (
     <div className="agent-layout">
       <AgentHeader />
+      {/* The content area receives live updates (spec part 1 §2). */}
       <main className="agent-layout__content">
-        <Outlet />
+        <LiveProvider>
+          <Outlet />
+        </LiveProvider>
       </main>
     </div>
   );

@@ -1,0 +1,260 @@
+import { useRef } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORISED_USER_KEY, BADGE, HISTORY_TYPE } from '@sentinel/domain';
+import { createApiClient, DEFAULT_APP_SETTINGS, LIVE_MESSAGE } from '@sentinel/api-sdk';
+import type { DeviceTamperMessage, LiveLogger } from '@sentinel/api-sdk';
+import { ApiClientProvider } from '../api-client';
+import { AppSettingsProvider } from '../app-settings';
+import { authorisedUserAtom, createSessionStore, hydrateSession } from '../session';
+import type { JotaiStore } from '../session';
+import { apiUrl, storeSignedInUser } from '../../test/api';
+import { renderApp } from '../../test/render-app';
+import { LiveProvider } from './live-provider';
+import { liveConnectionStateAtom, vehicleLiveAtomFamily } from './live-store';
+import { startLiveTestHub } from './live-test-hub';
+import type { LiveTestHub } from './live-test-hub';
+import {
+  useLiveBadge,
+  useLiveLockState,
+  useLiveTamperActive,
+  useRememberVehicleNames,
+  useVehicleLive,
+} from './use-live';
+
+let live: LiveTestHub;
+
+beforeAll(async () => {
+  live = await startLiveTestHub(apiUrl());
+});
+
+afterAll(async () => {
+  await live.close();
+});
+
+function recordingLogger(): LiveLogger & { errors: unknown[][] } {
+  const errors: unknown[][] = [];
+  return { errors, error: (...args) => errors.push(args), warn: () => undefined };
+}
+
+/** A vehicle as a card would show it: lock state, badge, pin and position, all live-merged. */
+function VehicleProbe({ vehicleId, renders }: { vehicleId: number; renders?: { count: number } }) {
+  const count = useRef(0);
+  count.current += 1;
+  if (renders) renders.count = count.current;
+  const vehicle = useVehicleLive(vehicleId);
+  const locked = useLiveLockState(vehicleId, false);
+  const badge = useLiveBadge(vehicleId, {
+    hasDevice: true,
+    latestEntry: { type: HISTORY_TYPE.lockState, isLocked: false },
+  });
+  const alertPin = useLiveTamperActive(vehicleId, false);
+  return (
+    <article aria-label={`Vehicle ${vehicleId}`}>
+      <p>Badge: {badge.label}</p>
+      <p>{locked ? 'Unlock' : 'Lock'}</p>
+      <p>Pin: {alertPin ? 'alert' : 'normal'}</p>
+      <p>
+        Position: {vehicle?.latitudeDegrees ?? '-'}, {vehicle?.longitudeDegrees ?? '-'}
+      </p>
+    </article>
+  );
+}
+
+function renderWithLive(children: React.ReactNode, logger: LiveLogger = recordingLogger()): JotaiStore {
+  const store = createStore();
+  hydrateSession(store);
+  const client = createApiClient({
+    baseUrl: live.baseUrl,
+    session: createSessionStore(store),
+    onLogout: () => store.set(authorisedUserAtom, null),
+  });
+  render(
+    <Provider store={store}>
+      <AppSettingsProvider settings={{ ...DEFAULT_APP_SETTINGS, baseURL: live.baseUrl }}>
+        <ApiClientProvider client={client}>
+          <LiveProvider logger={logger}>{children}</LiveProvider>
+        </ApiClientProvider>
+      </AppSettingsProvider>
+    </Provider>,
+  );
+  return store;
+}
+
+async function connected(store: JotaiStore): Promise<void> {
+  await waitFor(() => expect(store.get(liveConnectionStateAtom)).toBe('Connected'));
+  await waitFor(() => expect(live.hub.connectionCount).toBe(1));
+}
+
+function send(target: string, message: object): Promise<void> {
+  return act(() => live.hub.clients.all.send(target, message));
+}
+
+const tamperOn = (vehicleId: number, tamperActive = true): DeviceTamperMessage => ({
+  vehicleId,
+  tamperActive,
+  tamperCancelled: !tamperActive,
+  tamperCarBatteryState: 'Disconnected',
+  tamperGpsState: 'Jammed',
+  dateTime: '2026-03-01T08:15:00Z',
+  latitudeDegrees: -33.9249,
+  longitudeDegrees: 18.4241,
+});
+
+describe('given a signed-in staff member', () => {
+  it('connects, and GPS, lock and tamper messages update the vehicle on screen', async () => {
+    await storeSignedInUser('Technical-Agent');
+    const store = renderWithLive(<VehicleProbe vehicleId={7} />);
+    await connected(store);
+    const card = screen.getByRole('article', { name: 'Vehicle 7' });
+    expect(within(card).getByText('Badge: Unlocked')).toBeInTheDocument();
+
+    await send(LIVE_MESSAGE.gpsLocation, {
+      vehicleId: 7,
+      latitudeDegrees: -26.2041,
+      longitudeDegrees: 28.0473,
+    });
+    expect(await within(card).findByText('Position: -26.2041, 28.0473')).toBeInTheDocument();
+
+    await send(LIVE_MESSAGE.lockUnlock, { vehicleId: 7, locked: true });
+    expect(await within(card).findByText('Badge: Locked!')).toBeInTheDocument();
+    expect(within(card).getByText('Unlock')).toBeInTheDocument();
+    // Merged, not replaced: the position is still there.
+    expect(within(card).getByText('Position: -26.2041, 28.0473')).toBeInTheDocument();
+
+    await send(LIVE_MESSAGE.tamper, tamperOn(7));
+    expect(await within(card).findByText(`Badge: ${BADGE.alert.label}`)).toBeInTheDocument();
+    expect(within(card).getByText('Pin: alert')).toBeInTheDocument();
+    expect(within(card).getByText('Unlock')).toBeInTheDocument();
+  });
+
+  it('re-renders only the vehicle a message is about', async () => {
+    await storeSignedInUser('Admin');
+    const first = { count: 0 };
+    const second = { count: 0 };
+    const store = renderWithLive(
+      <>
+        <VehicleProbe vehicleId={1} renders={first} />
+        <VehicleProbe vehicleId={2} renders={second} />
+      </>,
+    );
+    await connected(store);
+    const secondBefore = second.count;
+    const firstBefore = first.count;
+
+    await send(LIVE_MESSAGE.gpsLocation, {
+      vehicleId: 1,
+      latitudeDegrees: -29.8587,
+      longitudeDegrees: 31.0218,
+    });
+    await screen.findByText('Position: -29.8587, 31.0218');
+    await send(LIVE_MESSAGE.lockUnlock, { vehicleId: 1, locked: true });
+    await within(screen.getByRole('article', { name: 'Vehicle 1' })).findByText('Badge: Locked!');
+
+    expect(first.count).toBe(firstBefore + 2);
+    expect(second.count).toBe(secondBefore);
+  });
+
+  it('shows a standing tamper alert as a notice naming the vehicle, until dismissed', async () => {
+    const user = userEvent.setup();
+    await storeSignedInUser('Admin');
+    function KnownVehicles() {
+      useRememberVehicleNames([{ id: 12, registrationNumber: 'CA 123-456', nickname: 'Bakkie' }]);
+      return null;
+    }
+    const store = renderWithLive(<KnownVehicles />);
+    await connected(store);
+
+    await send(LIVE_MESSAGE.tamper, tamperOn(12));
+    await send(LIVE_MESSAGE.tamper, tamperOn(99));
+
+    const notices = await screen.findByRole('region', { name: 'Live alerts' });
+    const alerts = within(notices).getAllByRole('alert');
+    // Newest first; a vehicle no list has shown is named by its id.
+    expect(alerts.map((alert) => alert.querySelector('.sn-alert__title')?.textContent)).toEqual([
+      'Tamper alert: Vehicle 99',
+      'Tamper alert: Bakkie (CA 123-456)',
+    ]);
+    expect(within(alerts[1]!).getByText('Car battery: Disconnected · GPS: Jammed')).toBeInTheDocument();
+    expect(within(alerts[1]!).getByText('Raised 01 Mar, 10:15')).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Dismiss the tamper alert for Bakkie (CA 123-456)' }),
+    );
+    expect(within(notices).getAllByRole('alert')).toHaveLength(1);
+
+    // A cancelled alert takes its notice away.
+    await send(LIVE_MESSAGE.tamper, tamperOn(99, false));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Live alerts' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('stops the connection and forgets live values on logout', async () => {
+    await storeSignedInUser('Admin');
+    const store = renderWithLive(<VehicleProbe vehicleId={4} />);
+    await connected(store);
+    await send(LIVE_MESSAGE.lockUnlock, { vehicleId: 4, locked: true });
+    await screen.findByText('Badge: Locked!');
+
+    act(() => store.set(authorisedUserAtom, null));
+
+    await waitFor(() => expect(live.hub.connectionCount).toBe(0));
+    expect(store.get(liveConnectionStateAtom)).toBe('Disconnected');
+    expect(store.get(vehicleLiveAtomFamily(4))).toBeNull();
+    expect(screen.getByText('Badge: Unlocked')).toBeInTheDocument();
+  });
+});
+
+describe('given no signed-in user', () => {
+  it('does not connect until someone signs in', async () => {
+    const store = renderWithLive(<VehicleProbe vehicleId={5} />);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(store.get(liveConnectionStateAtom)).toBe('Disconnected');
+    expect(live.hub.connectionCount).toBe(0);
+
+    const user = await storeSignedInUser('Admin');
+    act(() => store.set(authorisedUserAtom, user));
+
+    await connected(store);
+  });
+});
+
+describe('given a token the hub refuses', () => {
+  it('logs the connection error and shows nothing', async () => {
+    const stored = await storeSignedInUser('Admin');
+    const [header, payload, signature = ''] = stored.accessToken.split('.');
+    const forged = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    localStorage.setItem(AUTHORISED_USER_KEY, JSON.stringify({ ...stored, accessToken: forged }));
+    const logger = recordingLogger();
+    const store = renderWithLive(<VehicleProbe vehicleId={6} />, logger);
+
+    await waitFor(() => expect(logger.errors.length).toBeGreaterThan(0));
+    await waitFor(() => expect(store.get(liveConnectionStateAtom)).toBe('Disconnected'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Badge: Unlocked')).toBeInTheDocument();
+  });
+});
+
+describe('the agent layout', () => {
+  it('connects after sign-in, shows tamper notices over the content, and disconnects on Logout', async () => {
+    const user = userEvent.setup();
+    await storeSignedInUser('Admin');
+    const app = renderApp('/agent/clients/all', { apiUrl: live.baseUrl });
+    await connected(app.store);
+
+    await send(LIVE_MESSAGE.tamper, tamperOn(21));
+    const notices = await screen.findByRole('region', { name: 'Live alerts' });
+    expect(within(notices).getByText('Tamper alert: Vehicle 21')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(notices);
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(live.hub.connectionCount).toBe(0));
+    expect(app.store.get(liveConnectionStateAtom)).toBe('Disconnected');
+  });
+});
