@@ -7,6 +7,7 @@ import { AgentLayout } from '../features/agent-shell/components/agent-layout';
 import { ClientListPage } from '../features/clients/components/client-list-page';
 import { AddAgentPage } from '../features/admin/components/add-agent-page';
 import { VehicleHistoryPage } from '../features/history/components/vehicle-history-page';
+import { ViewAccountPage } from '../features/accounts/components/view-account-page';
 import { OnboardingLayout } from '../features/onboarding/components/onboarding-layout';
 import { PipelineTab } from '../features/onboarding/components/pipeline-tab';
 import { AccountHolderPage } from '../features/onboarding/components/account-holder-page';
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to={PATHS.clients} replace /> },
                   { path: 'all', element: <ClientListPage /> },
-                  { path: ':clientId/account/view', element: <PlaceholderPage title="View account" /> },
+                  { path: ':clientId/account/view', element: <ViewAccountPage /> },
                   {
                     path: ':clientId/vehicle/:vehicleId/history',
                     element: <VehicleHistoryPage />,
