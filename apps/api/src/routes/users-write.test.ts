@@ -1,0 +1,450 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@sentinel/domain';
+import { build, DEMO_SIGN_INS } from '../index';
+import { passwordCreationTokenHash } from '../auth/password-creation';
+
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  app = await build({ seed: true, devOutbox: true, signupUrl: 'https://signup.sentinel.example/' });
+  for (const demo of DEMO_SIGN_INS) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/Auth/SignInByEmail',
+      payload: { email: demo.email, password: demo.password },
+    });
+    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
+  }
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+function call(method: 'POST' | 'PUT', url: string, payload: object, role = 'Admin') {
+  return app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens[role]}` } });
+}
+
+async function latestEmailTo(recipient: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/Dev/Outbox',
+    query: { recipient, channel: 'email', limit: '1' },
+    headers: { authorization: `Bearer ${tokens['Admin']}` },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ items: { recipient: string; subject: string; body: string }[] }>().items[0];
+}
+
+const tokenIn = (body: string) => /create-password\?token=([\w-]+)/.exec(body)?.[1];
+
+const AGENT = {
+  FirstName: 'Sizwe',
+  LastName: 'Mahlangu',
+  Email: 'sizwe.mahlangu@sentinel.demo',
+  phoneCode: '27',
+  PhoneNumber: '0821112222',
+  RoleName: 'Technical-Agent',
+};
+
+describe('POST /Users (add agent)', () => {
+  it('adds the staff member with the role and e-mails a password-creation link', async () => {
+    const response = await call('POST', '/Users', AGENT);
+
+    expect(response.statusCode).toBe(200);
+    const { id } = response.json<{ id: number }>();
+    const user = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      firstName: 'Sizwe',
+      phoneNumber: '821112222',
+      idNumber: null,
+      passwordHash: null,
+    });
+    const roles = await app.db
+      .selectFrom('userRoles')
+      .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+      .select('roles.name')
+      .where('userId', '=', id)
+      .execute();
+    expect(roles).toEqual([{ name: 'Technical-Agent' }]);
+    const email = await latestEmailTo(AGENT.Email);
+    expect(email?.body).toContain('https://signup.sentinel.example/create-password?token=');
+  });
+
+  it('binds field names case-insensitively and takes the phone number as optional', async () => {
+    const response = await call('POST', '/Users', {
+      firstname: 'Nandi',
+      LASTNAME: 'Zungu',
+      email: 'nandi.zungu@sentinel.demo',
+      roleName: 'Admin',
+    });
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers each field rule with the form message', async () => {
+    const response = await call('POST', '/Users', {
+      FirstName: ' ',
+      LastName: '',
+      Email: 'not-an-email',
+      PhoneNumber: '12345',
+      RoleName: 'Pilot',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      status: 400,
+      errors: {
+        FirstName: [MESSAGES.required],
+        LastName: [MESSAGES.required],
+        Email: [MESSAGES.email],
+        PhoneNumber: [MESSAGES.phoneNumber],
+        RoleName: ['Please select a valid role'],
+      },
+    });
+  });
+
+  it('refuses the customer role: agents are staff', async () => {
+    const response = await call('POST', '/Users', {
+      ...AGENT,
+      Email: 'x.y@sentinel.demo',
+      RoleName: 'Account-Holder',
+    });
+
+    expect(response.json()).toMatchObject({ errors: { RoleName: ['Please select a valid role'] } });
+  });
+
+  it('answers a missing body with a required message per field', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/Users',
+      headers: { authorization: `Bearer ${tokens['Admin']}` },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ errors: object }>().errors).sort()).toEqual([
+      'Email',
+      'FirstName',
+      'LastName',
+      'RoleName',
+    ]);
+  });
+
+  it('refuses an e-mail address already in use, whatever its case', async () => {
+    const response = await call('POST', '/Users', { ...AGENT, Email: 'AGENT@sentinel.demo' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: { Email: ['A user with this email address already exists'] },
+    });
+  });
+
+  it('is for Admin and Technical-Agent only', async () => {
+    expect((await call('POST', '/Users', AGENT, 'Company-Admin')).statusCode).toBe(403);
+    expect((await call('POST', '/Users', AGENT, 'Account-Holder')).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/Users', payload: AGENT })).statusCode).toBe(401);
+  });
+});
+
+const HOLDER = {
+  FirstName: 'Lindiwe',
+  LastName: 'Cele',
+  Email: 'lindiwe.cele@example.co.za',
+  PhoneCode: '27',
+  PhoneNumber: '0729876543',
+  IdNumber: '9001014800084',
+  IdNumberIsSouthAfrican: true,
+  acceptedTermsAndConditionsAndPolicy: true,
+  acceptedToAllowInformationToBeUsedToContact: true,
+};
+
+describe('POST /Users/AccountHolder', () => {
+  it('adds the account holder, answers the id and e-mails a password-creation link', async () => {
+    const response = await call('POST', '/Users/AccountHolder', HOLDER, 'Technical-Agent');
+
+    expect(response.statusCode).toBe(200);
+    const { id } = response.json<{ id: number }>();
+    const list = await app.inject({
+      method: 'GET',
+      url: '/Users',
+      query: { $filter: `role eq 'Account-Holder' and id eq ${id}` },
+      headers: { authorization: `Bearer ${tokens['Admin']}` },
+    });
+    expect(list.json<{ items: unknown[] }>().items).toEqual([
+      expect.objectContaining({
+        id,
+        firstName: 'Lindiwe',
+        phoneNumber: '729876543',
+        idNumber: '9001014800084',
+        idNumberIsSouthAfrican: true,
+        roles: ['Account-Holder'],
+        totalNumberOfVehicles: 0,
+      }),
+    ]);
+    expect(tokenIn((await latestEmailTo(HOLDER.Email))?.body ?? '')).toBeDefined();
+  });
+
+  it('takes a passport when the holder has no South African ID', async () => {
+    const response = await call('POST', '/Users/AccountHolder', {
+      ...HOLDER,
+      Email: 'ana.silva@example.co.za',
+      IdNumber: 'PT1234567',
+      IdNumberIsSouthAfrican: false,
+    });
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers each field rule with the form message', async () => {
+    const response = await call('POST', '/Users/AccountHolder', {
+      ...HOLDER,
+      FirstName: '',
+      LastName: '',
+      Email: 'lindiwe@',
+      PhoneNumber: '082',
+      IdNumber: '9013014800084',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: {
+        FirstName: [MESSAGES.required],
+        LastName: [MESSAGES.required],
+        Email: [MESSAGES.email],
+        PhoneNumber: [MESSAGES.phoneNumber],
+        IdNumber: [MESSAGES.idNumber],
+      },
+    });
+  });
+
+  it('checks a passport number by the passport rule', async () => {
+    const response = await call('POST', '/Users/AccountHolder', {
+      ...HOLDER,
+      IdNumber: 'P-123',
+      IdNumberIsSouthAfrican: false,
+    });
+
+    expect(response.json()).toMatchObject({ errors: { IdNumber: [MESSAGES.passport] } });
+  });
+
+  it('refuses an e-mail address already in use', async () => {
+    const response = await call('POST', '/Users/AccountHolder', { ...HOLDER, Email: 'Holder@Sentinel.demo' });
+
+    expect(response.json()).toMatchObject({
+      errors: { Email: ['A user with this email address already exists'] },
+    });
+  });
+
+  it('is refused to a Company-Admin', async () => {
+    expect((await call('POST', '/Users/AccountHolder', HOLDER, 'Company-Admin')).statusCode).toBe(403);
+  });
+});
+
+async function userIdOf(email: string): Promise<number> {
+  const row = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('PUT /Users/{id}', () => {
+  it('changes email and phone number only, ignoring read-only fields', async () => {
+    const id = await userIdOf('sipho.ndlovu@example.co.za');
+
+    const response = await call('PUT', `/Users/${id}`, {
+      firstName: 'Changed',
+      idNumber: '0000000000000',
+      email: 'sipho.n@example.co.za',
+      phoneNumber: '0831230000',
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id,
+      firstName: 'Sipho',
+      email: 'sipho.n@example.co.za',
+      phoneNumber: '831230000',
+    });
+    const row = await app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.firstName).toBe('Sipho');
+    expect(row.idNumber).not.toBe('0000000000000');
+  });
+
+  it('answers each field rule with the form message', async () => {
+    const id = await userIdOf('holder@sentinel.demo');
+
+    const empty = await call('PUT', `/Users/${id}`, { email: '', phoneNumber: '' });
+    const invalid = await call('PUT', `/Users/${id}`, { email: 'thandi', phoneNumber: '0012345678' });
+
+    expect(empty.json()).toMatchObject({
+      errors: { Email: [MESSAGES.required], PhoneNumber: [MESSAGES.required] },
+    });
+    expect(invalid.json()).toMatchObject({
+      errors: { Email: [MESSAGES.email], PhoneNumber: [MESSAGES.phoneNumber] },
+    });
+  });
+
+  it("refuses another user's e-mail address but accepts the user's own", async () => {
+    const id = await userIdOf('holder@sentinel.demo');
+
+    const taken = await call('PUT', `/Users/${id}`, {
+      email: 'agent@sentinel.demo',
+      phoneNumber: '0741234567',
+    });
+    const own = await call('PUT', `/Users/${id}`, {
+      email: 'HOLDER@sentinel.demo',
+      phoneNumber: '0741234567',
+    });
+
+    expect(taken.json()).toMatchObject({
+      errors: { Email: ['A user with this email address already exists'] },
+    });
+    expect(own.statusCode).toBe(200);
+    await call('PUT', `/Users/${id}`, { email: 'holder@sentinel.demo', phoneNumber: '0741234567' });
+  });
+
+  it("lets a Company-Admin edit their company's users and no one else", async () => {
+    const inCompany = await userIdOf('nomvula.naidoo@example.co.za');
+    const outside = await userIdOf('holder@sentinel.demo');
+
+    const allowed = await call(
+      'PUT',
+      `/Users/${inCompany}`,
+      { email: 'nomvula.naidoo@example.co.za', phoneNumber: '0725550000' },
+      'Company-Admin',
+    );
+    const hidden = await call(
+      'PUT',
+      `/Users/${outside}`,
+      { email: 'holder@sentinel.demo', phoneNumber: '0741234567' },
+      'Company-Admin',
+    );
+
+    expect(allowed.statusCode).toBe(200);
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown user and 403 for an Account-Holder', async () => {
+    expect(
+      (await call('PUT', '/Users/99999', { email: 'a@b.co', phoneNumber: '0821234567' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', '/Users/4', { email: 'a@b.co', phoneNumber: '0821234567' }, 'Account-Holder'))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('PUT /Drivers/{id}', () => {
+  it('changes email and phone number only', async () => {
+    const driver = await app.db.selectFrom('drivers').selectAll().orderBy('id').executeTakeFirstOrThrow();
+
+    const response = await call('PUT', `/Drivers/${driver.id}`, {
+      firstName: 'Changed',
+      email: 'new.driver@example.co.za',
+      phoneNumber: '0611234567',
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: driver.id,
+      vehicleId: driver.vehicleId,
+      firstName: driver.firstName,
+      lastName: driver.lastName,
+      email: 'new.driver@example.co.za',
+      phoneCode: '27',
+      phoneNumber: '611234567',
+      idNumber: driver.idNumber,
+      idNumberIsSouthAfrican: driver.idNumberIsSouthAfrican === 1,
+    });
+  });
+
+  it('answers each field rule with the form message', async () => {
+    const response = await call('PUT', '/Drivers/1', { email: 'x@', phoneNumber: '' });
+
+    expect(response.json()).toMatchObject({
+      errors: { Email: [MESSAGES.email], PhoneNumber: [MESSAGES.required] },
+    });
+  });
+
+  it("hides drivers outside a Company-Admin's companies", async () => {
+    const outside = await app.db
+      .selectFrom('drivers')
+      .innerJoin('vehicles', 'vehicles.id', 'drivers.vehicleId')
+      .select('drivers.id')
+      .where('vehicles.userId', '=', await userIdOf('holder@sentinel.demo'))
+      .executeTakeFirstOrThrow();
+
+    const response = await call(
+      'PUT',
+      `/Drivers/${outside.id}`,
+      { email: 'a@b.co', phoneNumber: '0821234567' },
+      'Company-Admin',
+    );
+
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('POST /Users/ResendPasswordCreationLink', () => {
+  it('e-mails a new single-use link and retires the earlier ones', async () => {
+    const userId = await userIdOf('holder@sentinel.demo');
+
+    const first = await call('POST', '/Users/ResendPasswordCreationLink', { userId });
+    const firstToken = tokenIn((await latestEmailTo('holder@sentinel.demo'))!.body)!;
+    const second = await call('POST', '/Users/ResendPasswordCreationLink', { UserId: userId });
+    const secondToken = tokenIn((await latestEmailTo('holder@sentinel.demo'))!.body)!;
+
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(secondToken).not.toBe(firstToken);
+    const rows = await app.db
+      .selectFrom('passwordCreationTokens')
+      .selectAll()
+      .where('userId', '=', userId)
+      .execute();
+    const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+    expect(byHash.get(passwordCreationTokenHash(firstToken))?.usedAt).not.toBeNull();
+    expect(byHash.get(passwordCreationTokenHash(secondToken))?.usedAt).toBeNull();
+    // Only hashes are stored.
+    expect(rows.map((row) => row.tokenHash)).not.toContain(secondToken);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const response = await call('POST', '/Users/ResendPasswordCreationLink', { userId: 99999 });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 404, message: 'User 99999 was not found.' });
+  });
+
+  it('is refused to a Company-Admin', async () => {
+    expect(
+      (await call('POST', '/Users/ResendPasswordCreationLink', { userId: 4 }, 'Company-Admin')).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('GET /Dev/Outbox', () => {
+  it('is for Admins only', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/Dev/Outbox',
+      headers: { authorization: `Bearer ${tokens['Technical-Agent']}` },
+    });
+
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('does not exist unless devOutbox is on', async () => {
+    const plain = await build();
+    try {
+      expect((await plain.inject({ method: 'GET', url: '/Dev/Outbox' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
