@@ -29,6 +29,8 @@ export { PhoneField } from './phone-field';
 export { IdNumberField } from './id-number-field';
 export { VehicleCard, formatCoordinates } from './vehicle-card';
 export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
+export { VirtualList } from './virtual-list';
+export { LiveNotice, LIVE_NOTICE_DURATION_MS } from './live-notice';
 
 export type { ButtonProps, ButtonVariant } from './button';
 export type { TextFieldProps } from './text-field';
@@ -66,3 +68,5 @@ export type { PhoneFieldProps } from './phone-field';
 export type { IdNumberFieldProps } from './id-number-field';
 export type { VehicleCardProps, GpsCoordinates, DeviceChange, DeviceSearchResult } from './vehicle-card';
 export type { VehicleMapProps } from './vehicle-map';
+export type { VirtualListProps } from './virtual-list';
+export type { LiveNoticeProps, LiveNoticeItem } from './live-notice';
