@@ -128,6 +128,36 @@ describe('given an Admin connected to /DefaultHub', () => {
     });
   });
 
+  it('sends DeviceLockUnlockMessage when staff lock the vehicle with PUT /Vehicles/{id}/Lock', async () => {
+    const locking = await addTrackedVehicle(api.app);
+    const { accessToken, userId } = await signIn(api.url, ROLE.admin);
+    const connection = await connect(accessToken);
+    const stored = new Promise((resolve) => {
+      connection.on('DeviceLockUnlockMessage', (message: DeviceLockUnlockMessage) => {
+        if (message.vehicleId !== locking.vehicleId) return;
+        resolve(
+          api.app.db
+            .selectFrom('vehicleHistory')
+            .select(['isLocked', 'isLockedByUserId', 'isLockedChangedByAdminUser'])
+            .where('vehicleId', '=', locking.vehicleId)
+            .executeTakeFirst()
+            .then((entry) => ({ message, entry })),
+        );
+      });
+    });
+
+    const response = await fetch(`${api.url}/Vehicles/${locking.vehicleId}/Lock`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+
+    expect(response.status).toBe(200);
+    expect(await stored).toEqual({
+      message: { vehicleId: locking.vehicleId, locked: true },
+      entry: { isLocked: 1, isLockedByUserId: userId, isLockedChangedByAdminUser: 1 },
+    });
+  });
+
   it('sends DeviceTamperMessage with the states and the last position, once the alert is stored', async () => {
     const tampered = await addTrackedVehicle(api.app);
     await postTelemetry(api.url, tampered, {
