@@ -4,6 +4,7 @@ import { ROUTES } from '@sentinel/domain';
 import type { Driver, SubscriptionPlan, Vehicle } from '@sentinel/api-sdk';
 import { InfoCard, personInfoRows, vehicleInfoRows } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
+import { VehicleCardContainer } from '../../../lib/vehicle-card-container';
 import { ContactEditDialog } from './contact-edit-dialog';
 
 export interface AccountVehicleProps {
@@ -48,6 +49,7 @@ export function AccountVehicle({ clientId, vehicle, plans }: AccountVehicleProps
           ]}
         />
       )}
+      <VehicleCardContainer vehicle={vehicle} />
     </section>
   );
 }

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { and, contains, createApiClient, eq, ne } from '@sentinel/api-sdk';
+import type { Vehicle } from '@sentinel/api-sdk';
+import type { AuthorisedUser } from '@sentinel/domain';
+import { apiUrl, storeSignedInUser } from '../test/api';
+import { renderApp } from '../test/render-app';
+
+function sdk(user: AuthorisedUser) {
+  let current = user;
+  return createApiClient({
+    baseUrl: apiUrl(),
+    session: { get: () => current, set: (next) => (current = next), clear() {} },
+  });
+}
+
+/**
+ * Installed demo vehicles (the demo holder's excepted, other screens' tests read them), oldest
+ * first, so each test here takes its own vehicle and no two change the same one.
+ */
+async function installedVehicles(user: AuthorisedUser): Promise<Vehicle[]> {
+  const page = await sdk(user).vehicles.list({
+    filter: ne('deviceId', null),
+    orderBy: [{ field: 'id', direction: 'asc' }],
+    pageSize: 100,
+  });
+  return page.items.filter((vehicle) => vehicle.userEmail !== 'holder@sentinel.demo');
+}
+
+async function showCard(vehicle: Vehicle) {
+  renderApp(`/agent/clients/${vehicle.userId}/account/view`);
+  const section = await screen.findByRole('region', { name: vehicle.registrationNumber });
+  // The vehicle card is titled with the nickname, else the make.
+  const title = vehicle.nickname?.trim() || vehicle.make;
+  await within(section).findByRole('heading', { name: title });
+  return section;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('given an installed vehicle', () => {
+  it('shows its device, status info, coordinates, the map panel and the driver to call', async () => {
+    const agent = await storeSignedInUser('Technical-Agent');
+    const vehicle = (await installedVehicles(agent)).find((item) => item.deviceActive === true);
+    if (!vehicle) throw new Error('no active installed vehicle');
+    const status = await sdk(agent).devices.statusInfo(vehicle.deviceId ?? 0);
+    const card = await showCard(vehicle);
+
+    expect(within(card).getByText(vehicle.deviceSerialNumber ?? '')).toBeInTheDocument();
+    expect(await within(card).findByText(status.applicationVersion)).toBeInTheDocument();
+    expect(within(card).getByText(status.autoLockEnabledState === 0 ? 'Off' : 'On')).toBeInTheDocument();
+    const coordinates = `${vehicle.lastKnownGpsLatitudeDegrees}, ${vehicle.lastKnownGpsLongitudeDegrees}`;
+    expect(within(card).getAllByText(coordinates).length).toBeGreaterThan(0);
+    // No maps key in the test settings: the map says so and keeps the coordinates.
+    expect(within(card).getByText('Map unavailable')).toBeInTheDocument();
+    const driver = vehicle.drivers[0];
+    expect(within(card).getByRole('link', { name: 'Call driver' })).toHaveAttribute(
+      'href',
+      `tel:+${driver?.phoneCode}${driver?.phoneNumber}`,
+    );
+  });
+});
+
+describe('given a vehicle whose lock state is known', () => {
+  it('locks and unlocks it, following the answer on the button and the badge', async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const vehicle = (await installedVehicles(agent)).filter((item) => item.isLocked !== null)[1];
+    if (!vehicle) throw new Error('no vehicle with a lock state');
+    const card = await showCard(vehicle);
+
+    if (vehicle.isLocked) {
+      await user.click(within(card).getByRole('button', { name: 'Unlock' }));
+      await within(card).findByRole('button', { name: 'Lock' });
+    }
+    await user.click(within(card).getByRole('button', { name: 'Lock' }));
+
+    expect(await within(card).findByRole('button', { name: 'Unlock' })).toBeEnabled();
+    const [after] = (await sdk(agent).vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    expect(after?.isLocked).toBe(true);
+    if (vehicle.latestHistoryType === 'LockState' || vehicle.latestHistoryType === null) {
+      expect(within(card).getByText('Locked!')).toBeInTheDocument();
+    }
+  });
+});
+
+describe('given an agent alerting a partner', () => {
+  it("says 'Alert sent' and records the callout", async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const vehicle = (await installedVehicles(agent))[2];
+    if (!vehicle) throw new Error('no vehicle');
+    const card = await showCard(vehicle);
+
+    await user.click(within(card).getByRole('button', { name: 'Alert Aura' }));
+
+    expect(await within(card).findByText('Alert sent')).toBeInTheDocument();
+    expect(within(card).getByText('Alert')).toBeInTheDocument();
+    const [latest] = await sdk(agent).vehicles.history(vehicle.id);
+    expect(latest?.type).toBe('AuraCallout');
+  });
+});
+
+describe('given an agent changing the linked device', () => {
+  async function openChangeDevice(card: HTMLElement) {
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Change device' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Device' });
+    return { user, dialog };
+  }
+
+  it('searches free devices from 3 characters and links the chosen one', async () => {
+    const agent = await storeSignedInUser('Technical-Agent');
+    const vehicle = (await installedVehicles(agent))[3];
+    if (!vehicle) throw new Error('no vehicle');
+    const [free] = (
+      await sdk(agent).devices.list({ filter: and(eq('VehicleId', 0), eq('active', true)), pageSize: 1 })
+    ).items;
+    if (!free) throw new Error('no free device');
+    const card = await showCard(vehicle);
+    const { user, dialog } = await openChangeDevice(card);
+
+    await user.type(within(dialog).getByLabelText('New device serial number'), free.serialNumber.slice(0, 6));
+    await user.click(await within(dialog).findByRole('button', { name: free.serialNumber }));
+    await user.click(within(dialog).getByRole('button', { name: 'Change device' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card).getByText(free.serialNumber)).toBeInTheDocument();
+    const [after] = (await sdk(agent).vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    expect(after?.deviceSerialNumber).toBe(free.serialNumber);
+  });
+
+  it("alerts the server's message when the change is refused", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const agent = await storeSignedInUser('Technical-Agent');
+    const [vehicle, other] = (await installedVehicles(agent)).slice(4, 6);
+    if (!vehicle || !other) throw new Error('no vehicles');
+    const [free] = (
+      await sdk(agent).devices.list({
+        filter: and(eq('VehicleId', 0), contains('SerialNumber', 'SNT')),
+        pageSize: 1,
+      })
+    ).items;
+    if (!free) throw new Error('no free device');
+    const card = await showCard(vehicle);
+    const { user, dialog } = await openChangeDevice(card);
+    await user.type(within(dialog).getByLabelText('New device serial number'), free.serialNumber);
+    await within(dialog).findByRole('button', { name: free.serialNumber });
+
+    // Someone else links that device first.
+    await sdk(agent).vehicles.changeLinkedDevice(other.id, {
+      currentDeviceSerialNumber: other.deviceSerialNumber ?? '',
+      newDeviceSerialNumber: free.serialNumber,
+      vehicleNickname: '',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Change device' }));
+
+    const message = `Device ${free.serialNumber} is already linked to another vehicle`;
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(within(card).getByText(vehicle.deviceSerialNumber ?? '')).toBeInTheDocument();
+  });
+});
+
+describe('given a vehicle whose device is inactive', () => {
+  it("offers 'Reactivate', which opens the change-device dialog to link a working device", async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const vehicle = (await installedVehicles(agent)).find((item) => item.deviceActive === false);
+    if (!vehicle) throw new Error('no vehicle with an inactive device');
+    const card = await showCard(vehicle);
+
+    expect(within(card).getByText('Inactive')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Reactivate' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Change Device' })).toBeInTheDocument();
+  });
+});
