@@ -170,26 +170,20 @@ describe('given a signed-in staff member', () => {
     await send(LIVE_MESSAGE.tamper, tamperOn(12));
     await send(LIVE_MESSAGE.tamper, tamperOn(99));
 
-    const notices = await screen.findByRole('region', { name: 'Live alerts' });
-    const alerts = within(notices).getAllByRole('alert');
-    // Newest first; a vehicle no list has shown is named by its id.
-    expect(alerts.map((alert) => alert.querySelector('.sn-alert__title')?.textContent)).toEqual([
-      'Tamper alert: Vehicle 99',
-      'Tamper alert: Bakkie (CA 123-456)',
-    ]);
-    expect(within(alerts[1]!).getByText('Car battery: Disconnected · GPS: Jammed')).toBeInTheDocument();
-    expect(within(alerts[1]!).getByText('Raised 01 Mar, 10:15')).toBeInTheDocument();
+    const notices = screen.getByRole('region', { name: 'Live alerts (F8)' });
+    await waitFor(() => expect(within(notices).getAllByRole('listitem')).toHaveLength(2));
+    const items = within(notices).getAllByRole('listitem');
+    // Oldest at the top of the stack; a vehicle no list has shown is named by its id.
+    expect(items[0]).toHaveTextContent('Tamper alert: Bakkie (CA 123-456)');
+    expect(items[0]).toHaveTextContent('Raised 01 Mar, 10:15 · Car battery: Disconnected · GPS: Jammed');
+    expect(items[1]).toHaveTextContent('Tamper alert: Vehicle 99');
 
-    await user.click(
-      screen.getByRole('button', { name: 'Dismiss the tamper alert for Bakkie (CA 123-456)' }),
-    );
-    expect(within(notices).getAllByRole('alert')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Dismiss Tamper alert: Bakkie (CA 123-456)' }));
+    await waitFor(() => expect(within(notices).getAllByRole('listitem')).toHaveLength(1));
 
     // A cancelled alert takes its notice away.
     await send(LIVE_MESSAGE.tamper, tamperOn(99, false));
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Live alerts' })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(notices).queryAllByRole('listitem')).toHaveLength(0));
   });
 
   it('stops the connection and forgets live values on logout', async () => {
@@ -233,6 +227,7 @@ describe('given a token the hub refuses', () => {
 
     await waitFor(() => expect(logger.errors.length).toBeGreaterThan(0));
     await waitFor(() => expect(store.get(liveConnectionStateAtom)).toBe('Disconnected'));
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Badge: Unlocked')).toBeInTheDocument();
   });
@@ -246,8 +241,8 @@ describe('the agent layout', () => {
     await connected(app.store);
 
     await send(LIVE_MESSAGE.tamper, tamperOn(21));
-    const notices = await screen.findByRole('region', { name: 'Live alerts' });
-    expect(within(notices).getByText('Tamper alert: Vehicle 21')).toBeInTheDocument();
+    const notices = screen.getByRole('region', { name: 'Live alerts (F8)' });
+    expect(await within(notices).findByText('Tamper alert: Vehicle 21')).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(notices);
 
     await user.click(screen.getByRole('button', { name: 'Menu' }));

@@ -1,49 +1,51 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { formatHistoryDate } from '@sentinel/domain';
-import { Alert, Button } from '@sentinel/ui';
+import { LiveNotice } from '@sentinel/ui';
+import type { LiveNoticeItem } from '@sentinel/ui';
 import { dismissTamperNoticeAtom, tamperNoticesAtom, vehicleNamesAtom } from './live-store';
-import type { TamperNotice } from './live-store';
+import type { TamperNotice, VehicleName } from './live-store';
 import { vehicleDisplayName } from './vehicle-name';
-import './tamper-notices.css';
+
+// A security alert must not slip away while nobody looks: notices stay until dismissed or cancelled.
+const UNTIL_DISMISSED = Infinity;
+
+function noticeItem({ vehicleId, tamper }: TamperNotice, name: VehicleName | undefined): LiveNoticeItem {
+  const raised = formatHistoryDate(tamper.dateTime);
+  const description = [
+    raised && `Raised ${raised}`,
+    tamper.tamperCarBatteryState && `Car battery: ${tamper.tamperCarBatteryState}`,
+    tamper.tamperGpsState && `GPS: ${tamper.tamperGpsState}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return {
+    // A new alert for the same vehicle is a new notice, announced again.
+    id: `${vehicleId} ${tamper.dateTime}`,
+    title: `Tamper alert: ${vehicleDisplayName(vehicleId, name)}`,
+    description,
+  };
+}
 
 /**
- * Standing tamper alerts, newest first, in a corner over the content: visible without blocking
- * anything, each until dismissed or cancelled. Built from Alert and Button until @sentinel/ui has
- * a LiveNotice.
+ * Standing tamper alerts as @sentinel/ui's LiveNotice stack: visible and announced without blocking
+ * anything or taking focus, each until dismissed or until the alert is cancelled.
  */
 export function TamperNotices() {
   const notices = useAtomValue(tamperNoticesAtom);
-  if (notices.length === 0) return null;
-  return (
-    <section className="tamper-notices" aria-label="Live alerts">
-      {notices.map((notice) => (
-        <TamperNoticeItem key={notice.vehicleId} notice={notice} />
-      ))}
-    </section>
-  );
-}
-
-function TamperNoticeItem({ notice: { vehicleId, tamper } }: { notice: TamperNotice }) {
   const names = useAtomValue(vehicleNamesAtom);
   const dismiss = useSetAtom(dismissTamperNoticeAtom);
-  const name = vehicleDisplayName(vehicleId, names.get(vehicleId));
-  const when = formatHistoryDate(tamper.dateTime);
-  const details = [
-    tamper.tamperCarBatteryState && `Car battery: ${tamper.tamperCarBatteryState}`,
-    tamper.tamperGpsState && `GPS: ${tamper.tamperGpsState}`,
-  ].filter(Boolean);
+  // The atom keeps the newest first; LiveNotice stacks oldest first.
+  const shown = [...notices].reverse();
+  const items = shown.map((notice) => noticeItem(notice, names.get(notice.vehicleId)));
 
   return (
-    <Alert variant="error" title={`Tamper alert: ${name}`} className="tamper-notices__item">
-      {when && <p>Raised {when}</p>}
-      {details.length > 0 && <p>{details.join(' · ')}</p>}
-      <Button
-        variant="secondary"
-        aria-label={`Dismiss the tamper alert for ${name}`}
-        onClick={() => dismiss(vehicleId)}
-      >
-        Dismiss
-      </Button>
-    </Alert>
+    <LiveNotice
+      notices={items}
+      duration={UNTIL_DISMISSED}
+      onDismiss={(id) => {
+        const notice = shown[items.findIndex((item) => item.id === id)];
+        if (notice) dismiss(notice.vehicleId);
+      }}
+    />
   );
 }
