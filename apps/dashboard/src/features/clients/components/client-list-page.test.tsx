@@ -1,0 +1,272 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { and, createApiClient, eq, gt } from '@sentinel/api-sdk';
+import type { AuthorisedUser } from '@sentinel/domain';
+import { apiUrl, deadUrl, storeSignedInUser } from '../../../test/api';
+import { renderApp } from '../../../test/render-app';
+
+function sdk(user: AuthorisedUser) {
+  let current = user;
+  return createApiClient({
+    baseUrl: apiUrl(),
+    session: { get: () => current, set: (next) => (current = next), clear() {} },
+  });
+}
+
+const ACTIVE = and(eq('role', 'Account-Holder'), gt('totalNumberOfVehiclesWithDevice', 0));
+
+// jsdom has no layout: give the list's scroll area 500 px and every row 50 px, so the virtual list
+// renders what a browser would (10 rows in view plus its overscan).
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(50);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const results = () => screen.findByRole('list', { name: 'Results' });
+const rowHeadings = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((row) => within(row).getAllByRole('heading')[0]?.textContent);
+
+describe('given an agent on the client list', () => {
+  it("shows 'Clients' with four tabs, active clients first: account holders with a device, newest first", async () => {
+    const agent = await storeSignedInUser('Technical-Agent');
+    const expected = await sdk(agent).users.list({
+      filter: ACTIVE,
+      orderBy: [{ field: 'createdOnDateTime', direction: 'desc' }],
+      pageSize: 20,
+    });
+    renderApp('/agent/clients/all');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Active clients',
+      'Booking pending',
+      'No vehicles',
+      'Scheduled',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Active clients' })).toHaveAttribute('aria-selected', 'true');
+    const list = await results();
+    const shown = rowHeadings(list);
+    // Only the rows in view (and a few beyond) are in the page.
+    expect(shown.length).toBeLessThan(expected.items.length);
+    expect(shown).toEqual(
+      expected.items.slice(0, shown.length).map((user) => `${user.firstName} ${user.lastName}`),
+    );
+    expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute(
+      'aria-setsize',
+      String(expected.items.length),
+    );
+  });
+
+  it('loads the next page as the list is scrolled to its end', async () => {
+    const agent = await storeSignedInUser('Technical-Agent');
+    const { totalCount } = await sdk(agent).users.list({ filter: ACTIVE, pageSize: 1 });
+    expect(totalCount).toBeGreaterThan(20);
+    renderApp('/agent/clients/all');
+
+    const list = await results();
+    expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '20');
+    const scroller = list.parentElement as HTMLElement;
+    Object.defineProperty(scroller, 'scrollTop', { value: 20 * 62, configurable: true });
+    fireEvent.scroll(scroller);
+
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', String(totalCount)),
+    );
+  });
+
+  it('keeps the tab in the URL and lists vehicles on the booking-pending and scheduled tabs', async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Admin');
+    const scheduled = await sdk(agent).vehicles.list({
+      filter: eq('onBoardingStatus', 'Scheduled'),
+      orderBy: [{ field: 'createdOnDateTime', direction: 'desc' }],
+    });
+    const app = renderApp('/agent/clients/all');
+
+    await user.click(await screen.findByRole('tab', { name: 'Scheduled' }));
+
+    expect(app.router.state.location.search).toBe('?tab=scheduled');
+    const list = await results();
+    const shown = rowHeadings(list);
+    expect(shown).toEqual(
+      scheduled.items.slice(0, shown.length).map((vehicle) => vehicle.registrationNumber),
+    );
+    const first = scheduled.items[0];
+    expect(within(list).getByText(`${first?.userFirstName} ${first?.userLastName}`)).toBeInTheDocument();
+  });
+
+  it('opens the tab a deep link names', async () => {
+    await storeSignedInUser('Admin');
+    renderApp('/agent/clients/all?tab=no-vehicles');
+
+    expect(await screen.findByRole('tab', { name: 'No vehicles' })).toHaveAttribute('aria-selected', 'true');
+    const list = await results();
+    expect(within(list).getAllByText('Vehicles with a device').length).toBeGreaterThan(0);
+  });
+
+  it('searches names on the server, case-insensitively, once typing pauses', async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const [someone] = (await sdk(agent).users.list({ filter: ACTIVE, pageSize: 1 })).items;
+    if (!someone) throw new Error('no active client');
+    renderApp('/agent/clients/all');
+    await results();
+
+    await user.type(screen.getByLabelText('Search clients'), someone.lastName.toUpperCase());
+
+    await waitFor(() => {
+      const names = rowHeadings(screen.getByRole('list', { name: 'Results' }));
+      expect(names.every((name) => name?.toLowerCase().includes(someone.lastName.toLowerCase()))).toBe(true);
+    });
+    expect(
+      screen.getByRole('heading', { name: `${someone.firstName} ${someone.lastName}` }),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'There are no installations scheduled' when the scheduled list is empty", async () => {
+    const user = userEvent.setup();
+    await storeSignedInUser('Technical-Agent');
+    renderApp('/agent/clients/all?tab=scheduled');
+    await results();
+
+    await user.type(screen.getByLabelText('Search vehicles'), 'no such vehicle anywhere');
+
+    expect(await screen.findByText('There are no installations scheduled')).toBeInTheDocument();
+  });
+});
+
+describe('given the sort select', () => {
+  it('offers Latest, Active alerts, A - Z and Z - A for clients, and sorts A - Z', async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const aToZ = await sdk(agent).users.list({
+      filter: ACTIVE,
+      orderBy: [{ field: 'firstName' }, { field: 'lastName' }],
+      pageSize: 3,
+    });
+    renderApp('/agent/clients/all');
+    await results();
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveTextContent('Latest');
+    await user.click(sort);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Latest',
+      'Active alerts',
+      'A - Z',
+      'Z - A',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'A - Z' }));
+
+    await waitFor(async () =>
+      expect(rowHeadings(await results()).slice(0, 3)).toEqual(
+        aToZ.items.map((client) => `${client.firstName} ${client.lastName}`),
+      ),
+    );
+  });
+
+  it('puts clients with an active alert first', async () => {
+    const user = userEvent.setup();
+    await storeSignedInUser('Technical-Agent');
+    renderApp('/agent/clients/all');
+    await results();
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(screen.getByRole('option', { name: 'Active alerts' }));
+
+    await waitFor(async () => {
+      const [first] = within(await results()).getAllByRole('listitem');
+      expect(within(first as HTMLElement).getByText('Active alert')).toBeInTheDocument();
+    });
+  });
+
+  it('offers only Latest, A - Z and Z - A on vehicle lists', async () => {
+    const user = userEvent.setup();
+    await storeSignedInUser('Technical-Agent');
+    renderApp('/agent/clients/all?tab=booking-pending');
+    await results();
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Latest',
+      'A - Z',
+      'Z - A',
+    ]);
+  });
+});
+
+describe('given a client card', () => {
+  it("expands to the client's vehicle cards", async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const [client] = (await sdk(agent).users.list({ filter: ACTIVE, pageSize: 1 })).items;
+    if (!client) throw new Error('no active client');
+    const vehicles = (await sdk(agent).vehicles.list({ filter: eq('userId', client.id) })).items;
+    renderApp('/agent/clients/all');
+    await results();
+
+    await user.click(
+      screen.getByRole('button', { name: `Show vehicles of ${client.firstName} ${client.lastName}` }),
+    );
+
+    const list = await screen.findByRole('list', { name: 'Vehicles' });
+    for (const vehicle of vehicles) {
+      expect(await within(list).findByText(vehicle.registrationNumber)).toBeInTheDocument();
+    }
+  });
+
+  it("leads to 'Add a vehicle' and 'View account' from its menu", async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const [client] = (await sdk(agent).users.list({ filter: ACTIVE, pageSize: 1 })).items;
+    if (!client) throw new Error('no active client');
+    const app = renderApp('/agent/clients/all');
+    await results();
+    const name = `${client.firstName} ${client.lastName}`;
+
+    await user.click(screen.getByRole('button', { name: `More actions for ${name}` }));
+    await user.click(screen.getByRole('menuitem', { name: 'Add a vehicle' }));
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe(`/agent/onboarding/client/${client.id}/add-driver`),
+    );
+
+    await act(() => app.router.navigate('/agent/clients/all'));
+    await results();
+    await user.click(screen.getByRole('button', { name: `More actions for ${name}` }));
+    await user.click(screen.getByRole('menuitem', { name: 'View account' }));
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe(`/agent/clients/${client.id}/account/view`),
+    );
+  });
+});
+
+describe('given a Company-Admin', () => {
+  it("titles the list 'Users'", async () => {
+    await storeSignedInUser('Company-Admin');
+    renderApp('/agent/clients/all');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Active users' })).toBeInTheDocument();
+  });
+});
+
+describe('given the list cannot be loaded', () => {
+  it('shows nothing and logs the failure', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await storeSignedInUser('Technical-Agent');
+    renderApp('/agent/clients/all', { apiUrl: deadUrl() });
+
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: 'Loading list' })).not.toBeInTheDocument(),
+    );
+    expect(error).toHaveBeenCalled();
+    expect(screen.queryByRole('list', { name: 'Results' })).not.toBeInTheDocument();
+    expect(screen.queryByText('There are no active clients')).not.toBeInTheDocument();
+  });
+});
