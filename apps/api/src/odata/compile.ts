@@ -91,13 +91,15 @@ function compileComparison(
   operator: ComparisonOperator,
   left: Operand,
   right: Operand,
+  used: Set<string>,
 ): Expression<SqlBool> {
   if (left.kind === 'literal' && right.kind === 'field')
-    return compileComparison(fields, FLIPPED[operator], right, left);
+    return compileComparison(fields, FLIPPED[operator], right, left, used);
   if (left.kind !== 'field' || right.kind !== 'literal') {
     throw new ODataError('$filter', 'Each comparison needs one field and one value.');
   }
   const [name, field] = lookup(fields, left.name, '$filter');
+  used.add(name);
   if (field.compare) return field.compare(operator, right.value);
   if (right.value === null) {
     if (operator === 'eq') return sql<SqlBool>`${field.expression} is null`;
@@ -116,18 +118,19 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function compileNode(fields: FieldMap, node: FilterNode): Expression<SqlBool> {
+function compileNode(fields: FieldMap, node: FilterNode, used: Set<string>): Expression<SqlBool> {
   switch (node.kind) {
     case 'and':
-      return sql<SqlBool>`(${compileNode(fields, node.left)} and ${compileNode(fields, node.right)})`;
+      return sql<SqlBool>`(${compileNode(fields, node.left, used)} and ${compileNode(fields, node.right, used)})`;
     case 'or':
-      return sql<SqlBool>`(${compileNode(fields, node.left)} or ${compileNode(fields, node.right)})`;
+      return sql<SqlBool>`(${compileNode(fields, node.left, used)} or ${compileNode(fields, node.right, used)})`;
     case 'not':
-      return sql<SqlBool>`(not ${compileNode(fields, node.operand)})`;
+      return sql<SqlBool>`(not ${compileNode(fields, node.operand, used)})`;
     case 'compare':
-      return compileComparison(fields, node.operator, node.left, node.right);
+      return compileComparison(fields, node.operator, node.left, node.right, used);
     case 'contains': {
       const [name, field] = lookup(fields, node.field, '$filter');
+      used.add(name);
       if (field.type !== 'string' || field.compare) {
         throw new ODataError('$filter', `contains needs a text field; '${name}' is a ${field.type} field.`);
       }
@@ -137,9 +140,16 @@ function compileNode(fields: FieldMap, node: FilterNode): Expression<SqlBool> {
   }
 }
 
-/** The SQL condition of a $filter over these fields; ODataError when it is not acceptable. */
-export function compileFilter(fields: FieldMap, filter: string): Expression<SqlBool> {
-  return compileNode(fields, parseFilter(filter));
+/**
+ * The SQL condition of a $filter over these fields; ODataError when it is not acceptable.
+ * `used` collects the names of the fields it reads, so a list can leave out joins nobody needs.
+ */
+export function compileFilter(
+  fields: FieldMap,
+  filter: string,
+  used = new Set<string>(),
+): Expression<SqlBool> {
+  return compileNode(fields, parseFilter(filter), used);
 }
 
 export interface OrderTerm {
@@ -148,11 +158,12 @@ export interface OrderTerm {
 }
 
 /** The ORDER BY terms of a $orderby over these fields. */
-export function compileOrderBy(fields: FieldMap, orderBy: string): OrderTerm[] {
+export function compileOrderBy(fields: FieldMap, orderBy: string, used = new Set<string>()): OrderTerm[] {
   return parseOrderBy(orderBy).map(({ field: name, direction }) => {
     const [known, field] = lookup(fields, name, '$orderby');
     if (field.sortable === false)
       throw new ODataError('$orderby', `The list cannot be sorted by '${known}'.`);
+    used.add(known);
     return { expression: field.expression, direction };
   });
 }
@@ -172,6 +183,8 @@ export interface CompiledList {
   order: OrderTerm[];
   pageSize: number;
   pageIndex: number;
+  /** The fields the filter and the order read, by their whitelisted names. */
+  fieldsUsed: ReadonlySet<string>;
 }
 
 /**
@@ -193,12 +206,18 @@ export function compileListQuery(
   }
   const filter = query.$filter?.trim();
   const orderBy = query.$orderby?.trim();
-  const order = compileOrderBy(fields, orderBy === undefined || orderBy === '' ? defaults.order : orderBy);
+  const used = new Set<string>();
+  const order = compileOrderBy(
+    fields,
+    orderBy === undefined || orderBy === '' ? defaults.order : orderBy,
+    used,
+  );
   const last = order.at(-1)?.direction ?? 'asc';
   return {
-    where: filter === undefined || filter === '' ? undefined : compileFilter(fields, filter),
+    where: filter === undefined || filter === '' ? undefined : compileFilter(fields, filter, used),
     order: [...order, { expression: defaults.id, direction: last }],
     pageSize,
     pageIndex,
+    fieldsUsed: used,
   };
 }

@@ -80,7 +80,8 @@ function roleCondition(operator: string, value: unknown): Expression<SqlBool> {
   if ((operator !== 'eq' && operator !== 'ne') || typeof value !== 'string') {
     throw new ODataError('$filter', "role takes eq or ne and a role name, e.g. role eq 'Account-Holder'.");
   }
-  const holds = sql<SqlBool>`exists (select 1 from user_roles inner join roles on roles.id = user_roles.role_id where user_roles.user_id = users.id and roles.name = ${value})`;
+  // One covering-index probe per user: the role id is looked up once (an uncorrelated subquery).
+  const holds = sql<SqlBool>`exists (select 1 from user_roles where user_roles.user_id = users.id and user_roles.role_id = (select roles.id from roles where roles.name = ${value}))`;
   return operator === 'eq' ? holds : sql<SqlBool>`not ${holds}`;
 }
 

@@ -138,6 +138,21 @@ describe('GET /Vehicles', () => {
     ).toBe(true);
   });
 
+  it("searches and sorts by the owner's name", async () => {
+    const { items } = await vehicles(
+      "contains(userFirstName, 'THANDI') or contains(userLastName, 'thandi')",
+      'Admin',
+      {
+        $orderby: 'userLastName desc',
+      },
+    );
+
+    expect(items.map((vehicle) => vehicle.userEmail)).toEqual([
+      'holder@sentinel.demo',
+      'holder@sentinel.demo',
+    ]);
+  });
+
   it('finds vehicles without a device with deviceId eq null', async () => {
     const { items, totalCount } = await vehicles('deviceId eq null');
 

@@ -253,7 +253,17 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id: ref('vehicles.id'),
       });
       const scope = userInScope(await scopeOf(app.db, request.user!), ref('vehicles.userId'));
-      let base = vehicleBase(app.db);
+      // Join only what the filter and order read: at 150,000 vehicles a count through unused joins
+      // costs 50x more (README, Scale). Every vehicle has an owner, so leaving users out drops no row.
+      const uses = (...names: string[]) => names.some((name) => list.fieldsUsed.has(name));
+      let base = app.db
+        .selectFrom('vehicles')
+        .$if(uses('userFirstName', 'userLastName'), (query) =>
+          query.innerJoin('users', 'users.id', 'vehicles.userId'),
+        )
+        .$if(uses('deviceActive', 'deviceId'), (query) =>
+          query.leftJoin('devices', 'devices.vehicleId', 'vehicles.id'),
+        );
       if (list.where) base = base.where(list.where);
       if (scope) base = base.where(scope);
       let page = base.select('vehicles.id');
