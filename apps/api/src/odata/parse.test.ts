@@ -79,6 +79,19 @@ describe('parseFilter', () => {
   ])('refuses %j', (input, message) => {
     expect(() => parseFilter(input)).toThrow(new ODataError('$filter', message));
   });
+
+  it('refuses a filter nested deeper than 100 levels, before it reaches the SQL engine', () => {
+    expect(() => parseFilter(`${'not '.repeat(150)}a eq 1`)).toThrow(
+      'The filter nests deeper than 100 levels.',
+    );
+    expect(() => parseFilter(`${'('.repeat(20)}a eq 1${')'.repeat(20)}`)).not.toThrow();
+  });
+
+  it('refuses a filter longer than 4000 characters', () => {
+    expect(() => parseFilter(`a eq '${'x'.repeat(4000)}'`)).toThrow(
+      'The filter is longer than 4000 characters.',
+    );
+  });
 });
 
 describe('parseOrderBy', () => {

@@ -48,6 +48,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:
 const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/;
 const WORD = /^[A-Za-z_][A-Za-z0-9_]*/;
 const MAX_LENGTH = 4000;
+// SQL engines cap expression depth (SQLite at 1000); a filter a person builds is a few levels deep.
+const MAX_DEPTH = 100;
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
@@ -247,13 +249,30 @@ function where(token: Token | undefined): string {
   return token === undefined ? 'at the end' : `at position ${token.at}, found ${describe(token)}`;
 }
 
+function depth(node: FilterNode): number {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return 1 + Math.max(depth(node.left), depth(node.right));
+    case 'not':
+      return 1 + depth(node.operand);
+    default:
+      return 1;
+  }
+}
+
 /** Parses a $filter expression; throws ODataError when it is not in the supported subset. */
 export function parseFilter(input: string): FilterNode {
-  if (input.length > MAX_LENGTH)
+  if (input.length > MAX_LENGTH) {
     throw new ODataError('$filter', `The filter is longer than ${MAX_LENGTH} characters.`);
+  }
   const tokens = tokenize(input);
   if (tokens.length === 0) throw new ODataError('$filter', 'The filter is empty.');
-  return new Parser(tokens).parse();
+  const node = new Parser(tokens).parse();
+  if (depth(node) > MAX_DEPTH) {
+    throw new ODataError('$filter', `The filter nests deeper than ${MAX_DEPTH} levels.`);
+  }
+  return node;
 }
 
 export interface OrderByClause {

@@ -290,6 +290,49 @@ describe('GET /Users', () => {
     });
   });
 
+  it('never answers 500 to a garbled filter', async () => {
+    const pieces = [
+      'id',
+      'firstName',
+      'role',
+      'eq',
+      'gt',
+      'and',
+      'or',
+      'not',
+      '(',
+      ')',
+      "'x'",
+      "'",
+      '1',
+      '-',
+      'null',
+      'true',
+      'contains',
+      ',',
+      '2025-01-01',
+      '%',
+      '\\',
+      ';',
+      '"',
+    ];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (let attempt = 0; attempt < 150; attempt += 1) {
+      const length = 1 + Math.floor(next() * 8);
+      const filter = Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)]).join(' ');
+
+      const response = await list({ $filter: filter });
+
+      expect([200, 400], filter).toContain(response.statusCode);
+    }
+    const deep = await list({ $filter: `${'not '.repeat(600)}id eq 1` });
+    expect(deep.statusCode).toBe(400);
+  });
+
   describe('roles', () => {
     it('shows a Company-Admin only the users of their companies', async () => {
       const result = await page({ $pagesize: 500 }, 'Company-Admin');
