@@ -8,6 +8,7 @@ import { useApiQuery } from '../../../lib/use-api-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountVehicle } from './account-vehicle';
 import { ContactEditDialog } from './contact-edit-dialog';
+import '../../../lib/staff-screens.css';
 
 // A client has a handful of vehicles; one page holds them all.
 const VEHICLES_PAGE_SIZE = 100;

@@ -8,6 +8,7 @@ import { Button, PageHeader, PhoneField, Select, TextField } from '@sentinel/ui'
 import { useApiClient } from '../../../lib/api-client';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useFieldForm } from '../../../lib/use-field-form';
+import '../../../lib/staff-screens.css';
 
 const EMPTY: AgentInput = { FirstName: '', LastName: '', Email: '', PhoneNumber: '', RoleName: '' };
 

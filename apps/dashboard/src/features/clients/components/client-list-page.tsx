@@ -9,6 +9,7 @@ import { CLIENT_TABS, DEFAULT_TAB, isClientTab, sortOptionsFor, tabLists } from 
 import type { ClientTab } from '../api/list-queries';
 import { useDebouncedValue } from '../api/use-debounced-value';
 import { ClientList } from './client-list';
+import '../../../lib/staff-screens.css';
 
 function tabLabels(label: string): Record<ClientTab, string> {
   return {

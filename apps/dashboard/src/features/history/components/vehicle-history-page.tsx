@@ -6,6 +6,7 @@ import { Button, CancelledAlertsCard, EmptyState, HistoryCard, PageHeader, Spinn
 import { useApiClient } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { useApiQuery } from '../../../lib/use-api-query';
+import '../../../lib/staff-screens.css';
 
 /** /agent/clients/:clientId/vehicle/:vehicleId/history: the vehicle's events, newest first, and its CSV. */
 export function VehicleHistoryPage() {

@@ -5,6 +5,7 @@ import { canSubmitAccountHolder, ROUTES, validateAccountHolder } from '@sentinel
 import { Alert, Button, IdNumberField, PageHeader, PhoneField, Switch, TextField } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { useFieldForm } from '../../../lib/use-field-form';
+import '../../../lib/staff-screens.css';
 
 type Field = 'FirstName' | 'LastName' | 'Email' | 'PhoneNumber' | 'IdNumber';
 
