@@ -106,6 +106,31 @@ describe('POST /Users (add agent)', () => {
     });
   });
 
+  it('lets only an Admin add another Admin', async () => {
+    const byAgent = await call(
+      'POST',
+      '/Users',
+      { ...AGENT, Email: 'would.be.admin@sentinel.demo', RoleName: 'Admin' },
+      'Technical-Agent',
+    );
+    const byAdmin = await call('POST', '/Users', {
+      ...AGENT,
+      Email: 'new.admin@sentinel.demo',
+      RoleName: 'Admin',
+    });
+    const agentAddsAgent = await call(
+      'POST',
+      '/Users',
+      { ...AGENT, Email: 'new.agent@sentinel.demo' },
+      'Technical-Agent',
+    );
+
+    expect(byAgent.statusCode).toBe(400);
+    expect(byAgent.json()).toMatchObject({ errors: { RoleName: ['Please select a valid role'] } });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(agentAddsAgent.statusCode).toBe(200);
+  });
+
   it('refuses the customer role: agents are staff', async () => {
     const response = await call('POST', '/Users', {
       ...AGENT,

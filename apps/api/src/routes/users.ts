@@ -267,7 +267,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const body = request.body;
       const input = { ...body, PhoneNumber: body.PhoneNumber ?? '' };
-      throwIfAny(validateAgent(input, STAFF_ROLES));
+      // Only an Admin may make another Admin: a Technical-Agent granting Admin (to an address they
+      // may control) would be an escalation of their own rights.
+      const grantable =
+        request.user!.role === ROLE.admin ? STAFF_ROLES : STAFF_ROLES.filter((role) => role !== ROLE.admin);
+      throwIfAny(validateAgent(input, grantable));
       if (await emailTaken(app.db, body.Email))
         throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
       const id = await createUser(
