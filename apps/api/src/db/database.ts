@@ -51,3 +51,13 @@ export function identityColumn(
 export function instant(date: Date = new Date()): string {
   return date.toISOString();
 }
+
+/**
+ * True for a unique-constraint violation on either engine (SQLite's SQLITE_CONSTRAINT_UNIQUE,
+ * PostgreSQL's 23505): a check-then-insert lost a race and the index said no.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -12,7 +12,7 @@ import {
 import type { FieldErrors, RoleName } from '@sentinel/domain';
 import { canSeeUser, scopeOf, userInScope } from '../access/scope';
 import { sendPasswordCreationLink } from '../auth/password-creation';
-import { instant } from '../db/database';
+import { instant, isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
 import { ApiError, notFound, ProblemDetailsRef } from '../errors';
 import { compileListQuery } from '../odata/compile';
@@ -196,6 +196,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return id;
   };
 
+  /** The same address can slip in between the check and the insert; the unique index decides. */
+  const duplicateEmailOnRace = (error: unknown): never => {
+    if (isUniqueViolation(error)) throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
+    throw error;
+  };
+
   app.get(
     '/Users',
     {
@@ -285,7 +291,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           idNumberIsSouthAfrican: true,
         },
         body.RoleName as RoleName,
-      );
+      ).catch(duplicateEmailOnRace);
       return { id };
     },
   );
@@ -324,7 +330,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           idNumberIsSouthAfrican: isSouthAfrican,
         },
         ROLE.accountHolder,
-      );
+      ).catch(duplicateEmailOnRace);
       return { id };
     },
   );
@@ -360,7 +366,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .updateTable('users')
         .set({ email: email.trim(), phoneNumber: storedPhoneNumber(phoneNumber) })
         .where('id', '=', id)
-        .execute();
+        .execute()
+        .catch(duplicateEmailOnRace);
       const [user] = await loadUsers(app.db, [id]);
       return user!;
     },
