@@ -12,6 +12,7 @@ export {
   recordDeviceTelemetry,
   linkDevice,
   refreshVehicleCounts,
+  DeviceNotFreeError,
 } from './vehicles/vehicle-store';
 export { HUB_PATH } from './live/live-hub';
 export { LIVE_MESSAGE } from './live/live-messages';

@@ -9,7 +9,12 @@ import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap } from '../odata/compile';
 import type { Partner } from '../providers/partner-alerts';
-import { linkDevice, recordLockChange, recordPartnerAlert } from '../vehicles/vehicle-store';
+import {
+  DeviceNotFreeError,
+  linkDevice,
+  recordLockChange,
+  recordPartnerAlert,
+} from '../vehicles/vehicle-store';
 import { deviceItem } from './devices';
 import type { DriverItem } from './drivers';
 import { driverItem } from './drivers';
@@ -398,12 +403,21 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (device.vehicleId !== null)
         throw refused(`Device ${device.serialNumber} is already linked to another vehicle`);
 
-      await app.db.transaction().execute(async (trx) => {
-        await linkDevice(trx, { vehicleId: vehicle.id, deviceId: device.id });
-        const nickname = request.body.vehicleNickname?.trim();
-        if (nickname)
-          await trx.updateTable('vehicles').set({ nickname }).where('id', '=', vehicle.id).execute();
-      });
+      await app.db
+        .transaction()
+        .execute(async (trx) => {
+          await linkDevice(trx, { vehicleId: vehicle.id, deviceId: device.id });
+          const nickname = request.body.vehicleNickname?.trim();
+          if (nickname)
+            await trx.updateTable('vehicles').set({ nickname }).where('id', '=', vehicle.id).execute();
+        })
+        // Another request linked it after the check above.
+        .catch((error: unknown) => {
+          if (error instanceof DeviceNotFreeError) {
+            throw refused(`Device ${device.serialNumber} is already linked to another vehicle`);
+          }
+          throw error;
+        });
       return deviceItem({ ...device, vehicleId: vehicle.id });
     },
   );

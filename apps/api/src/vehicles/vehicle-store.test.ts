@@ -6,7 +6,13 @@ import type { Database } from '../db/schema';
 import { seedDemoData } from '../db/seed';
 import { VehicleEvents } from './vehicle-events';
 import type { GpsEvent, TamperEvent } from './vehicle-events';
-import { linkDevice, recordGpsFix, recordLockChange, recordTamper } from './vehicle-store';
+import {
+  DeviceNotFreeError,
+  linkDevice,
+  recordGpsFix,
+  recordLockChange,
+  recordTamper,
+} from './vehicle-store';
 
 let db: Kysely<Database>;
 let events: VehicleEvents;

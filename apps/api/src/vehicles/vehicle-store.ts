@@ -254,6 +254,17 @@ export async function recordDeviceTelemetry(db: Db, telemetry: DeviceTelemetry):
   await db.updateTable('devices').set(changes).where('id', '=', deviceId).execute();
 }
 
+/** The device asked for is linked to another vehicle (possibly since the caller last looked). */
+export class DeviceNotFreeError extends Error {
+  readonly deviceId: number;
+
+  constructor(deviceId: number) {
+    super(`Device ${deviceId} is not free.`);
+    this.name = 'DeviceNotFreeError';
+    this.deviceId = deviceId;
+  }
+}
+
 export interface DeviceLink {
   vehicleId: number;
   /** The device to link; it must be free. Null only unlinks. */
@@ -280,7 +291,7 @@ export async function linkDevice(db: Db, link: DeviceLink): Promise<void> {
         .where('id', '=', link.deviceId)
         .where('vehicleId', 'is', null)
         .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) throw new Error(`Device ${link.deviceId} is not free.`);
+      if (result.numUpdatedRows === 0n) throw new DeviceNotFreeError(link.deviceId);
     }
     await refreshVehicleCounts(trx, [vehicle.userId]);
   });
