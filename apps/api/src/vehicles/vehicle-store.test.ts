@@ -163,9 +163,9 @@ describe('linkDevice', () => {
       .limit(2)
       .execute();
 
-    await expect(linkDevice(db, { vehicleId: first!.vehicleId!, deviceId: second!.id })).rejects.toThrow(
-      'is not free',
-    );
+    await expect(
+      linkDevice(db, { vehicleId: first!.vehicleId!, deviceId: second!.id }),
+    ).rejects.toBeInstanceOf(DeviceNotFreeError);
     const still = await db
       .selectFrom('devices')
       .select('vehicleId')
