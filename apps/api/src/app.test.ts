@@ -37,6 +37,16 @@ describe('the api over a real socket', () => {
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
   });
 
+  it.each(['PUT', 'DELETE'])('lets the dashboard send %s, as lock, unlock and edits do', async (method) => {
+    const response = await fetch(`${base}/Vehicles/1/Lock`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': method },
+    });
+
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')?.split(/,\s*/)).toContain(method);
+  });
+
   it('does not grant other origins', async () => {
     const response = await fetch(`${base}/health`, { headers: { origin: 'https://elsewhere.example' } });
 

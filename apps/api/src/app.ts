@@ -88,6 +88,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(liveHubPlugin, { corsOrigin: corsOrigin(options.corsOrigins), ...options.hub });
   await app.register(cors, {
     origin: corsOrigin(options.corsOrigins),
+    // @fastify/cors allows only GET, HEAD and POST unless told; the api also takes PUT and DELETE.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'],
     exposedHeaders: ['Content-Disposition'],
   });
   await app.register(swagger, {
