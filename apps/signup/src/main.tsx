@@ -6,7 +6,8 @@ import { createApp } from './app/create-app';
 
 // Settings first (api URL, Turnstile key); a failure is only logged and the defaults are used.
 async function start(): Promise<void> {
-  const settings = await loadAppSettings();
+  // ./appsettings.json beside the app itself, not beside a deep link such as /agent/clients/7/account/view.
+  const settings = await loadAppSettings({ url: `${import.meta.env.BASE_URL}appsettings.json` });
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(createApp({ settings }).element);

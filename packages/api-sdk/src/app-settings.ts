@@ -19,7 +19,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = {
 };
 
 export interface LoadAppSettingsOptions {
-  /** Where the settings file is. @default './appsettings.json' (next to the page) */
+  /** Where the settings file is; apps pass their base URL's copy so deep links find it. @default './appsettings.json' (next to the page) */
   url?: string | URL;
   /** The fetch implementation. @default globalThis.fetch */
   fetch?: typeof fetch;
