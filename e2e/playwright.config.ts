@@ -6,7 +6,9 @@ import { join } from 'node:path';
 // each app's dev server pointed at it. Ports sit apart from `npm start`'s so both can run at once.
 export const API_URL = 'http://127.0.0.1:5280';
 export const DASHBOARD_URL = 'http://127.0.0.1:5281';
-const databaseFile = join(tmpdir(), `sentinel-e2e-${process.pid}.db`);
+// Set once in the main process; the workers inherit it, so tests reach the same database file.
+process.env.SENTINEL_E2E_DATABASE ??= join(tmpdir(), `sentinel-e2e-${Date.now()}.db`);
+export const DATABASE_FILE = process.env.SENTINEL_E2E_DATABASE;
 
 export default defineConfig({
   testDir: './tests',
@@ -37,7 +39,8 @@ export default defineConfig({
     {
       command: 'pnpm --filter @sentinel/api start',
       url: `${API_URL}/health`,
-      env: { PORT: '5280', DATABASE_FILE: databaseFile, SEED: 'demo' },
+      // The simulator stays off so every change on screen comes from the test itself.
+      env: { PORT: '5280', DATABASE_FILE, SIMULATOR: 'off' },
       reuseExistingServer: false,
       timeout: 60_000,
     },

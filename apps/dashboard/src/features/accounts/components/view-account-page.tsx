@@ -4,6 +4,7 @@ import { and, eq } from '@sentinel/api-sdk';
 import type { ApiClient, User } from '@sentinel/api-sdk';
 import { Button, InfoCard, PageHeader, personInfoRows, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
+import { useRememberVehicleNames } from '../../../lib/live/use-live';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountVehicle } from './account-vehicle';
@@ -30,6 +31,8 @@ export function ViewAccountPage() {
     [id],
   );
   const account = useApiQuery(load);
+  // Live tamper notices name the vehicle by what this page has shown.
+  useRememberVehicleNames(account.data?.vehicles);
 
   return (
     <section className="view-account-page">

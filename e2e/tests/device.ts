@@ -1,0 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import { API_URL, DATABASE_FILE } from '../playwright.config';
+
+/** Gives a seeded device an ingestion key through the api's own CLI, as an installer would. */
+export function issueDeviceKey(serialNumber: string): string {
+  const output = execFileSync('pnpm', ['--silent', '--filter', '@sentinel/api', 'device:key', serialNumber], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_FILE },
+  });
+  const key = output.split('\n')[1]?.trim();
+  if (!key) throw new Error(`No key in the device:key output:\n${output}`);
+  return key;
+}
+
+export interface TelemetryReport {
+  timestamp?: string;
+  latitudeDegrees?: number;
+  longitudeDegrees?: number;
+  locked?: boolean;
+  tamper?: { carBatteryState: string; gpsState: string };
+}
+
+/** Reports as the tracking device does: POST /Devices/{serial}/Telemetry with its device key. */
+export async function reportTelemetry(serialNumber: string, key: string, report: TelemetryReport) {
+  const response = await fetch(`${API_URL}/Devices/${serialNumber}/Telemetry`, {
+    method: 'POST',
+    headers: { Authorization: `Device ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ timestamp: new Date().toISOString(), ...report }),
+  });
+  if (response.status !== 200)
+    throw new Error(`Telemetry answered ${response.status}: ${await response.text()}`);
+}
