@@ -4,11 +4,32 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const featureNames = ['auth', 'agent-shell', 'clients', 'accounts', 'history', 'live', 'onboarding', 'companies', 'burn-in', 'signup', 'passwords', 'verify'];
+const featureNames = [
+  'auth',
+  'agent-shell',
+  'clients',
+  'accounts',
+  'history',
+  'live',
+  'onboarding',
+  'companies',
+  'burn-in',
+  'signup',
+  'passwords',
+  'verify',
+];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/storybook-static/**', '**/test-results/**', '**/playwright-report/**', '**/.turbo/**', '**/.data/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/storybook-static/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/.turbo/**',
+      '**/.data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -55,7 +76,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: featureNames.filter((other) => other !== name).flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
+              group: featureNames
+                .filter((other) => other !== name)
+                .flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
               message: 'Features never import each other: move shared code to src/lib.',
             },
           ],
@@ -66,7 +89,10 @@ export default tseslint.config(
   {
     files: ['apps/*/src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Shared code never imports features.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'Shared code never imports features.' }] },
+      ],
     },
   },
 );
