@@ -1,6 +1,6 @@
 // The vehicle card with its data and actions wired to the api and the live hub. The client list and
 // View account both show it, so it lives in lib (features never import each other).
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { and, contains, eq, isApiError } from '@sentinel/api-sdk';
 import type { ApiClient, Vehicle } from '@sentinel/api-sdk';
 import { formatHistoryDate, HISTORY_TYPE } from '@sentinel/domain';
@@ -47,7 +47,6 @@ export interface VehicleCardContainerProps {
 export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContainerProps) {
   const client = useApiClient();
   const { googleMapsApiKey } = useAppSettings();
-  const root = useRef<HTMLDivElement>(null);
   const [device, setDevice] = useState(() => linkedDevice(vehicle));
   // What this card itself changed since the list was loaded: the newest entry it caused, the lock state.
   const [ownLatest, setOwnLatest] = useState<{ type: HistoryType; isLocked?: boolean } | null>(null);
@@ -129,15 +128,8 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
     };
   }, [client, device, vehicle.id, vehicle.nickname]);
 
-  // No server call reactivates a device (its active flag is the device's own report), so Reactivate
-  // opens the change-device dialog to link a working one; see the README.
-  const reactivate = useCallback(() => {
-    const buttons = root.current?.querySelectorAll('button') ?? [];
-    [...buttons].find((button) => button.textContent?.trim() === 'Change device')?.click();
-  }, []);
-
   return (
-    <div ref={root} className="vehicle-card-container">
+    <div className="vehicle-card-container">
       <VehicleCard
         level={level}
         title={vehicle.nickname?.trim() || vehicle.make}
@@ -172,7 +164,6 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
         driverPhone={driver ? `+${driver.phoneCode}${driver.phoneNumber}` : null}
         onAlertAura={alertPartner(client.vehicles.alertAura, HISTORY_TYPE.auraCallout)}
         onAlertCapitalAir={alertPartner(client.vehicles.alertCapitalAir, HISTORY_TYPE.capitalAirIncident)}
-        onReactivate={reactivate}
         deviceChange={deviceChange}
       />
     </div>

@@ -138,11 +138,21 @@ function ChangeDeviceForm({
 export interface ChangeDeviceDialogProps {
   currentSerialNumber: string;
   deviceChange: DeviceChange;
+  /** Whether the dialog is open, when the owner controls it (the card does, so Reactivate can open it). */
+  open?: boolean | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
 }
 
 /** 'Change device' button and its dialog: search free devices, pick one, link it. */
-export function ChangeDeviceDialog({ currentSerialNumber, deviceChange }: ChangeDeviceDialogProps) {
-  const [open, setOpen] = useState(false);
+export function ChangeDeviceDialog({
+  currentSerialNumber,
+  deviceChange,
+  open: controlledOpen,
+  onOpenChange,
+}: ChangeDeviceDialogProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

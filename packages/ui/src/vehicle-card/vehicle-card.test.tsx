@@ -166,6 +166,21 @@ describe('given an inactive device', () => {
     expect(onReactivate).toHaveBeenCalledTimes(1);
   });
 
+  it('opens the Change Device dialog from Reactivate when the app gives no action of its own', async () => {
+    const deviceChange = { searchDevices: vi.fn(async () => []), onChange: vi.fn() };
+    render(<VehicleCard {...props({ deviceActive: false, deviceChange })} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Change Device' })).toBeInTheDocument();
+  });
+
+  it('offers no Reactivate with neither an action nor a device change', () => {
+    render(<VehicleCard {...props({ deviceActive: false })} />);
+
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
+  });
+
   it('has no accessibility violations', async () => {
     render(<VehicleCard {...props({ deviceActive: false, onReactivate: vi.fn(), coordinates: null })} />);
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Badge } from '@sentinel/domain';
 import { clsx } from 'clsx';
@@ -44,7 +45,10 @@ export interface VehicleCardProps {
   /** Resolve when the alert is accepted ('Alert sent'); reject with an Error carrying the text to show. */
   onAlertAura: () => Promise<void>;
   onAlertCapitalAir: () => Promise<void>;
-  /** Shown as 'Reactivate' only while `deviceActive === false` (what it does is the app's concern). */
+  /**
+   * 'Reactivate' shows only while `deviceActive === false`. Without this callback it opens the
+   * change-device dialog, so the agent links a working device: the kit's default, see the README.
+   */
   onReactivate?: (() => void) | undefined;
   /** Enables 'Change device' next to the serial. */
   deviceChange?: DeviceChange | undefined;
@@ -91,6 +95,8 @@ export function VehicleCard({
   level = 3,
   className,
 }: VehicleCardProps) {
+  const [changeOpen, setChangeOpen] = useState(false);
+  const reactivate = onReactivate ?? (deviceChange !== undefined ? () => setChangeOpen(true) : undefined);
   const hasDriverPhone = driverPhone !== undefined && driverPhone !== null && driverPhone.trim() !== '';
   return (
     <Card className={clsx('sn-vehicle-card', alert && 'sn-vehicle-card--alert', className)}>
@@ -103,7 +109,12 @@ export function VehicleCard({
       </CardHeader>
       <CardContent className="sn-vehicle-card__content">
         <dl className="sn-details">
-          <DeviceSerial serialNumber={deviceSerialNumber} deviceChange={deviceChange} />
+          <DeviceSerial
+            serialNumber={deviceSerialNumber}
+            deviceChange={deviceChange}
+            changeOpen={changeOpen}
+            onChangeOpenChange={setChangeOpen}
+          />
           {deviceActive !== undefined && (
             <DetailRow label="Device status" value={deviceActive ? 'Active' : 'Inactive'} />
           )}
@@ -135,8 +146,8 @@ export function VehicleCard({
           </Button>
         )}
         <LockControl isLocked={isLocked} onLock={onLock} onUnlock={onUnlock} busy={lockBusy} />
-        {deviceActive === false && onReactivate !== undefined && (
-          <Button variant="primary" onClick={onReactivate}>
+        {deviceActive === false && reactivate !== undefined && (
+          <Button variant="primary" onClick={reactivate}>
             Reactivate
           </Button>
         )}
