@@ -41,7 +41,17 @@ await step(
 log('Lint, types and unit and integration tests of every package (turbo)');
 await step(
   'packages',
-  pnpmRun('exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--continue', '--concurrency=2', '--filter=!@sentinel/e2e'),
+  pnpmRun(
+    'exec',
+    'turbo',
+    'run',
+    'lint',
+    'typecheck',
+    'test',
+    '--continue',
+    '--concurrency=2',
+    '--filter=!@sentinel/e2e',
+  ),
 );
 
 log('Browser tests (Playwright in Debian Chromium)');

@@ -1,6 +1,17 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fullName, listUsers, listVehicles } from './api';
 import { signInAs } from './support';
+
+/** Types a search and waits for the list the server answers for it, so rows stop changing under the test. */
+async function searchClients(page: Page, text: string) {
+  const answered = page.waitForResponse(
+    (response) => response.url().includes('/Users?') && decodeURIComponent(response.url()).includes(text),
+  );
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill(text);
+  await answered;
+  await expect(page.getByRole('list', { name: 'Results' })).toBeVisible();
+}
 
 const ACTIVE = "role eq 'Account-Holder' and totalNumberOfVehiclesWithDevice gt 0";
 
@@ -54,7 +65,7 @@ test('sorting A - Z and Z - A orders the clients by name', async ({ page }) => {
 });
 
 test('a client card expands to the vehicles and its menu opens the account', async ({ page }) => {
-  await page.getByRole('searchbox', { name: 'Search clients' }).fill('Thandi');
+  await searchClients(page, 'Thandi');
   await page.getByRole('button', { name: 'Show vehicles of Thandi Nkosi' }).click();
   const vehicles = page.getByRole('list', { name: 'Vehicles' });
   await expect(vehicles.getByText('CA 320-100')).toBeVisible();
@@ -68,7 +79,7 @@ test('a client card expands to the vehicles and its menu opens the account', asy
 });
 
 test("the client card's Add a vehicle goes to the client's add-driver step", async ({ page }) => {
-  await page.getByRole('searchbox', { name: 'Search clients' }).fill('Thandi');
+  await searchClients(page, 'Thandi');
   await page.getByRole('button', { name: 'More actions for Thandi Nkosi' }).click();
   await page.getByRole('menuitem', { name: 'Add a vehicle' }).click();
   await expect(page).toHaveURL(/\/agent\/onboarding\/client\/4\/add-driver$/);
