@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { HttpTransportType } from '@microsoft/signalr';
 import { ROLE } from '@sentinel/domain';
-import type { DeviceGpsLocationMessage } from '../src/live/live-messages';
+import type { DeviceGpsLocationMessage } from '@sentinel/domain';
 import {
   addTrackedVehicle,
   hubConnection,

@@ -15,7 +15,6 @@ export {
   DeviceNotFreeError,
 } from './vehicles/vehicle-store';
 export { HUB_PATH } from './live/live-hub';
-export { LIVE_MESSAGE } from './live/live-messages';
 export { CAR_BATTERY_STATES, GPS_STATES } from './telemetry/telemetry-service';
 export { issueDeviceKey } from './telemetry/device-keys';
 
@@ -48,11 +47,5 @@ export type {
   DeviceTelemetry,
   DeviceLink,
 } from './vehicles/vehicle-store';
-export type {
-  LiveMessageName,
-  DeviceGpsLocationMessage,
-  DeviceLockUnlockMessage,
-  DeviceTamperMessage,
-} from './live/live-messages';
 export type { TelemetryReport, TelemetryResult } from './telemetry/telemetry-service';
 export type { Simulator, SimulatorOptions } from './telemetry/simulator/simulator';

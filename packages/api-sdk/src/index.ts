@@ -26,13 +26,14 @@ export {
   LIVE_LONG_POLL_TIMEOUT_MS,
   LIVE_HUB_PATH,
 } from './live/constants';
-export { LIVE_MESSAGE } from './live/messages';
+// The hub's messages are domain types, shared with the server that sends them.
+export { LIVE_MESSAGE } from '@sentinel/domain';
 export type {
   LiveMessageName,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
-} from './live/messages';
+} from '@sentinel/domain';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, odataLiteral, odataParams } from './odata';
 export type { ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery } from './odata';
 export { historyCsvFileName } from './history';

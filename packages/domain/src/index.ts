@@ -60,3 +60,10 @@ export { HISTORY_LOCALE, HISTORY_TIME_ZONE, formatHistoryDate, newestFirst } fro
 export { neutraliseFormula } from './csv-cell';
 export { SORT_OPTION, USER_SORT_OPTIONS, matchesSearch, sortUsers } from './sort-search';
 export type { SortOption, SortableUser } from './sort-search';
+export { LIVE_MESSAGE } from './live-messages';
+export type {
+  LiveMessageName,
+  DeviceGpsLocationMessage,
+  DeviceLockUnlockMessage,
+  DeviceTamperMessage,
+} from './live-messages';

@@ -3,7 +3,11 @@ import type { HubConnection } from '@microsoft/signalr';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_TYPE, ROLE } from '@sentinel/domain';
-import type { DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage } from './live-messages';
+import type {
+  DeviceGpsLocationMessage,
+  DeviceLockUnlockMessage,
+  DeviceTamperMessage,
+} from '@sentinel/domain';
 import {
   addCompanyOfDemoAdmin,
   addTrackedVehicle,

@@ -10,13 +10,13 @@ import type { Authenticate, Hub } from '@sentinel/signalr-hub';
 import { isRoleName, isStaffRole } from '@sentinel/domain';
 import type { GpsEvent, LockEvent, TamperEvent } from '../vehicles/vehicle-events';
 import { ALL_VEHICLES_GROUP, companyAdminsWatching, seesEveryVehicle } from './live-audience';
-import { LIVE_MESSAGE } from './live-messages';
+import { LIVE_MESSAGE } from '@sentinel/domain';
 import type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
   LiveMessageName,
-} from './live-messages';
+} from '@sentinel/domain';
 
 export const HUB_PATH = '/DefaultHub';
 
@@ -105,11 +105,11 @@ export const liveHubPlugin = fp<LiveHubOptions>(
 
     const onGps = ({ vehicleId, latitudeDegrees, longitudeDegrees }: GpsEvent) => {
       const message: DeviceGpsLocationMessage = { vehicleId, latitudeDegrees, longitudeDegrees };
-      deliver(() => send(LIVE_MESSAGE.gps, vehicleId, message));
+      deliver(() => send(LIVE_MESSAGE.gpsLocation, vehicleId, message));
     };
     const onLock = ({ vehicleId, locked }: LockEvent) => {
       const message: DeviceLockUnlockMessage = { vehicleId, locked };
-      deliver(() => send(LIVE_MESSAGE.lock, vehicleId, message));
+      deliver(() => send(LIVE_MESSAGE.lockUnlock, vehicleId, message));
     };
     const onTamper = (event: TamperEvent) => {
       deliver(async () => {

@@ -7,7 +7,11 @@ import { createApiClient } from '../client';
 import type { SessionStore } from '../session';
 import { createLiveClient } from './live-client';
 import type { LiveClient, LiveClientOptions, LiveLogger } from './live-client';
-import type { DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage } from './messages';
+import type {
+  DeviceGpsLocationMessage,
+  DeviceLockUnlockMessage,
+  DeviceTamperMessage,
+} from '@sentinel/domain';
 
 type Api = Awaited<ReturnType<typeof build>>;
 

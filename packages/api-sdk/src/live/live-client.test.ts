@@ -15,8 +15,12 @@ import type { SessionStore } from '../session';
 import { LIVE_KEEP_ALIVE_MS, LIVE_RECONNECT_DELAYS_MS, LIVE_SERVER_TIMEOUT_MS } from './constants';
 import { createLiveClient } from './live-client';
 import type { LiveClient, LiveClientOptions, LiveConnectionState, LiveLogger } from './live-client';
-import { LIVE_MESSAGE } from './messages';
-import type { DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage } from './messages';
+import { LIVE_MESSAGE } from '@sentinel/domain';
+import type {
+  DeviceGpsLocationMessage,
+  DeviceLockUnlockMessage,
+  DeviceTamperMessage,
+} from '@sentinel/domain';
 
 type Api = Awaited<ReturnType<typeof build>>;
 

@@ -7,8 +7,12 @@ import {
   LIVE_RECONNECT_DELAYS_MS,
   LIVE_SERVER_TIMEOUT_MS,
 } from './constants';
-import { LIVE_MESSAGE } from './messages';
-import type { DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage } from './messages';
+import { LIVE_MESSAGE } from '@sentinel/domain';
+import type {
+  DeviceGpsLocationMessage,
+  DeviceLockUnlockMessage,
+  DeviceTamperMessage,
+} from '@sentinel/domain';
 
 /** The connection states of spec part 1 §4 (the official client's HubConnectionState values). */
 export type LiveConnectionState =

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CAR_BATTERY_LOW_VOLTS, HISTORY_TYPE, ROLE } from '@sentinel/domain';
 import { build } from '../../app';
-import type { DeviceGpsLocationMessage } from '../../live/live-messages';
+import type { DeviceGpsLocationMessage } from '@sentinel/domain';
 import { hubConnection, nextMessage, signIn } from '../../live/test-support';
 import { distanceMetres, ROADS } from './roads';
 

@@ -1,8 +1,10 @@
-// What the hub at {base}/DefaultHub sends (apps/api src/live/live-messages.ts is the server side).
-// GPS and lock follow spec part 1 §3 word for word; the spec leaves the tamper message open, so it
-// carries the tamper history entry's fields.
+/*
+ * What the live hub at {base}/DefaultHub sends, shared by the server that sends it and the clients that
+ * listen. GPS and lock follow the spec's live messages word for word; the spec leaves the tamper message
+ * open, so it carries the tamper history entry's fields and a client can merge it into the history.
+ */
 
-/** The hub method names the client listens for (spec part 1 §4). */
+/** The hub method names (spec part 1, section 4). */
 export const LIVE_MESSAGE = {
   gpsLocation: 'DeviceGpsLocationMessage',
   lockUnlock: 'DeviceLockUnlockMessage',
@@ -34,7 +36,7 @@ export interface DeviceTamperMessage {
   tamperCarBatteryState: string | null;
   /** What the device reported about its GPS, e.g. 'Jammed'; null when it did not say. */
   tamperGpsState: string | null;
-  /** When it happened, ISO 8601 UTC. */
+  /** When it happened, ISO 8601 UTC (the history entry's dateTime). */
   dateTime: string;
   /** The vehicle's last known position when the alert was stored; null when it never had one. */
   latitudeDegrees: number | null;
