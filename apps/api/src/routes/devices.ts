@@ -6,6 +6,7 @@ import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap } from '../odata/compile';
+import { runPagedList } from '../odata/paged-list';
 import { bool, ListQuerystring, Nullable, Page } from './schemas';
 
 export const DeviceItem = Type.Object(
@@ -70,27 +71,19 @@ export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       let base = app.db.selectFrom('devices');
       if (list.where) base = base.where(list.where);
-      let page = base.select([
-        'devices.id',
-        'devices.serialNumber',
-        'devices.active',
-        'devices.vehicleId',
-        'devices.testStation',
-      ]);
-      for (const term of list.order) page = page.orderBy(term.expression, term.direction);
-      const [rows, total] = await Promise.all([
-        page
-          .limit(list.pageSize)
-          .offset(list.pageIndex * list.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        items: rows.map(deviceItem),
-        totalCount: Number(total.count),
-        pageIndex: list.pageIndex,
-        pageSize: list.pageSize,
-      };
+      return runPagedList(
+        base,
+        list,
+        (query) =>
+          query.select([
+            'devices.id',
+            'devices.serialNumber',
+            'devices.active',
+            'devices.vehicleId',
+            'devices.testStation',
+          ]),
+        (rows) => rows.map(deviceItem),
+      );
     },
   );
 

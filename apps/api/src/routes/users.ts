@@ -17,6 +17,7 @@ import type { Database } from '../db/schema';
 import { ApiError, notFound, ProblemDetailsRef } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap } from '../odata/compile';
+import { runPagedList } from '../odata/paged-list';
 import { ODataError } from '../odata/parse';
 import type { Kysely } from 'kysely';
 import {
@@ -232,24 +233,16 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let base = app.db.selectFrom('users');
       if (list.where) base = base.where(list.where);
       if (scope) base = base.where(scope);
-      let page = base.select('users.id');
-      for (const term of list.order) page = page.orderBy(term.expression, term.direction);
-      const [rows, total] = await Promise.all([
-        page
-          .limit(list.pageSize)
-          .offset(list.pageIndex * list.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        items: await loadUsers(
-          app.db,
-          rows.map((row) => row.id),
-        ),
-        totalCount: Number(total.count),
-        pageIndex: list.pageIndex,
-        pageSize: list.pageSize,
-      };
+      return runPagedList(
+        base,
+        list,
+        (query) => query.select('users.id'),
+        (rows) =>
+          loadUsers(
+            app.db,
+            rows.map((row) => row.id),
+          ),
+      );
     },
   );
 

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap } from '../odata/compile';
+import { runPagedList } from '../odata/paged-list';
 import type { Partner } from '../providers/partner-alerts';
 import {
   DeviceNotFreeError,
@@ -271,24 +272,16 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       if (list.where) base = base.where(list.where);
       if (scope) base = base.where(scope);
-      let page = base.select('vehicles.id');
-      for (const term of list.order) page = page.orderBy(term.expression, term.direction);
-      const [rows, total] = await Promise.all([
-        page
-          .limit(list.pageSize)
-          .offset(list.pageIndex * list.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        items: await loadVehicles(
-          app.db,
-          rows.map((row) => row.id),
-        ),
-        totalCount: Number(total.count),
-        pageIndex: list.pageIndex,
-        pageSize: list.pageSize,
-      };
+      return runPagedList(
+        base,
+        list,
+        (query) => query.select('vehicles.id'),
+        (rows) =>
+          loadVehicles(
+            app.db,
+            rows.map((row) => row.id),
+          ),
+      );
     },
   );
 
