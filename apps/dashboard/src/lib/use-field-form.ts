@@ -9,6 +9,8 @@ export interface FieldForm<F extends string> {
   setValue(field: F, value: string): void;
   /** Checks one field, as the spec asks on blur. */
   blur(field: F): void;
+  /** A field's value, message and blur check, to spread onto its input. */
+  bind(field: F): { value: string; error: string | undefined; onBlur: () => void };
   /** Checks every field; true when none has a message. */
   validateAll(): boolean;
   /** Drops the values' messages for these fields (e.g. the ID number when its kind changes). */
@@ -56,6 +58,11 @@ export function useFieldForm<F extends string>(
       if (errors[field] !== undefined) check(field, next);
     },
     blur: (field) => check(field, latest.current),
+    bind: (field) => ({
+      value: values[field],
+      error: errors[field],
+      onBlur: () => check(field, latest.current),
+    }),
     validateAll() {
       const all = validate(latest.current);
       setErrors(

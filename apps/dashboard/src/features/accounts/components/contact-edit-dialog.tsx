@@ -78,15 +78,11 @@ export function ContactEditDialog({ title, person, open, onOpenChange, save }: C
             label="Email address"
             type="email"
             autoComplete="email"
-            value={form.values.Email}
-            error={form.error('Email')}
-            onBlur={() => form.blur('Email')}
+            {...form.bind('Email')}
             onChange={(event) => form.setValue('Email', event.target.value.trim())}
           />
           <PhoneField
-            value={form.values.PhoneNumber}
-            error={form.error('PhoneNumber')}
-            onBlur={() => form.blur('PhoneNumber')}
+            {...form.bind('PhoneNumber')}
             onValueChange={(value) => form.setValue('PhoneNumber', value)}
           />
           <DialogFooter>

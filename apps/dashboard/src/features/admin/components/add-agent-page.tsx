@@ -38,12 +38,6 @@ export function AddAgentPage() {
     }
   }
 
-  const field = (name: keyof AgentInput) => ({
-    value: form.values[name],
-    error: form.error(name),
-    onBlur: () => form.blur(name),
-  });
-
   return (
     <section className="person-form-page">
       <PageHeader title="Add agent" onBack={() => void navigate(-1)} />
@@ -51,24 +45,24 @@ export function AddAgentPage() {
         <TextField
           label="Name"
           autoComplete="given-name"
-          {...field('FirstName')}
+          {...form.bind('FirstName')}
           onChange={(event) => form.setValue('FirstName', event.target.value)}
         />
         <TextField
           label="Surname"
           autoComplete="family-name"
-          {...field('LastName')}
+          {...form.bind('LastName')}
           onChange={(event) => form.setValue('LastName', event.target.value)}
         />
         <PhoneField
-          {...field('PhoneNumber')}
+          {...form.bind('PhoneNumber')}
           onValueChange={(value) => form.setValue('PhoneNumber', value)}
         />
         <TextField
           label="Email address"
           type="email"
           autoComplete="email"
-          {...field('Email')}
+          {...form.bind('Email')}
           onChange={(event) => form.setValue('Email', event.target.value.trim())}
         />
         <Select

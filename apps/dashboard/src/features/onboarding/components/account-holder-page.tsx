@@ -52,12 +52,6 @@ export function AccountHolderPage() {
     form.clearErrors('IdNumber');
   }
 
-  const text = (name: Field) => ({
-    value: form.values[name],
-    error: form.error(name),
-    onBlur: () => form.blur(name),
-  });
-
   return (
     <section className="person-form-page">
       <PageHeader title="Account holder" />
@@ -68,25 +62,25 @@ export function AccountHolderPage() {
         <TextField
           label="Name"
           autoComplete="given-name"
-          {...text('FirstName')}
+          {...form.bind('FirstName')}
           onChange={(event) => form.setValue('FirstName', event.target.value)}
         />
         <TextField
           label="Surname"
           autoComplete="family-name"
-          {...text('LastName')}
+          {...form.bind('LastName')}
           onChange={(event) => form.setValue('LastName', event.target.value)}
         />
         <TextField
           label="Email address"
           type="email"
           autoComplete="email"
-          {...text('Email')}
+          {...form.bind('Email')}
           onChange={(event) => form.setValue('Email', event.target.value.trim())}
         />
         <PhoneField
           hint="Required format: 0821234567"
-          {...text('PhoneNumber')}
+          {...form.bind('PhoneNumber')}
           onValueChange={(value) => form.setValue('PhoneNumber', value)}
         />
         <Switch
@@ -96,7 +90,7 @@ export function AccountHolderPage() {
         />
         <IdNumberField
           isSouthAfrican={isSouthAfrican}
-          {...text('IdNumber')}
+          {...form.bind('IdNumber')}
           onValueChange={(value) => form.setValue('IdNumber', value)}
         />
         <Button
