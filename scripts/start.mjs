@@ -37,7 +37,8 @@ log('Starting the servers and apps');
 for (const service of services) {
   const child = spawn(pnpm[0], [...pnpm.slice(1), '--filter', service.pkg, service.script], {
     cwd: root,
-    env: { ...process.env, PORT: String(service.port) },
+    // The servers log warnings only, so the apps' output and the banner stay readable.
+    env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(service.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\x1b[${service.colour}m${service.name.padEnd(11)}\x1b[0m│ `;
