@@ -77,6 +77,11 @@ export function refused(message: string): ApiError {
   return new ApiError('refused', undefined, message);
 }
 
+/** A 400 with these field errors, when there are any. */
+export function throwIfInvalid(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
+}
+
 /** A 404 naming what was not found. */
 export function notFound(message: string): ApiError {
   return new ApiError('notFound', undefined, message);

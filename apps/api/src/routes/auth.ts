@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isRoleName, required, validateSignIn } from '@sentinel/domain';
 import type { FieldErrors } from '@sentinel/domain';
 import { verifyPassword } from '../auth/passwords';
-import { ApiError, ProblemDetailsRef } from '../errors';
+import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 
 const SignInBody = Type.Object({
   email: Type.String({ maxLength: 320 }),
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const errors = validateSignIn(request.body);
-      if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
+      throwIfInvalid(errors);
 
       const email = request.body.email.trim().toLowerCase();
       const user = await app.db
@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const message = required(value);
         if (message !== undefined) errors[field] = [message];
       }
-      if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
+      throwIfInvalid(errors);
 
       const subject = await app.accessTokens.verifyIgnoringExpiry(request.body.accessToken);
       if (!subject) throw new ApiError('invalidRefreshToken');

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { STAFF_ROLES, validateContactEdit } from '@sentinel/domain';
+import { STAFF_ROLES } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
-import { ApiError, notFound, ProblemDetailsRef } from '../errors';
-import { bool, ContactEditBody, IdParams, storedPhoneNumber } from './schemas';
+import { notFound, ProblemDetailsRef } from '../errors';
+import { bool, ContactEditBody, contactEditColumns, IdParams } from './schemas';
 
 export const DriverItem = Type.Object(
   {
@@ -65,12 +65,10 @@ export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (scope) query = query.where(scope);
       if (!(await query.executeTakeFirst())) throw notFound(`Driver ${id} was not found.`);
 
-      const { email, phoneNumber } = request.body;
-      const errors = validateContactEdit({ Email: email, PhoneNumber: phoneNumber });
-      if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
+      const columns = contactEditColumns(request.body);
       const row = await app.db
         .updateTable('drivers')
-        .set({ email: email.trim(), phoneNumber: storedPhoneNumber(phoneNumber) })
+        .set(columns)
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -1,6 +1,8 @@
-/* TypeBox pieces the resource routes share: nullable values, list queries and pages, id params. */
+/* TypeBox pieces the resource routes share: nullable values, list queries and pages, id params, contact edits. */
 import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
+import { validateContactEdit } from '@sentinel/domain';
+import { throwIfInvalid } from '../errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../odata/compile';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -32,6 +34,12 @@ export const ContactEditBody = Type.Object({
   email: Type.String(),
   phoneNumber: Type.String(),
 });
+
+/** The columns a valid contact edit stores; a 400 when a field is wrong. */
+export function contactEditColumns({ email, phoneNumber }: typeof ContactEditBody.static) {
+  throwIfInvalid(validateContactEdit({ Email: email, PhoneNumber: phoneNumber }));
+  return { email: email.trim(), phoneNumber: storedPhoneNumber(phoneNumber) };
+}
 
 export const bool = (flag: number | null | undefined): boolean => flag === 1;
 export const nullableBool = (flag: number | null | undefined): boolean | null =>

@@ -2,19 +2,13 @@ import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ROLE,
-  STAFF_ROLES,
-  validateAccountHolder,
-  validateAgent,
-  validateContactEdit,
-} from '@sentinel/domain';
-import type { FieldErrors, RoleName } from '@sentinel/domain';
+import { ROLE, STAFF_ROLES, validateAccountHolder, validateAgent } from '@sentinel/domain';
+import type { RoleName } from '@sentinel/domain';
 import { canSeeUser, scopeOf, userInScope } from '../access/scope';
 import { sendPasswordCreationLink } from '../auth/password-creation';
 import { instant, isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
-import { ApiError, notFound, ProblemDetailsRef } from '../errors';
+import { ApiError, notFound, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap } from '../odata/compile';
 import { runPagedList } from '../odata/paged-list';
@@ -23,6 +17,7 @@ import type { Kysely } from 'kysely';
 import {
   bool,
   ContactEditBody,
+  contactEditColumns,
   IdParams,
   ListQuerystring,
   Nullable,
@@ -139,18 +134,30 @@ async function loadUsers(db: Kysely<Database>, ids: readonly number[]) {
   });
 }
 
-async function emailTaken(db: Kysely<Database>, email: string, exceptUserId?: number): Promise<boolean> {
+const duplicateEmail = () => new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
+
+/** A 400 when another user (not `exceptUserId`) has this address, in any case. */
+async function refuseTakenEmail(db: Kysely<Database>, email: string, exceptUserId?: number): Promise<void> {
   let query = db
     .selectFrom('users')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
   if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
-  return (await query.executeTakeFirst()) !== undefined;
+  if ((await query.executeTakeFirst()) !== undefined) throw duplicateEmail();
 }
 
-function throwIfAny(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
-}
+/** The same address can slip in between the check and the write; the unique index decides. */
+const duplicateEmailOnRace = (error: unknown): never => {
+  if (isUniqueViolation(error)) throw duplicateEmail();
+  throw error;
+};
+
+const NewUserAnswers = {
+  200: Type.Object({ id: Type.Integer() }),
+  400: ProblemDetailsRef,
+  401: ProblemDetailsRef,
+  403: ProblemDetailsRef,
+};
 
 const MANAGERS: RoleName[] = [ROLE.admin, ROLE.technicalAgent];
 
@@ -158,6 +165,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(UserItem);
   const UserRef = Type.Unsafe<typeof UserItem.static>(Type.Ref('User'));
 
+  /** Adds the user with the role and e-mails them a password-creation link; a 400 when the address is taken. */
   const createUser = async (
     input: {
       firstName: string;
@@ -170,37 +178,36 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     role: RoleName,
   ): Promise<number> => {
-    const id = await app.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('users')
-        .values({
-          email: input.email.trim(),
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
-          phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
-          idNumber: input.idNumber?.trim() ?? null,
-          idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
-          createdOnDateTime: instant(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const roleRow = await trx
-        .selectFrom('roles')
-        .select('id')
-        .where('name', '=', role)
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('userRoles').values({ userId: id, roleId: roleRow.id }).execute();
+    await refuseTakenEmail(app.db, input.email);
+    try {
+      const id = await app.db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('users')
+          .values({
+            email: input.email.trim(),
+            firstName: input.firstName.trim(),
+            lastName: input.lastName.trim(),
+            phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
+            phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
+            idNumber: input.idNumber?.trim() ?? null,
+            idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
+            createdOnDateTime: instant(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const roleRow = await trx
+          .selectFrom('roles')
+          .select('id')
+          .where('name', '=', role)
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('userRoles').values({ userId: id, roleId: roleRow.id }).execute();
+        return id;
+      });
+      await sendPasswordCreationLink(app, id);
       return id;
-    });
-    await sendPasswordCreationLink(app, id);
-    return id;
-  };
-
-  /** The same address can slip in between the check and the insert; the unique index decides. */
-  const duplicateEmailOnRace = (error: unknown): never => {
-    if (isUniqueViolation(error)) throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
-    throw error;
+    } catch (error) {
+      return duplicateEmailOnRace(error);
+    }
   };
 
   app.get(
@@ -255,12 +262,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add a staff member (agent); a password-creation link is e-mailed to them',
         security: [{ bearer: [] }],
         body: AgentBody,
-        response: {
-          200: Type.Object({ id: Type.Integer() }),
-          400: ProblemDetailsRef,
-          401: ProblemDetailsRef,
-          403: ProblemDetailsRef,
-        },
+        response: NewUserAnswers,
       },
     },
     async (request) => {
@@ -270,9 +272,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // may control) would be an escalation of their own rights.
       const grantable =
         request.user!.role === ROLE.admin ? STAFF_ROLES : STAFF_ROLES.filter((role) => role !== ROLE.admin);
-      throwIfAny(validateAgent(input, grantable));
-      if (await emailTaken(app.db, body.Email))
-        throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
+      throwIfInvalid(validateAgent(input, grantable));
       const id = await createUser(
         {
           firstName: body.FirstName,
@@ -284,7 +284,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           idNumberIsSouthAfrican: true,
         },
         body.RoleName as RoleName,
-      ).catch(duplicateEmailOnRace);
+      );
       return { id };
     },
   );
@@ -298,20 +298,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add an account holder; a password-creation link is e-mailed to them',
         security: [{ bearer: [] }],
         body: AccountHolderBody,
-        response: {
-          200: Type.Object({ id: Type.Integer() }),
-          400: ProblemDetailsRef,
-          401: ProblemDetailsRef,
-          403: ProblemDetailsRef,
-        },
+        response: NewUserAnswers,
       },
     },
     async (request) => {
       const body = request.body;
       const isSouthAfrican = body.IdNumberIsSouthAfrican ?? true;
-      throwIfAny(validateAccountHolder({ ...body, IdNumberIsSouthAfrican: isSouthAfrican }));
-      if (await emailTaken(app.db, body.Email))
-        throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
+      throwIfInvalid(validateAccountHolder({ ...body, IdNumberIsSouthAfrican: isSouthAfrican }));
       const id = await createUser(
         {
           firstName: body.FirstName,
@@ -323,7 +316,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           idNumberIsSouthAfrican: isSouthAfrican,
         },
         ROLE.accountHolder,
-      ).catch(duplicateEmailOnRace);
+      );
       return { id };
     },
   );
@@ -352,12 +345,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const scope = await scopeOf(app.db, request.user!);
       if (!(await canSeeUser(app.db, scope, id))) throw notFound(`User ${id} was not found.`);
-      const { email, phoneNumber } = request.body;
-      throwIfAny(validateContactEdit({ Email: email, PhoneNumber: phoneNumber }));
-      if (await emailTaken(app.db, email, id)) throw new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
+      const columns = contactEditColumns(request.body);
+      await refuseTakenEmail(app.db, request.body.email, id);
       await app.db
         .updateTable('users')
-        .set({ email: email.trim(), phoneNumber: storedPhoneNumber(phoneNumber) })
+        .set(columns)
         .where('id', '=', id)
         .execute()
         .catch(duplicateEmailOnRace);
