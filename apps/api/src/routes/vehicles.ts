@@ -118,25 +118,20 @@ export async function loadVehicles(db: Kysely<Database>, ids: readonly number[])
         'devices.carBatteryVolts',
         'devices.deviceBatteryPercent',
       ])
-      // The newest entry per vehicle, for the badge; the (vehicle_id, date_time desc) index answers it.
-      .select((eb) => [
-        eb
-          .selectFrom('vehicleHistory')
-          .select('vehicleHistory.type')
-          .whereRef('vehicleHistory.vehicleId', '=', 'vehicles.id')
-          .orderBy('vehicleHistory.dateTime', 'desc')
-          .orderBy('vehicleHistory.id', 'desc')
-          .limit(1)
-          .as('latestHistoryType'),
-        eb
-          .selectFrom('vehicleHistory')
-          .select('vehicleHistory.isLocked')
-          .whereRef('vehicleHistory.vehicleId', '=', 'vehicles.id')
-          .orderBy('vehicleHistory.dateTime', 'desc')
-          .orderBy('vehicleHistory.id', 'desc')
-          .limit(1)
-          .as('latestHistoryIsLocked'),
-      ])
+      .select((eb) => {
+        // The newest entry per vehicle, for the badge; the (vehicle_id, date_time desc) index answers it.
+        const newestHistory = () =>
+          eb
+            .selectFrom('vehicleHistory')
+            .whereRef('vehicleHistory.vehicleId', '=', 'vehicles.id')
+            .orderBy('vehicleHistory.dateTime', 'desc')
+            .orderBy('vehicleHistory.id', 'desc')
+            .limit(1);
+        return [
+          newestHistory().select('vehicleHistory.type').as('latestHistoryType'),
+          newestHistory().select('vehicleHistory.isLocked').as('latestHistoryIsLocked'),
+        ];
+      })
       .where('vehicles.id', 'in', ids)
       .execute(),
     db.selectFrom('drivers').selectAll().where('vehicleId', 'in', ids).orderBy('id').execute(),
