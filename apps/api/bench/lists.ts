@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { matchesSearch, ROLE, SORT_OPTION, sortUsers } from '@sentinel/domain';
 import { build } from '../src/app';
 import { createDatabase } from '../src/db/database';
+import { FIRST_NAMES, LAST_NAMES } from '../src/db/demo-data';
 import { migrateToLatest } from '../src/db/migrations';
 
 const RUNS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 30);
@@ -27,50 +28,6 @@ const HOLDERS = 100_000;
 const VEHICLES = 150_000;
 const BUSY_VEHICLE_ENTRIES = 2_000;
 
-const FIRST = [
-  'Sipho',
-  'Nomvula',
-  'Johan',
-  'Priya',
-  'Thabo',
-  'Annelie',
-  'Zanele',
-  'Ravi',
-  'Kagiso',
-  'Chantelle',
-  'Bongani',
-  'Naledi',
-  'Willem',
-  'Ayesha',
-  'Mpho',
-  'Karabo',
-  'Nokuthula',
-  'Hendrik',
-  'Refilwe',
-  'Andile',
-];
-const LAST = [
-  'Ndlovu',
-  'Khumalo',
-  'van der Merwe',
-  'Naidoo',
-  'Mthembu',
-  'Botha',
-  'Pillay',
-  'Dube',
-  'Pretorius',
-  'Sithole',
-  'Molefe',
-  'Jacobs',
-  'Govender',
-  'Mahlangu',
-  'Petersen',
-  'Zulu',
-  'Nel',
-  'Maseko',
-  'Adams',
-  'Mabaso',
-];
 const MAKES = ['Toyota', 'Volkswagen', 'Ford', 'Suzuki', 'Nissan', 'Hyundai', 'Isuzu', 'BMW', 'Kia', 'Haval'];
 
 const dir = mkdtempSync(join(tmpdir(), 'sentinel-bench-'));
@@ -104,8 +61,8 @@ async function createBigDatabase() {
     );
     const link = sqlite.prepare('insert into user_roles (user_id, role_id) values (?, ?)');
     for (let i = 1; i <= HOLDERS; i += 1) {
-      const first = FIRST[i % FIRST.length]!;
-      const last = LAST[(i * 7) % LAST.length]!;
+      const first = FIRST_NAMES[i % FIRST_NAMES.length]!;
+      const last = LAST_NAMES[(i * 7) % LAST_NAMES.length]!;
       user.run(
         1000 + i,
         `holder${i}@bench.example`,

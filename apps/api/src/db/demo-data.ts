@@ -29,7 +29,8 @@ const between = (random: Random, min: number, max: number) => min + Math.floor(r
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const round = (value: number, places: number) => Number(value.toFixed(places));
 
-const FIRST_NAMES = [
+/** Also the bench's names (bench/lists.ts), so its 100,000 holders read like the demo ones. */
+export const FIRST_NAMES = [
   'Sipho',
   'Nomvula',
   'Johan',
@@ -51,7 +52,7 @@ const FIRST_NAMES = [
   'Refilwe',
   'Andile',
 ] as const;
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Ndlovu',
   'Khumalo',
   'van der Merwe',
