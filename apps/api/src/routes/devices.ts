@@ -7,7 +7,7 @@ import { notFound, ProblemDetailsRef } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap } from '../odata/compile';
 import { runPagedList } from '../odata/paged-list';
-import { bool, ListQuerystring, Nullable, Page } from './schemas';
+import { bool, ListAnswers, ListQuerystring, Nullable } from './schemas';
 
 export const DeviceItem = Type.Object(
   {
@@ -56,12 +56,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "The change-device search sends VehicleId eq 0 and contains(SerialNumber, 'text').",
         security: [{ bearer: [] }],
         querystring: ListQuerystring,
-        response: {
-          200: Page(Type.Unsafe<typeof DeviceItem.static>(Type.Ref('Device'))),
-          400: ProblemDetailsRef,
-          401: ProblemDetailsRef,
-          403: ProblemDetailsRef,
-        },
+        response: ListAnswers(Type.Unsafe<typeof DeviceItem.static>(Type.Ref('Device'))),
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap, OrderTerm } from '../odata/compile';
-import { IdParams, ListQuerystring, Nullable, nullableBool, Page } from './schemas';
+import { IdParams, ListAnswers, ListQuerystring, Nullable, nullableBool } from './schemas';
 
 const NullableString = Nullable(Type.String());
 
@@ -194,13 +194,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         params: IdParams,
         querystring: ListQuerystring,
-        response: {
-          200: Page(HistoryItem),
-          400: ProblemDetailsRef,
-          401: ProblemDetailsRef,
-          403: ProblemDetailsRef,
-          404: ProblemDetailsRef,
-        },
+        response: { ...ListAnswers(HistoryItem), 404: ProblemDetailsRef },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { validateContactEdit } from '@sentinel/domain';
-import { throwIfInvalid } from '../errors';
+import { ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../odata/compile';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -26,6 +26,14 @@ export const Page = <T extends TSchema>(item: T) =>
     pageIndex: Type.Integer(),
     pageSize: Type.Integer(),
   });
+
+/** What a list answers: a page of items, or ProblemDetails for a bad query, no token or a refused role. */
+export const ListAnswers = <T extends TSchema>(item: T) => ({
+  200: Page(item),
+  400: ProblemDetailsRef,
+  401: ProblemDetailsRef,
+  403: ProblemDetailsRef,
+});
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

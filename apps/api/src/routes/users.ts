@@ -19,9 +19,9 @@ import {
   ContactEditBody,
   contactEditColumns,
   IdParams,
+  ListAnswers,
   ListQuerystring,
   Nullable,
-  Page,
   storedPhoneNumber,
 } from './schemas';
 
@@ -223,12 +223,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Default order: createdOnDateTime desc. A Company-Admin sees only their companies' users.",
         security: [{ bearer: [] }],
         querystring: ListQuerystring,
-        response: {
-          200: Page(UserRef),
-          400: ProblemDetailsRef,
-          401: ProblemDetailsRef,
-          403: ProblemDetailsRef,
-        },
+        response: ListAnswers(UserRef),
       },
     },
     async (request) => {

@@ -19,7 +19,7 @@ import {
 import { deviceItem } from './devices';
 import type { DriverItem } from './drivers';
 import { driverItem } from './drivers';
-import { bool, IdParams, ListQuerystring, Nullable, nullableBool, Page } from './schemas';
+import { bool, IdParams, ListAnswers, ListQuerystring, Nullable, nullableBool } from './schemas';
 
 const ref = <T>(column: string) => sql.ref<T>(column);
 const NullableString = Nullable(Type.String());
@@ -240,12 +240,7 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "A Company-Admin sees only the vehicles of their companies' users.",
         security: [{ bearer: [] }],
         querystring: ListQuerystring,
-        response: {
-          200: Page(Type.Unsafe<typeof VehicleItem.static>(Type.Ref('Vehicle'))),
-          400: ProblemDetailsRef,
-          401: ProblemDetailsRef,
-          403: ProblemDetailsRef,
-        },
+        response: ListAnswers(Type.Unsafe<typeof VehicleItem.static>(Type.Ref('Vehicle'))),
       },
     },
     async (request) => {
