@@ -330,6 +330,42 @@ describe('given a token the hub refuses', () => {
     expect(logger.errors.length).toBeGreaterThan(0);
   });
 
+  it('connects once the hub comes up when nothing listened at the first try', async () => {
+    const down = await startHub();
+    await down.stop();
+    const { accessToken } = await signIn('Admin');
+    const logger = recordingLogger();
+    const client = live({
+      baseUrl: down.baseUrl,
+      accessToken: async () => accessToken,
+      logger,
+      reconnectDelaysMs: [0, 300, 300],
+    });
+    const states = recordStates(client);
+    await client.start();
+    expect(client.state).toBe('Disconnected');
+
+    const up = await startHub(api, down.port);
+    await eventually(() => expect(client.state).toBe('Connected'), 5_000);
+    expect(states.at(-1)).toBe('Connected');
+    expect(up.hub.connectionCount).toBe(1);
+  });
+
+  it('does not try again after the hub refused the token', async () => {
+    const running = await startHub();
+    const client = live({
+      baseUrl: running.baseUrl,
+      accessToken: async () => 'not-a-token',
+      logger: recordingLogger(),
+      reconnectDelaysMs: [0, 20, 20],
+    });
+    const states = recordStates(client);
+    await client.start();
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(states).toEqual(['Connecting', 'Disconnected']);
+  });
+
   it('does not throw when nothing listens at the base URL', async () => {
     const running = await startHub();
     await running.stop();

@@ -8,6 +8,7 @@ import {
   LIVE_SERVER_TIMEOUT_MS,
 } from './constants';
 import { LIVE_MESSAGE } from '@sentinel/domain';
+import { isSessionExpiredError } from '../errors/session-expired-error';
 import type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -36,7 +37,8 @@ export interface LiveClientOptions {
   /** Where connection errors (time-out, handshake, negotiation) go; they are never thrown. @default console */
   logger?: LiveLogger;
   /**
-   * Waits before each reconnect attempt after a lost connection; after the last one it stops.
+   * Waits before each reconnect attempt after a lost connection; after the last one it stops. A first
+   * connection that finds no server is tried again after the same delays, the first (immediate) one aside.
    * @default LIVE_RECONNECT_DELAYS_MS (0, 2, 10, 30 s)
    */
   reconnectDelaysMs?: readonly number[];
@@ -46,8 +48,9 @@ export type Unsubscribe = () => void;
 
 export interface LiveClient {
   /**
-   * Connects. Resolves once connected or once connecting failed; failures are logged, never thrown,
-   * and leave the state Disconnected. Calling it while not Disconnected does nothing.
+   * Connects. Resolves once connected or once the first try failed; failures are logged, never thrown,
+   * and leave the state Disconnected. A try that found no server is repeated in the background after
+   * the reconnect delays (not a refused token). Calling it while not Disconnected does nothing.
    */
   start(): Promise<void>;
   /** Disconnects for good (no reconnect). Never throws. */
@@ -76,6 +79,16 @@ function signalrLogger(logger: LiveLogger, stopping: () => boolean): ILogger {
       else if (level === LogLevel.Warning) logger.warn(`[live] ${message}`);
     },
   };
+}
+
+/**
+ * A first connection that failed for want of a server (the api restarting, the network down) is tried
+ * again; one the hub refused (401 or 403 on negotiate: the official client keeps the status only in its
+ * message) or that had no token (signed out) is not, since trying again cannot help.
+ */
+function worthRetrying(error: unknown): boolean {
+  if (isSessionExpiredError(error)) return false;
+  return !/Status code '40[13]'/.test(error instanceof Error ? error.message : String(error));
 }
 
 class Listeners<T> {
@@ -145,6 +158,35 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   };
 
   let starting: Promise<void> | null = null;
+  // The official client reconnects only a connection that was up once; a first start that finds no
+  // server is retried here with the same delays (after the immediate first try), then given up.
+  const startRetryDelays = (options.reconnectDelaysMs ?? LIVE_RECONNECT_DELAYS_MS).slice(1);
+  let startRetry: ReturnType<typeof setTimeout> | undefined;
+
+  const attemptStart = (retryIndex: number): Promise<void> => {
+    const started = connection.start();
+    announce();
+    starting = started
+      .catch((error: unknown) => {
+        // stop() during start rejects start() on purpose; that is no failure worth logging.
+        if (stopRequested) return;
+        logger.error('[live] Could not connect', error);
+        const delay = startRetryDelays[retryIndex];
+        if (delay !== undefined && worthRetrying(error)) {
+          startRetry = setTimeout(() => {
+            startRetry = undefined;
+            if (!stopRequested && connection.state === HubConnectionState.Disconnected) {
+              void attemptStart(retryIndex + 1);
+            }
+          }, delay);
+        }
+      })
+      .finally(() => {
+        starting = null;
+        announce();
+      });
+    return starting;
+  };
 
   connection.onreconnecting((error) => {
     logger.warn('[live] Connection lost; reconnecting', error);
@@ -166,22 +208,13 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       if (starting) return starting;
       if (connection.state !== HubConnectionState.Disconnected) return Promise.resolve();
       stopRequested = false;
-      const started = connection.start();
-      announce();
-      starting = started
-        .catch((error: unknown) => {
-          // stop() during start rejects start() on purpose; that is no failure worth logging.
-          if (!stopRequested) logger.error('[live] Could not connect', error);
-        })
-        .finally(() => {
-          starting = null;
-          announce();
-        });
-      return starting;
+      clearTimeout(startRetry);
+      return attemptStart(0);
     },
 
     async stop() {
       stopRequested = true;
+      clearTimeout(startRetry);
       const stopped = connection.stop();
       announce();
       try {
