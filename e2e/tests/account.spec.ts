@@ -33,12 +33,14 @@ test("editing a driver's email saves it and reloads the page", async ({ page }) 
 
 test('resending the password-creation link confirms it and e-mails the link', async ({ page }) => {
   await page.goto('/agent/clients/5/account/view');
-  // The confirmation is a browser alert.
-  const alert = page.waitForEvent('dialog');
+  // The confirmation is a browser alert; accept it from the handler, as it opens.
+  let message: string | undefined;
+  page.once('dialog', (dialog) => {
+    message = dialog.message();
+    void dialog.accept();
+  });
   await page.getByRole('button', { name: 'Resend Create Password Link' }).click();
-  const shown = await alert;
-  expect(shown.message()).toBe('Password creation link resent successfully.');
-  await shown.accept();
+  await expect.poll(() => message).toBe('Password creation link resent successfully.');
 
   const outbox = await apiGet<{ items: { recipient: string; body: string }[] }>('/Dev/Outbox');
   const mail = outbox.items.find((item) => item.recipient === 'sipho.ndlovu@example.co.za');
