@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { compactVerify, decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { isRoleName } from '@sentinel/domain';
 import type { RoleName } from '@sentinel/domain';
@@ -11,7 +12,7 @@ export interface TokenSubject {
 const ALGORITHM = 'HS256';
 
 export interface AccessTokenService {
-  /** A signed JWT with sub (the user id as a string), role, iat and exp in seconds. */
+  /** A signed JWT with sub (the user id as a string), role, iat and exp in seconds, and a unique jti. */
   sign(subject: TokenSubject): Promise<string>;
   /** The subject of a well-signed, unexpired token; undefined for anything else. */
   verify(token: string): Promise<TokenSubject | undefined>;
@@ -31,12 +32,16 @@ export function createAccessTokenService(secret: string, ttlSeconds: number): Ac
   return {
     sign({ userId, role }) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ role })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(String(userId))
-        .setIssuedAt(now)
-        .setExpirationTime(now + ttlSeconds)
-        .sign(key);
+      return (
+        new SignJWT({ role })
+          .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+          .setSubject(String(userId))
+          // Two tokens signed in the same second for the same user still differ, so each is traceable.
+          .setJti(randomUUID())
+          .setIssuedAt(now)
+          .setExpirationTime(now + ttlSeconds)
+          .sign(key)
+      );
     },
     async verify(token) {
       try {

@@ -43,6 +43,15 @@ describe('POST /Auth/SignInByEmail', () => {
     });
   });
 
+  it('issues a different access token for each sign-in, even within one second', async () => {
+    const credentials = { email: 'admin@sentinel.demo', password: 'Sentinel#Admin1' };
+    const [first, second] = await Promise.all([signIn(credentials), signIn(credentials)]);
+
+    const tokens = [first, second].map((response) => response.json<{ accessToken: string }>().accessToken);
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(decodeJwt(tokens[0]!).jti).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('finds the user whatever the case of the address and around spaces', async () => {
     const response = await signIn({ email: '  Admin@Sentinel.DEMO ', password: 'Sentinel#Admin1' });
 
