@@ -1,6 +1,7 @@
 // `npm start`: installs everything, creates and seeds the embedded SQLite database (idempotent),
 // starts the api, the burn-in test runner and the three apps, and prints their URLs and demo sign-ins.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { assertNodeVersion, ensurePnpm, installDependencies, log, root, runOrExit } from './lib.mjs';
 
 assertNodeVersion();
@@ -25,13 +26,35 @@ const services = [
   { name: 'burnin', pkg: '@sentinel/burnin', script: 'dev', port: 5175, path: '/', colour: 34 },
 ];
 
-const children = [];
-function stopAll(code = 0) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  process.exit(code);
+// A port already taken means an earlier run still stands; say so rather than fail half-started.
+const portFree = (port) =>
+  new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => probe.close(() => resolve(true)))
+      .listen(port, '127.0.0.1');
+  });
+const taken = [];
+for (const service of services) if (!(await portFree(service.port))) taken.push(service);
+if (taken.length > 0) {
+  for (const { name, port } of taken)
+    console.error(`Port ${port} (${name}) is in use: is Sentinel already running?`);
+  process.exit(1);
 }
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+
+// Each service runs in its own process group (pnpm, tsx or vite, and the server under them), so
+// stopping a group stops the whole service, however this process ends.
+const children = [];
+process.on('exit', () => {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(0));
 
 log('Starting the servers and apps');
 for (const service of services) {
@@ -40,6 +63,7 @@ for (const service of services) {
     // The servers log warnings only, so the apps' output and the banner stay readable.
     env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(service.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const prefix = `\x1b[${service.colour}m${service.name.padEnd(11)}\x1b[0m│ `;
   const forward = (stream) => (chunk) =>
@@ -53,7 +77,7 @@ for (const service of services) {
   child.stderr.on('data', forward(process.stderr));
   child.on('exit', (code) => {
     console.error(`${prefix}stopped (exit ${code}); stopping everything.`);
-    stopAll(code ?? 1);
+    process.exit(code ?? 1);
   });
   children.push(child);
 }
