@@ -1,16 +1,14 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { DEMO_SIGN_INS } from '@sentinel/api';
 import { AUTHORISED_USER_KEY } from '@sentinel/domain';
 import type { AuthorisedUser } from '@sentinel/domain';
+import { demoSignIn } from '@sentinel/testing';
+import type { DemoRole } from '@sentinel/testing';
 
-export type DemoRole = (typeof DEMO_SIGN_INS)[number]['role'];
+export type { DemoRole };
 
-export function demo(role: DemoRole) {
-  const account = DEMO_SIGN_INS.find((item) => item.role === role);
-  if (!account) throw new Error(`No demo sign-in for ${role}`);
-  return account;
-}
+/** The seeded demo account of this role. */
+export const demo = demoSignIn;
 
 /** Signs in through the login screen, as a person would. */
 export async function signInAs(page: Page, role: DemoRole) {

@@ -1,4 +1,4 @@
-import { build, DEMO_SIGN_INS } from '@sentinel/api';
+import { build, DEMO_SIGN_INS } from '@sentinel/testing';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';

@@ -1,4 +1,4 @@
-import { build, DEMO_SIGN_INS } from '@sentinel/api';
+import { build, DEMO_SIGN_INS } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
 import type { ApiClient } from './client';

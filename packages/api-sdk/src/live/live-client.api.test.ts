@@ -1,6 +1,6 @@
 // The live client against the real apps/api hub at /DefaultHub: changes stored through the api's
 // vehicle store reach the client as the hub announces them.
-import { build, DEMO_SIGN_INS, recordGpsFix, recordLockChange, recordTamper } from '@sentinel/api';
+import { build, DEMO_SIGN_INS, recordGpsFix, recordLockChange, recordTamper } from '@sentinel/testing';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../client';

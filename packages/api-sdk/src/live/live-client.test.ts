@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { build, DEMO_SIGN_INS } from '@sentinel/api';
+import { build, DEMO_SIGN_INS } from '@sentinel/testing';
 import { createHub } from '@sentinel/signalr-hub';
 import type { Hub } from '@sentinel/signalr-hub';
 import { isAccessTokenExpired } from '@sentinel/domain';

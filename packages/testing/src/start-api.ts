@@ -1,0 +1,23 @@
+import { build } from '@sentinel/api';
+import type { BuildOptions } from '@sentinel/api';
+
+type App = Awaited<ReturnType<typeof build>>;
+
+export interface RunningApi {
+  /** The Fastify instance, for tests that reach into the api's own database (`app.db`). */
+  app: App;
+  /** Base URL of the listening api, e.g. http://127.0.0.1:41234. */
+  url: string;
+  /** Stops the api and closes its database. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the real api on a random local port. Defaults: an in-memory database seeded with the demo
+ * users, so every caller gets a fresh, isolated api; any build option overrides them.
+ */
+export async function startApi(options: BuildOptions = {}): Promise<RunningApi> {
+  const app = await build({ databaseFile: ':memory:', seed: true, ...options });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url, close: () => app.close() };
+}

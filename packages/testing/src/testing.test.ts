@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadUrl, DEMO_SIGN_INS, demoSignIn, issueDeviceKeyInFile, signIn, startApi } from './index';
+import type { RunningApi } from './index';
+
+describe('given a started api', () => {
+  let api: RunningApi;
+
+  beforeAll(async () => {
+    api = await startApi();
+  });
+
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('answers on its URL', async () => {
+    const response = await fetch(`${api.url}/health`);
+    expect(response.status).toBe(200);
+  });
+
+  it('signs every demo user in over HTTP', async () => {
+    for (const { role } of DEMO_SIGN_INS) {
+      const { accessToken, userId } = await signIn(api.url, role);
+      expect(accessToken.split('.')).toHaveLength(3);
+      expect(userId).toBeGreaterThan(0);
+    }
+  });
+
+  it('names the demo account of each role', () => {
+    expect(demoSignIn('Admin').email).toMatch(/@/);
+  });
+
+  it('says which sign-in failed when the api refuses it', async () => {
+    const other = await startApi({ seed: false });
+    try {
+      await expect(signIn(other.url, 'Admin')).rejects.toThrow(/^Sign-in of .+ answered 4\d\d\.$/);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('deadUrl', () => {
+  it('points where nothing listens', async () => {
+    await expect(fetch(await deadUrl())).rejects.toThrow();
+  });
+});
+
+describe('issueDeviceKeyInFile', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'sentinel-testing-'));
+  const databaseFile = join(folder, 'api.db');
+
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('gives a seeded device a key the api accepts', async () => {
+    const api = await startApi({ databaseFile });
+    try {
+      const serialNumber = 'SNT-000104';
+      const key = await issueDeviceKeyInFile(databaseFile, serialNumber);
+      const response = await fetch(`${api.url}/Devices/${serialNumber}/Telemetry`, {
+        method: 'POST',
+        headers: { authorization: `Device ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ timestamp: new Date().toISOString(), locked: true }),
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('says so when the serial number is unknown', async () => {
+    await expect(issueDeviceKeyInFile(databaseFile, 'SNT-NOPE')).rejects.toThrow(
+      'No device with serial number SNT-NOPE',
+    );
+  });
+});
