@@ -2,7 +2,14 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DATABASE_FILE, loadOrCreateJwtSecret, readServerConfig } from './config';
+import {
+  assertProductionSettings,
+  DEFAULT_DATABASE_FILE,
+  devOutboxEnabled,
+  loadOrCreateJwtSecret,
+  readServerConfig,
+  simulatorEnabled,
+} from './config';
 
 describe('readServerConfig', () => {
   it('uses the documented defaults for an empty environment', () => {
@@ -76,5 +83,52 @@ describe('loadOrCreateJwtSecret', () => {
     expect(second).toBe(first);
     expect((await readFile(join(dir, 'data', 'jwt-secret'), 'utf8')).trim()).toBe(first);
     expect((await stat(join(dir, 'data', 'jwt-secret'))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('with NODE_ENV=production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(32),
+    CORS_ORIGINS: 'https://dashboard.example',
+  };
+
+  it('accepts a 32-character JWT_SECRET and CORS_ORIGINS', () => {
+    expect(() => assertProductionSettings(production)).not.toThrow();
+  });
+
+  it('refuses to start without JWT_SECRET, naming it', () => {
+    expect(() => assertProductionSettings({ ...production, JWT_SECRET: '' })).toThrow(
+      'JWT_SECRET must be set to at least 32 characters with NODE_ENV=production; it is not set.',
+    );
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 characters', () => {
+    expect(() => assertProductionSettings({ ...production, JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      'JWT_SECRET must be set to at least 32 characters with NODE_ENV=production; it has 31.',
+    );
+  });
+
+  it('refuses to start without CORS_ORIGINS, naming it', () => {
+    expect(() => assertProductionSettings({ ...production, CORS_ORIGINS: ' ' })).toThrow(
+      /^CORS_ORIGINS must be set with NODE_ENV=production/,
+    );
+  });
+
+  it('asks for neither outside production', () => {
+    expect(() => assertProductionSettings({})).not.toThrow();
+  });
+
+  it('turns the dev outbox off and refuses to turn it on', () => {
+    expect(devOutboxEnabled(production)).toBe(false);
+    expect(devOutboxEnabled({ ...production, DEV_OUTBOX: 'off' })).toBe(false);
+    expect(() => devOutboxEnabled({ ...production, DEV_OUTBOX: 'on' })).toThrow(/^DEV_OUTBOX cannot be on/);
+    expect(devOutboxEnabled({})).toBe(true);
+  });
+
+  it('runs the simulator only when SIMULATOR is on', () => {
+    expect(simulatorEnabled(production)).toBe(false);
+    expect(simulatorEnabled({ ...production, SIMULATOR: 'on' })).toBe(true);
+    expect(simulatorEnabled({})).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from './app';
 import { IN_MEMORY } from './db/database';
 
 /** apps/api, wherever the process was started from. */
@@ -80,19 +81,32 @@ export function loadOrCreateJwtSecret(databaseFile: string): string {
 
 /**
  * Whether `start` runs the device simulator: on unless SIMULATOR is off (also false, 0 or no),
- * so the demo has moving vehicles and a real deployment turns it off with one setting.
+ * so the demo has moving vehicles; with NODE_ENV=production only when SIMULATOR is on.
  */
 export function simulatorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   const raw = text(env, 'SIMULATOR')?.toLowerCase();
-  if (raw === undefined) return true;
+  // Made-up vehicles have no place in a real deployment unless someone asks for the demo.
+  if (raw === undefined) return !isProduction(env);
   if (['off', 'false', '0', 'no'].includes(raw)) return false;
   if (['on', 'true', '1', 'yes'].includes(raw)) return true;
   throw new Error(`SIMULATOR must be on or off; it is '${raw}'.`);
 }
 
-/** Whether `start` serves GET /Dev/Outbox: on unless DEV_OUTBOX is off (also false, 0 or no). */
+/**
+ * Whether `start` serves GET /Dev/Outbox: on unless DEV_OUTBOX is off (also false, 0 or no);
+ * always off with NODE_ENV=production.
+ */
 export function devOutboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   const raw = text(env, 'DEV_OUTBOX')?.toLowerCase();
+  if (isProduction(env)) {
+    // The outbox holds one-time codes and password links: never readable in production.
+    if (raw !== undefined && ['on', 'true', '1', 'yes'].includes(raw)) {
+      throw new Error(
+        'DEV_OUTBOX cannot be on with NODE_ENV=production: GET /Dev/Outbox is for development.',
+      );
+    }
+    return false;
+  }
   if (raw === undefined) return true;
   if (['off', 'false', '0', 'no'].includes(raw)) return false;
   if (['on', 'true', '1', 'yes'].includes(raw)) return true;
@@ -102,4 +116,54 @@ export function devOutboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
 /** Where password-creation links point (SIGNUP_URL), by default the signup dev server. */
 export function signupUrl(env: NodeJS.ProcessEnv = process.env): string {
   return text(env, 'SIGNUP_URL') ?? 'http://localhost:5174';
+}
+
+/** NODE_ENV=production: dev-only routes and demo data off, secrets and origins required. */
+export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return text(env, 'NODE_ENV') === 'production';
+}
+
+/** The shortest JWT_SECRET production accepts: 32 characters, 256 bits for HS256 at one bit each. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+/**
+ * Throws, naming the setting, when a production process lacks what it must not guess: its own
+ * signing key (a generated one would differ per instance) and the origins its apps are served from.
+ */
+export function assertProductionSettings(env: NodeJS.ProcessEnv = process.env): void {
+  if (!isProduction(env)) return;
+  const secret = text(env, 'JWT_SECRET');
+  if (secret === undefined || secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new Error(
+      `JWT_SECRET must be set to at least ${MIN_JWT_SECRET_LENGTH} characters with NODE_ENV=production` +
+        (secret === undefined ? '; it is not set.' : `; it has ${secret.length}.`),
+    );
+  }
+  if (text(env, 'CORS_ORIGINS') === undefined) {
+    throw new Error(
+      'CORS_ORIGINS must be set with NODE_ENV=production: the comma-separated origins the apps are served from.',
+    );
+  }
+}
+
+/**
+ * The build() options `start` derives from the environment, checked for production first. The
+ * signing key is left to the caller when JWT_SECRET is unset (it is kept in the data folder).
+ */
+export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildOptions {
+  assertProductionSettings(env);
+  const config = readServerConfig(env);
+  return {
+    databaseFile: config.databaseFile,
+    ...(config.jwtSecret === undefined ? {} : { jwtSecret: config.jwtSecret }),
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    logger: { level: config.logLevel },
+    ...(config.corsOrigins === undefined ? {} : { corsOrigins: config.corsOrigins }),
+    // The demo's moving vehicles; its first round comes after start's seed.
+    simulator: simulatorEnabled(env),
+    // Recorded e-mails, SMS and partner alerts readable by an Admin.
+    devOutbox: devOutboxEnabled(env),
+    signupUrl: signupUrl(env),
+  };
 }

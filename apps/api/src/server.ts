@@ -1,30 +1,25 @@
 import { build } from './app';
-import {
-  devOutboxEnabled,
-  loadOrCreateJwtSecret,
-  readServerConfig,
-  signupUrl,
-  simulatorEnabled,
-} from './config';
+import { isProduction, loadOrCreateJwtSecret, readServerConfig, serverBuildOptions } from './config';
 import { countUsers, seedDemoData } from './db/seed';
 
-const config = readServerConfig();
+function settingsOrExit() {
+  try {
+    return { config: readServerConfig(), options: serverBuildOptions() };
+  } catch (error) {
+    // A setting is wrong or missing: one line naming it, not a stack trace.
+    console.error(`Sentinel api cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    return process.exit(1);
+  }
+}
+const { config, options } = settingsOrExit();
 const app = await build({
-  databaseFile: config.databaseFile,
+  ...options,
   jwtSecret: config.jwtSecret ?? loadOrCreateJwtSecret(config.databaseFile),
-  accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-  refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-  logger: { level: config.logLevel },
-  ...(config.corsOrigins === undefined ? {} : { corsOrigins: config.corsOrigins }),
-  // The demo's moving vehicles; its first round comes after the seed below. SIMULATOR=off stops it.
-  simulator: simulatorEnabled(),
-  // Recorded e-mails, SMS and partner alerts readable by an Admin; DEV_OUTBOX=off hides them.
-  devOutbox: devOutboxEnabled(),
-  signupUrl: signupUrl(),
 });
 
 // A fresh database gets the demo data; one with users is someone's data and is left alone.
-if ((await countUsers(app.db)) === 0) {
+// Production never adds the demo users with their published passwords by itself (db:setup does).
+if (!isProduction() && (await countUsers(app.db)) === 0) {
   const report = await seedDemoData(app.db);
   app.log.info(report, 'seeded the demo data');
 }
