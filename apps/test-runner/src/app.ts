@@ -7,6 +7,8 @@ export interface BuildOptions {
   stations?: readonly string[];
   /** Fastify's request logger; an object sets its level. @default false */
   logger?: boolean | { level: string };
+  /** Origins allowed to call from a browser. @default any localhost origin */
+  corsOrigins?: readonly string[];
 }
 
 export const DEFAULT_STATIONS: readonly string[] = ['burn1', 'burn2', 'burn3', 'burn4'];
@@ -33,7 +35,7 @@ const UnitResults = {
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const stations = [...(options.stations ?? DEFAULT_STATIONS)];
   const app = Fastify({ logger: options.logger ?? false });
-  await app.register(cors, { origin: LOCALHOST_ORIGIN });
+  await app.register(cors, { origin: options.corsOrigins ? [...options.corsOrigins] : LOCALHOST_ORIGIN });
 
   app.get('/TestRunner/Stations', { schema: { response: { 200: StationIds } } }, async () => stations);
   app.get('/TestRunner/Results', { schema: { response: { 200: UnitResults } } }, async () => []);

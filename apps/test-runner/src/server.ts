@@ -1,11 +1,23 @@
 import { build } from './app';
+import { readConfig } from './config';
 
-const port = Number(process.env['PORT'] ?? 5090);
-if (!Number.isSafeInteger(port) || port < 0)
-  throw new Error(`PORT must be a whole number; it is '${process.env['PORT']}'.`);
-const host = process.env['HOST']?.trim() || '127.0.0.1';
+function configOrExit() {
+  try {
+    return readConfig();
+  } catch (error) {
+    // A setting is wrong or missing: one line naming it, not a stack trace.
+    console.error(
+      `Sentinel test-runner cannot start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return process.exit(1);
+  }
+}
+const { port, host, logLevel, corsOrigins } = configOrExit();
 
-const app = await build({ logger: { level: process.env['LOG_LEVEL']?.trim() || 'info' } });
+const app = await build({
+  logger: { level: logLevel },
+  ...(corsOrigins === undefined ? {} : { corsOrigins }),
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));

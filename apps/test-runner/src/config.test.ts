@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { build } from './app';
+import { readConfig } from './config';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-production-signing-key-of-32-chars!',
+  CORS_ORIGINS: 'https://burnin.example, https://dashboard.example',
+};
+
+describe('readConfig', () => {
+  it('uses the documented defaults for an empty environment', () => {
+    expect(readConfig({})).toEqual({
+      port: 5090,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      corsOrigins: undefined,
+      jwtSecret: undefined,
+    });
+  });
+
+  it('refuses a port that is not a number', () => {
+    expect(() => readConfig({ PORT: 'ninety' })).toThrow("PORT must be a whole number; it is 'ninety'.");
+  });
+
+  describe('with NODE_ENV=production', () => {
+    it('reads the origins and the signing key', () => {
+      expect(readConfig(PRODUCTION)).toMatchObject({
+        corsOrigins: ['https://burnin.example', 'https://dashboard.example'],
+        jwtSecret: PRODUCTION.JWT_SECRET,
+      });
+    });
+
+    it('refuses to start without JWT_SECRET, naming it', () => {
+      expect(() => readConfig({ ...PRODUCTION, JWT_SECRET: '' })).toThrow(
+        'JWT_SECRET must be set to at least 32 characters with NODE_ENV=production; it is not set.',
+      );
+      expect(() => readConfig({ ...PRODUCTION, JWT_SECRET: 'short' })).toThrow(/; it has 5\.$/);
+    });
+
+    it('refuses to start without CORS_ORIGINS, naming it', () => {
+      expect(() => readConfig({ ...PRODUCTION, CORS_ORIGINS: ',' })).toThrow(
+        /^CORS_ORIGINS must be set with NODE_ENV=production/,
+      );
+    });
+  });
+});
+
+describe('the service built with CORS_ORIGINS', () => {
+  it('grants those origins and no longer any localhost one', async () => {
+    const { corsOrigins } = readConfig(PRODUCTION);
+    const app = await build(corsOrigins === undefined ? {} : { corsOrigins });
+    try {
+      const from = async (origin: string) =>
+        (await app.inject({ method: 'GET', url: '/TestRunner/Stations', headers: { origin } })).headers[
+          'access-control-allow-origin'
+        ];
+      expect(await from('https://burnin.example')).toBe('https://burnin.example');
+      expect(await from('http://localhost:5175')).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the test-runner process with NODE_ENV=production', () => {
+  it('refuses to start without CORS_ORIGINS and says which setting is missing', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, ...PRODUCTION, PORT: '0', CORS_ORIGINS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Sentinel test-runner cannot start: CORS_ORIGINS must be set');
+  });
+});
