@@ -1,4 +1,26 @@
 import { defineConfig } from 'vitest/config';
 import { sharedTestOptions } from '../../vitest.shared';
 
-export default defineConfig({ test: { ...sharedTestOptions, environment: 'node' } });
+/*
+ * The whole suite runs twice: on SQLite, and on PostgreSQL (a temporary server from Debian's
+ * postgresql package, started by the global setup), where every database a test opens on
+ * ':memory:' is a fresh copy of a migrated template instead.
+ */
+export default defineConfig({
+  test: {
+    ...sharedTestOptions,
+    environment: 'node',
+    projects: [
+      { extends: true, test: { name: 'sqlite', env: { SENTINEL_TEST_ENGINE: 'sqlite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          env: { SENTINEL_TEST_ENGINE: 'postgres' },
+          globalSetup: ['./src/db/testing/postgres-global-setup.ts'],
+          setupFiles: ['./src/db/testing/postgres-setup.ts'],
+        },
+      },
+    ],
+  },
+});

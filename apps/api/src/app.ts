@@ -27,6 +27,8 @@ import { telemetryPlugin } from './telemetry/telemetry-plugin';
 export interface BuildOptions {
   /** SQLite file, created with its folder when missing. @default ':memory:' */
   databaseFile?: string;
+  /** PostgreSQL connection URL; when set, databaseFile is not used. @default undefined (SQLite) */
+  databaseUrl?: string;
   /** Add the demo users (and, later, their data) that are missing. @default false */
   seed?: boolean;
   /** HS256 key for access tokens. @default a random key, so tokens die with the instance */
@@ -64,7 +66,10 @@ function corsOrigin(origins: readonly string[] | undefined): boolean | RegExp | 
 
 /** The api, ready to inject requests into or to listen; the database is migrated before it returns. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const db = createDatabase({ databaseFile: options.databaseFile ?? IN_MEMORY });
+  const db = createDatabase({
+    databaseFile: options.databaseFile ?? IN_MEMORY,
+    databaseUrl: options.databaseUrl,
+  });
   try {
     await migrateToLatest(db);
     await seedRoles(db);

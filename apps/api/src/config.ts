@@ -14,6 +14,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   databaseFile: string;
+  /** DATABASE_URL: PostgreSQL instead of the SQLite file when set. */
+  databaseUrl: string | undefined;
   /** Undefined when JWT_SECRET is not set: the server then keeps one in its data folder. */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -54,6 +56,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
         : databaseFile === IN_MEMORY
           ? IN_MEMORY
           : resolve(databaseFile),
+    databaseUrl: text(env, 'DATABASE_URL'),
     jwtSecret: text(env, 'JWT_SECRET'),
     accessTokenTtlSeconds: whole(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
     refreshTokenTtlSeconds: whole(env, 'REFRESH_TOKEN_TTL_SECONDS', 2_592_000, 1),
@@ -155,6 +158,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
   const config = readServerConfig(env);
   return {
     databaseFile: config.databaseFile,
+    ...(config.databaseUrl === undefined ? {} : { databaseUrl: config.databaseUrl }),
     ...(config.jwtSecret === undefined ? {} : { jwtSecret: config.jwtSecret }),
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

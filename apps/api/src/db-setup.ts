@@ -7,15 +7,18 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { seedDemoData } from './db/seed';
 
-const { databaseFile } = readServerConfig();
-const db = createDatabase({ databaseFile });
+const { databaseFile, databaseUrl } = readServerConfig();
+const db = createDatabase({ databaseFile, databaseUrl });
 try {
   const migrations = await migrateToLatest(db);
   const { addedUsers, addedAccountHolders, addedVehicles, addedDevices } = await seedDemoData(db);
   const applied = migrations
     .filter(({ status }) => status === 'Success')
     .map(({ migrationName }) => migrationName);
-  console.log(`Database ${databaseFile}`);
+  // The URL may carry a password: name the server, not the whole URL.
+  console.log(
+    `Database ${databaseUrl === undefined ? databaseFile : `PostgreSQL at ${new URL(databaseUrl).host}`}`,
+  );
   console.log(`  migrations applied: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}`);
   console.log(
     `  demo users added: ${addedUsers.length === 0 ? 'none (all present)' : addedUsers.join(', ')}`,

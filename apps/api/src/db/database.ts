@@ -1,50 +1,51 @@
 /*
- * The one place that knows which SQL engine is underneath. Today that is SQLite through
- * better-sqlite3; PostgreSQL (DATABASE_URL) plugs in here later without touching the queries,
- * the migrations or the seed, which only use what both engines understand.
+ * The one place that picks the SQL engine: PostgreSQL when a DATABASE_URL is given, SQLite
+ * otherwise. The queries, the migrations and the seed use what both engines understand; what
+ * differs lives in dialect/ (one module per engine), reached through dialectOf(db).
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresAdapter, SqliteDialect } from 'kysely';
-import type { ColumnDefinitionBuilder } from 'kysely';
+import { CamelCasePlugin, Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Dialect } from 'kysely';
+import { dialectOf } from './dialect';
+import { connectPostgres, connectPrivatePostgres, postgres } from './dialect/postgres';
+import { connectSqlite, IN_MEMORY, sqlite } from './dialect/sqlite';
 import type { Database } from './schema';
 
-export const IN_MEMORY = ':memory:';
-
-export interface DatabaseOptions {
-  /** A file path, or ':memory:' for a private database that lives as long as the connection. */
-  databaseFile: string;
-}
-
-export function createDatabase({ databaseFile }: DatabaseOptions): Kysely<Database> {
-  const inMemory = databaseFile === IN_MEMORY;
-  if (!inMemory) mkdirSync(dirname(databaseFile), { recursive: true });
-  const sqlite = new SQLite(databaseFile);
-  // WAL lets readers carry on while a write commits; it has no meaning for an in-memory database.
-  if (!inMemory) sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
-  });
-}
-
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { IN_MEMORY } from './dialect/sqlite';
+export { dialectOf } from './dialect';
 
 /**
- * An integer primary key the database numbers itself. SQLite's AUTOINCREMENT never reuses the
- * id of a deleted row, so an old token or link can never point at a newer user.
+ * Set by the test suite's PostgreSQL project: the URL of a migrated, empty template database.
+ * Then ':memory:' means a fresh PostgreSQL copy of it (see connectPrivatePostgres), so every test
+ * that builds an api on ':memory:' runs on PostgreSQL without knowing.
  */
+export const PRIVATE_DATABASE_TEMPLATE_ENV = 'SENTINEL_PRIVATE_DATABASE_TEMPLATE_URL';
+
+export interface DatabaseOptions {
+  /** A SQLite file path, or ':memory:' for a private database that lives as long as the connection. */
+  databaseFile: string;
+  /** A PostgreSQL connection URL; when given, databaseFile is not used. */
+  databaseUrl?: string | undefined;
+}
+
+function connect({ databaseFile, databaseUrl }: DatabaseOptions): Dialect {
+  if (databaseUrl !== undefined) return connectPostgres(databaseUrl);
+  const template = process.env[PRIVATE_DATABASE_TEMPLATE_ENV];
+  if (databaseFile === IN_MEMORY && template !== undefined && template !== '') {
+    return connectPrivatePostgres(template);
+  }
+  return connectSqlite(databaseFile);
+}
+
+export function createDatabase(options: DatabaseOptions): Kysely<Database> {
+  return new Kysely<Database>({ dialect: connect(options), plugins: [new CamelCasePlugin()] });
+}
+
+/** An integer primary key the database numbers itself and never reuses (see the dialects). */
 export function identityColumn(
   db: Kysely<unknown>,
 ): (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
-  return isPostgres(db)
-    ? (column) => column.primaryKey().generatedByDefaultAsIdentity()
-    : (column) => column.primaryKey().autoIncrement();
+  const dialect = dialectOf(db);
+  return (column) => dialect.identityColumn(column);
 }
 
 /** Now, as stored: ISO 8601 UTC text sorts the same way as time on every engine. */
@@ -53,11 +54,9 @@ export function instant(date: Date = new Date()): string {
 }
 
 /**
- * True for a unique-constraint violation on either engine (SQLite's SQLITE_CONSTRAINT_UNIQUE,
- * PostgreSQL's 23505): a check-then-insert lost a race and the index said no.
+ * True for a unique-constraint violation: a check-then-insert lost a race and the index said no.
+ * Each engine's error carries its own code, so the error alone tells which dialect to ask.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const { code } = error as { code: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  return sqlite.isUniqueViolation(error) || postgres.isUniqueViolation(error);
 }

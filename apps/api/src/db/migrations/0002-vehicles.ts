@@ -94,8 +94,8 @@ export const vehiclesMigration: Migration = {
       // Null while no device has reported a lock state.
       .addColumn('is_locked', 'integer')
       .addColumn('tamper_active', 'integer', (column) => column.notNull().defaultTo(0))
-      .addColumn('last_known_gps_latitude_degrees', 'real')
-      .addColumn('last_known_gps_longitude_degrees', 'real')
+      .addColumn('last_known_gps_latitude_degrees', 'double precision')
+      .addColumn('last_known_gps_longitude_degrees', 'double precision')
       .addColumn('gps_date_time', 'text')
       .addColumn('created_on_date_time', 'text', (column) => column.notNull())
       .execute();
@@ -136,7 +136,7 @@ export const vehiclesMigration: Migration = {
       .addColumn('application_version', 'text')
       // 0 means auto-lock is disabled.
       .addColumn('auto_lock_enabled_state', 'integer', (column) => column.notNull().defaultTo(0))
-      .addColumn('car_battery_volts', 'real')
+      .addColumn('car_battery_volts', 'double precision')
       .addColumn('device_battery_percent', 'integer')
       // SHA-256 of the key a device presents to the ingestion endpoint (live-updates issue).
       .addColumn('ingest_key_hash', 'text')
@@ -195,8 +195,8 @@ export const vehiclesMigration: Migration = {
       .addColumn('capital_air_incident_created_by_user_id', 'integer', (column) =>
         column.references('users.id').onDelete('set null'),
       )
-      .addColumn('latitude_degrees', 'real')
-      .addColumn('longitude_degrees', 'real')
+      .addColumn('latitude_degrees', 'double precision')
+      .addColumn('longitude_degrees', 'double precision')
       .execute();
     await db.schema
       .createIndex('vehicle_history_vehicle_date')

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { CustomTypesConfig, PoolConfig } from 'pg';
+import { PostgresDialect } from 'kysely';
+import type { Dialect, PostgresPool } from 'kysely';
+import { errorCode } from './sql-dialect';
+import type { SqlDialect } from './sql-dialect';
+
+export const postgres: SqlDialect = {
+  name: 'postgres',
+  // Identity columns are PostgreSQL's standard, sequence-backed ids; a sequence never goes back.
+  identityColumn: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
+  // unique_violation (SQLSTATE 23505).
+  isUniqueViolation: (error) => errorCode(error) === '23505',
+};
+
+const INT8_OID = 20;
+
+/*
+ * count(*) is a bigint, which pg hands over as a string to keep 64-bit values exact. Counts of
+ * rows stay far below 2^53, so they are read as numbers, as SQLite gives them. Set per pool, not
+ * on pg's global registry, so other users of pg in the process are not affected.
+ */
+const types: CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as CustomTypesConfig['getTypeParser'],
+};
+
+function poolConfig(connectionString: string): PoolConfig {
+  return { connectionString, types, max: 10 };
+}
+
+/** PostgreSQL through a pg Pool on DATABASE_URL. */
+export function connectPostgres(databaseUrl: string): Dialect {
+  return new PostgresDialect({ pool: new pg.Pool(poolConfig(databaseUrl)) });
+}
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Runs one statement on the server of templateUrl, from its maintenance database. */
+export async function onServer(templateUrl: string, statement: string): Promise<void> {
+  // The server's maintenance database: nobody may be connected to a template while it is copied.
+  const url = new URL(templateUrl);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.href });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own, as ':memory:' is on SQLite: a fresh copy of the template database at
+ * templateUrl (migrated, empty), created on first use and dropped when Kysely is destroyed. The
+ * test suite's PostgreSQL project gives every api it builds one of these.
+ */
+export function connectPrivatePostgres(templateUrl: string): Dialect {
+  const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
+  const name = `sentinel_${randomUUID().replaceAll('-', '')}`;
+  return new PostgresDialect({
+    pool: async (): Promise<PostgresPool> => {
+      await onServer(
+        templateUrl,
+        `create database ${quoteIdentifier(name)} template ${quoteIdentifier(template)}`,
+      );
+      const url = new URL(templateUrl);
+      url.pathname = `/${name}`;
+      const pool = new pg.Pool(poolConfig(url.href));
+      return {
+        connect: () => pool.connect(),
+        end: async () => {
+          await pool.end();
+          await onServer(templateUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`);
+        },
+      };
+    },
+  });
+}

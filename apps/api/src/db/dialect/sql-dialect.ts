@@ -1,0 +1,19 @@
+import type { ColumnDefinitionBuilder } from 'kysely';
+
+/**
+ * What differs between the SQL engines the api runs on. Every engine-specific choice lives in one
+ * implementation of this per engine (sqlite.ts, postgres.ts); queries, migrations and the seed ask
+ * for the engine of their Kysely instance (dialectOf in index.ts) instead of testing for it.
+ */
+export interface SqlDialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** An integer primary key the database numbers itself and never reuses. */
+  identityColumn(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /** True for a unique-constraint violation: a check-then-insert lost a race and the index said no. */
+  isUniqueViolation(error: unknown): boolean;
+}
+
+export function errorCode(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return (error as { code: unknown }).code;
+}

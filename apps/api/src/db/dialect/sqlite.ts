@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { SqliteDialect } from 'kysely';
+import type { Dialect } from 'kysely';
+import { errorCode } from './sql-dialect';
+import type { SqlDialect } from './sql-dialect';
+
+/** ':memory:' is a private database that lives as long as its connection. */
+export const IN_MEMORY = ':memory:';
+
+export const sqlite: SqlDialect = {
+  name: 'sqlite',
+  // AUTOINCREMENT never reuses the id of a deleted row, so an old token or link can never point
+  // at a newer user.
+  identityColumn: (column) => column.primaryKey().autoIncrement(),
+  isUniqueViolation: (error) => errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE',
+};
+
+/** SQLite through better-sqlite3: a file (created with its folder when missing) or ':memory:'. */
+export function connectSqlite(databaseFile: string): Dialect {
+  const inMemory = databaseFile === IN_MEMORY;
+  if (!inMemory) mkdirSync(dirname(databaseFile), { recursive: true });
+  const database = new SQLite(databaseFile);
+  // WAL lets readers carry on while a write commits; it has no meaning for an in-memory database.
+  if (!inMemory) database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database });
+}
