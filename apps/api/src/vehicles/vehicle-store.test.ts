@@ -173,4 +173,83 @@ describe('linkDevice', () => {
       .executeTakeFirstOrThrow();
     expect(still.vehicleId).toBe(first!.vehicleId);
   });
+
+  // On PostgreSQL these run in parallel transactions; on SQLite they take turns.
+  describe('at the same time', () => {
+    const freeDevices = (count: number) =>
+      db
+        .selectFrom('devices')
+        .select('id')
+        .where('vehicleId', 'is', null)
+        .orderBy('id')
+        .limit(count)
+        .execute();
+    const counts = (userId: number) =>
+      db
+        .selectFrom('users')
+        .select(['vehiclesWithDeviceCount', 'vehiclesWithoutDeviceCount'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+
+    it('gives one vehicle exactly one of two devices linked to it at once', async () => {
+      const vehicle = await quietInstalledVehicle();
+      const [a, b] = await freeDevices(2);
+      for (let round = 0; round < 5; round += 1) {
+        const outcomes = await Promise.allSettled([
+          linkDevice(db, { vehicleId: vehicle.id, deviceId: a!.id }),
+          linkDevice(db, { vehicleId: vehicle.id, deviceId: b!.id }),
+        ]);
+        expect(outcomes.map(({ status }) => status)).toEqual(['fulfilled', 'fulfilled']);
+        const linked = await db
+          .selectFrom('devices')
+          .select('id')
+          .where('vehicleId', '=', vehicle.id)
+          .execute();
+        expect(linked).toHaveLength(1);
+      }
+    });
+
+    it('counts both vehicles of one owner when each gets a device at once', async () => {
+      const owner = await db
+        .selectFrom('vehicles')
+        .select('userId')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('devices').select('id').whereRef('devices.vehicleId', '=', 'vehicles.id'),
+            ),
+          ),
+        )
+        .groupBy('userId')
+        .having((eb) => eb.fn.countAll(), '>=', 2)
+        .orderBy('userId')
+        .executeTakeFirstOrThrow();
+      const vehicles = await db
+        .selectFrom('vehicles')
+        .select('id')
+        .where('userId', '=', owner.userId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('devices').select('id').whereRef('devices.vehicleId', '=', 'vehicles.id'),
+            ),
+          ),
+        )
+        .orderBy('id')
+        .limit(2)
+        .execute();
+      const devices = await freeDevices(2);
+      const before = await counts(owner.userId);
+
+      await Promise.all([
+        linkDevice(db, { vehicleId: vehicles[0]!.id, deviceId: devices[0]!.id }),
+        linkDevice(db, { vehicleId: vehicles[1]!.id, deviceId: devices[1]!.id }),
+      ]);
+
+      expect(await counts(owner.userId)).toEqual({
+        vehiclesWithDeviceCount: before.vehiclesWithDeviceCount + 2,
+        vehiclesWithoutDeviceCount: before.vehiclesWithoutDeviceCount - 2,
+      });
+    });
+  });
 });

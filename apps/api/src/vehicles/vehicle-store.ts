@@ -5,7 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { HISTORY_TYPE } from '@sentinel/domain';
-import { instant } from '../db/database';
+import { dialectOf, instant } from '../db/database';
 import type { Database, Flag } from '../db/schema';
 import type { VehicleEvents } from './vehicle-events';
 
@@ -31,8 +31,13 @@ async function lastPosition(trx: Db, vehicleId: number) {
  * delete and any device link change, inside the same transaction.
  */
 export async function refreshVehicleCounts(db: Db, userIds: readonly number[]): Promise<void> {
-  const unique = [...new Set(userIds)];
+  // In id order, so two transactions locking the same owners cannot deadlock.
+  const unique = [...new Set(userIds)].sort((a, b) => a - b);
   if (unique.length === 0) return;
+  // The owners wait for each other's recount, so each recount sees the other's committed links.
+  await dialectOf(db)
+    .forUpdate(db.selectFrom('users').select('id').where('id', 'in', unique).orderBy('id'))
+    .execute();
   await db
     .updateTable('users')
     .set((eb) => ({
@@ -277,7 +282,15 @@ export interface DeviceLink {
  */
 export async function linkDevice(db: Db, link: DeviceLink): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const vehicle = await lastPosition(trx, link.vehicleId);
+    // Device changes of one vehicle take turns, so the later one frees what the earlier linked.
+    const vehicle = await dialectOf(trx)
+      .forUpdate(
+        trx
+          .selectFrom('vehicles')
+          .select(['lastKnownGpsLatitudeDegrees', 'lastKnownGpsLongitudeDegrees', 'userId'])
+          .where('id', '=', link.vehicleId),
+      )
+      .executeTakeFirst();
     if (!vehicle) throw new Error(`Vehicle ${link.vehicleId} does not exist.`);
     await trx
       .updateTable('devices')

@@ -12,6 +12,9 @@ export const postgres: SqlDialect = {
   identityColumn: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
   // unique_violation (SQLSTATE 23505).
   isUniqueViolation: (error) => errorCode(error) === '23505',
+  // Transactions run side by side at READ COMMITTED; a row lock makes the next one wait, and its
+  // following statements then see what the first committed.
+  forUpdate: (query) => query.forUpdate(),
 };
 
 const INT8_OID = 20;

@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder } from 'kysely';
+import type { ColumnDefinitionBuilder, SelectQueryBuilder } from 'kysely';
 
 /**
  * What differs between the SQL engines the api runs on. Every engine-specific choice lives in one
@@ -11,6 +11,11 @@ export interface SqlDialect {
   identityColumn(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /** True for a unique-constraint violation: a check-then-insert lost a race and the index said no. */
   isUniqueViolation(error: unknown): boolean;
+  /**
+   * The select, locking the rows it reads until the transaction ends, so that a concurrent
+   * transaction wanting them waits and then reads what this one wrote.
+   */
+  forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
 }
 
 export function errorCode(error: unknown): unknown {

@@ -15,6 +15,8 @@ export const sqlite: SqlDialect = {
   // at a newer user.
   identityColumn: (column) => column.primaryKey().autoIncrement(),
   isUniqueViolation: (error) => errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE',
+  // One connection, and transactions take turns on it: nothing to lock (SQLite has no FOR UPDATE).
+  forUpdate: (query) => query,
 };
 
 /** SQLite through better-sqlite3: a file (created with its folder when missing) or ':memory:'. */
