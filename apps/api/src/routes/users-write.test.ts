@@ -166,6 +166,22 @@ describe('POST /Users (add agent)', () => {
     });
   });
 
+  it('adds one of two users sent at once with the same address and refuses the other by its field', async () => {
+    // On PostgreSQL both checks can pass before either insert; the unique index decides.
+    const responses = await Promise.all(
+      ['same.time@sentinel.demo', 'SAME.TIME@sentinel.demo', 'Same.Time@sentinel.demo'].map((Email) =>
+        call('POST', '/Users', { ...AGENT, Email }),
+      ),
+    );
+
+    expect(responses.map(({ statusCode }) => statusCode).sort()).toEqual([200, 400, 400]);
+    for (const response of responses.filter(({ statusCode }) => statusCode === 400)) {
+      expect(response.json()).toMatchObject({
+        errors: { Email: ['A user with this email address already exists'] },
+      });
+    }
+  });
+
   it('is for Admin and Technical-Agent only', async () => {
     expect((await call('POST', '/Users', AGENT, 'Company-Admin')).statusCode).toBe(403);
     expect((await call('POST', '/Users', AGENT, 'Account-Holder')).statusCode).toBe(403);
