@@ -47,7 +47,7 @@ export function sortUsers<T extends SortableUser>(users: readonly T[], option: S
       return list.sort(byName);
     case SORT_OPTION.zToA:
       return list.sort((a, b) => byName(b, a));
-    default:
+    case SORT_OPTION.latest:
       return list.sort(newest);
   }
 }

@@ -82,9 +82,13 @@ describe('given a live tamper notice', () => {
     const onDismiss = vi.fn();
     render(<Notices initial={[TAMPER]} onDismiss={onDismiss} />);
 
-    act(() => vi.advanceTimersByTime(9_999));
+    act(() => {
+      vi.advanceTimersByTime(9_999);
+    });
     expect(onDismiss).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
 
     expect(onDismiss).toHaveBeenCalledWith('vehicle-7-1');
   });

@@ -51,11 +51,14 @@ function ChangeDeviceForm({
     searchRef.current = searchDevices;
   }, [searchDevices]);
 
+  // Typing below the minimum forgets the last search at once (in the change handler, not an effect).
+  const changeText = (value: string) => {
+    setText(value);
+    if (value.trim().length < DEVICE_SEARCH_MIN_LENGTH) setSearch({ state: 'idle' });
+  };
+
   useEffect(() => {
-    if (query.length < DEVICE_SEARCH_MIN_LENGTH) {
-      setSearch({ state: 'idle' });
-      return;
-    }
+    if (query.length < DEVICE_SEARCH_MIN_LENGTH) return;
     let current = true; // a slower, older answer must not overwrite a newer one
     const timer = setTimeout(() => {
       setSearch({ state: 'searching' });
@@ -93,13 +96,13 @@ function ChangeDeviceForm({
   };
 
   return (
-    <form className="sn-change-device" onSubmit={submit} noValidate>
+    <form className="sn-change-device" onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label="New device serial number"
         hint={`Type at least ${DEVICE_SEARCH_MIN_LENGTH} characters to search`}
         value={text}
         autoComplete="off"
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => changeText(event.target.value)}
       />
       <div role="status" className="sn-change-device__status">
         {search.state === 'searching' && 'Searching'}

@@ -31,9 +31,13 @@ describe('given coordinates', () => {
 
     expect(writeText).toHaveBeenCalledWith('-33.9249, 18.4241');
     expect(screen.getByRole('status')).toHaveTextContent('Copied');
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Copied');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 

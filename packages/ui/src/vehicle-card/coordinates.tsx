@@ -34,7 +34,12 @@ export function Coordinates({ coordinates }: { coordinates: GpsCoordinates | nul
   return (
     <div className="sn-coordinates">
       <span className="sn-coordinates__value">{text}</span>
-      <Button variant="ghost" className="sn-coordinates__copy" aria-label="Copy coordinates" onClick={copy}>
+      <Button
+        variant="ghost"
+        className="sn-coordinates__copy"
+        aria-label="Copy coordinates"
+        onClick={() => void copy()}
+      >
         <CopyIcon />
         Copy
       </Button>

@@ -51,9 +51,13 @@ describe('given an alert the partner accepts', () => {
 
     expect(onAlertCapitalAir).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('status')).toHaveTextContent('Alert sent');
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Alert sent');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });
@@ -72,9 +76,13 @@ describe('given an alert that fails', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent('Vehicle has no active subscription');
     expect(screen.getByRole('status')).toHaveTextContent('');
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Vehicle has no active subscription');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('');
   });
 

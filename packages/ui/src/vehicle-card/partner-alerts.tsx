@@ -37,7 +37,7 @@ export function PartnerAlerts({ onAlertAura, onAlertCapitalAir }: PartnerAlertsP
         variant="danger"
         busy={sending === 'aura'}
         disabled={sending !== null}
-        onClick={() => send('aura', onAlertAura)}
+        onClick={() => void send('aura', onAlertAura)}
       >
         Alert Aura
       </Button>
@@ -45,7 +45,7 @@ export function PartnerAlerts({ onAlertAura, onAlertCapitalAir }: PartnerAlertsP
         variant="danger"
         busy={sending === 'capital-air'}
         disabled={sending !== null}
-        onClick={() => send('capital-air', onAlertCapitalAir)}
+        onClick={() => void send('capital-air', onAlertCapitalAir)}
       >
         Alert Capital Air
       </Button>

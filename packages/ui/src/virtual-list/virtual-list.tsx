@@ -37,6 +37,9 @@ export function VirtualList<T>({
   className,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // TanStack Virtual hands back functions whose answers change on scroll, so React Compiler would
+  // skip this component; nothing here relies on the compiler's memoisation.
+  // eslint-disable-next-line react-hooks/incompatible-library -- see above
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -47,7 +50,9 @@ export function VirtualList<T>({
   });
 
   return (
-    // Focusable so keyboard users can scroll it even when its rows hold nothing focusable.
+    // Focusable so keyboard users can scroll it even when its rows hold nothing focusable (axe's
+    // scrollable-region-focusable), although a plain div is not interactive to jsx-a11y.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div ref={scrollRef} className={clsx('sn-virtual-list', className)} style={{ height }} tabIndex={0}>
       <div
         role="list"
