@@ -26,6 +26,12 @@ export type BackplaneMessage = {
       action: 'add' | 'remove';
       connectionId: string;
       group: string;
+      /** The instance holding the connection answers with an `ack` of this id on the origin's ack channel. */
+      ackId: string;
+    } /** The group change `ackId` is done (sent on `${channel}:ack:${origin of the group message}`). */
+  | {
+      kind: 'ack';
+      ackId: string;
     } /** Close connections (for example every connection of a user whose access was revoked). */
   | { kind: 'close'; audience: Audience; error?: string; allowReconnect?: boolean }
 );
@@ -33,8 +39,9 @@ export type BackplaneMessage = {
 export type BackplaneHandler = (message: BackplaneMessage) => void;
 
 /**
- * Publish/subscribe between the instances of a hub. `channel` is one per hub (see the hub's
- * `name` option), so several hubs can share one backplane.
+ * Publish/subscribe between the instances of a hub. A hub uses one channel for its messages (see
+ * the hub's `name` option), so several hubs can share one backplane, and each instance one more
+ * for the acks of its group changes.
  *
  * Implementations must deliver a published message to every subscriber of the channel, the
  * publishing instance included, in publish order per publisher. Delivery may be asynchronous.

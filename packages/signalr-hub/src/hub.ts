@@ -97,6 +97,12 @@ export interface HubOptions {
    * @default false
    */
   detailedErrors?: boolean;
+  /**
+   * How long `groups.add`/`groups.remove` for a connection held by another instance waits for
+   * that instance's ack before rejecting (as when no instance holds the connection any more).
+   * @default 30_000
+   */
+  groupAckTimeoutMs?: number;
   /** Errors the hub cannot hand to anyone else (hook failures, backplane failures). @default console.error */
   onError?: (error: unknown) => void;
 }
@@ -170,6 +176,7 @@ export class Hub {
   private readonly path: string;
   private readonly channel: string;
   private readonly instanceId = newId();
+  private readonly pendingAcks = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
   private readonly transports: ReadonlySet<TransportName>;
   private readonly backplane: Backplane;
   private readonly webSocketServer: WebSocketServer;
@@ -201,8 +208,15 @@ export class Hub {
       add: (connectionId, group) => this.changeGroup('add', connectionId, group),
       remove: (connectionId, group) => this.changeGroup('remove', connectionId, group),
     };
-    this.subscription = this.backplane.subscribe(this.channel, (message) => {
-      if (message.origin !== this.instanceId) this.apply(message);
+    this.subscription = Promise.all([
+      this.backplane.subscribe(this.channel, (message) => {
+        if (message.origin !== this.instanceId) this.received(message);
+      }),
+      this.backplane.subscribe(this.ackChannel(this.instanceId), (message) => {
+        if (message.kind === 'ack') this.pendingAcks.get(message.ackId)?.resolve();
+      }),
+    ]).then((unsubscribes) => async () => {
+      await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
     });
     this.subscription.catch((error: unknown) => this.reportError(error));
   }
@@ -317,6 +331,7 @@ export class Hub {
     await Promise.race([Promise.all(drains), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
     this.byToken.clear();
     this.webSocketServer.close();
+    for (const pending of [...this.pendingAcks.values()]) pending.reject(new Error('The hub closed.'));
     const unsubscribe = await this.subscription.catch(() => undefined);
     await unsubscribe?.();
   }
@@ -669,16 +684,35 @@ export class Hub {
 
   // ---- Fan-out -------------------------------------------------------------------------------
 
-  private async publish(message: DistributiveOmit<BackplaneMessage, 'origin'>): Promise<void> {
+  private async publish(
+    message: DistributiveOmit<Extract<BackplaneMessage, { kind: 'send' | 'close' }>, 'origin'>,
+  ): Promise<void> {
     const full = { ...message, origin: this.instanceId } as BackplaneMessage;
     this.apply(full);
     // A message for connections this instance holds needs no other instance.
     const local =
-      (full.kind === 'group' && this.byId.has(full.connectionId)) ||
-      (full.kind !== 'group' &&
-        full.audience.kind === 'connections' &&
-        full.audience.connectionIds.every((id) => this.byId.has(id)));
+      message.audience.kind === 'connections' &&
+      message.audience.connectionIds.every((id) => this.byId.has(id));
     if (!local) await this.backplane.publish(this.channel, full);
+  }
+
+  private ackChannel(instanceId: string): string {
+    return `${this.channel}:ack:${instanceId}`;
+  }
+
+  /** A message from another instance. */
+  private received(message: BackplaneMessage): void {
+    this.apply(message);
+    // Only the instance holding the connection acks a group change, once it is applied.
+    if (message.kind === 'group' && this.byId.has(message.connectionId)) {
+      this.backplane
+        .publish(this.ackChannel(message.origin), {
+          kind: 'ack',
+          ackId: message.ackId,
+          origin: this.instanceId,
+        })
+        .catch((error: unknown) => this.reportError(error));
+    }
   }
 
   /** Delivers a backplane message to this instance's connections. */
@@ -701,6 +735,8 @@ export class Hub {
             ...(message.allowReconnect === undefined ? {} : { allowReconnect: message.allowReconnect }),
           });
         }
+        return;
+      case 'ack':
         return;
       case 'group': {
         const connection = this.byId.get(message.connectionId);
@@ -735,8 +771,62 @@ export class Hub {
     }
   }
 
-  private changeGroup(action: 'add' | 'remove', connectionId: string, group: string): Promise<void> {
-    return this.publish({ kind: 'group', action, connectionId, group });
+  /**
+   * Changes a group locally when this instance holds the connection; otherwise asks the others
+   * and resolves once the holder acks, as ASP.NET Core's Redis backplane does.
+   */
+  private async changeGroup(action: 'add' | 'remove', connectionId: string, group: string): Promise<void> {
+    const ackId = newId();
+    const message: BackplaneMessage = {
+      kind: 'group',
+      action,
+      connectionId,
+      group,
+      ackId,
+      origin: this.instanceId,
+    };
+    if (this.byId.has(connectionId)) {
+      this.apply(message);
+      return;
+    }
+    if (this.closed) throw new Error('The hub closed.');
+    const timeoutMs = this.options.groupAckTimeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const acked = new Promise<void>((resolve, reject) => {
+      const settle = () => {
+        clearTimeout(timer);
+        this.pendingAcks.delete(ackId);
+      };
+      this.pendingAcks.set(ackId, {
+        resolve: () => {
+          settle();
+          resolve();
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      timer = setTimeout(() => {
+        this.pendingAcks
+          .get(ackId)
+          ?.reject(
+            new Error(
+              `No instance acknowledged the ${action} of connection ${connectionId} within ${timeoutMs} ms.`,
+            ),
+          );
+      }, timeoutMs);
+    });
+    // Marked as handled now: the timeout may fire while the publish is still under way.
+    acked.catch(() => undefined);
+    try {
+      await this.backplane.publish(this.channel, message);
+    } catch (error) {
+      clearTimeout(timer);
+      this.pendingAcks.delete(ackId);
+      throw error;
+    }
+    await acked;
   }
 
   private reportError(error: unknown): void {

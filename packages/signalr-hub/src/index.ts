@@ -14,4 +14,6 @@ export type { ClientProxy, HubCallerClients, HubClients } from './clients';
 export type { CorsOptions } from './http';
 export type { TransportName } from './transports/transport';
 export { InMemoryBackplane } from './backplane';
+export { BackplaneUnavailableError, RedisBackplane } from './redis-backplane';
+export type { RedisBackplaneOptions } from './redis-backplane';
 export type { Audience, Backplane, BackplaneHandler, BackplaneMessage } from './backplane';

@@ -91,3 +91,16 @@ export function waitFor<T>(register: (report: (value: T) => void) => void, timeo
     });
   });
 }
+
+/** Resolves once `condition` holds, checking every `intervalMs`; rejects after `timeoutMs`. */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 3_000,
+  intervalMs = 10,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`The condition did not hold within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
