@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import type { ReactElement } from 'react';
 import { createStore, Provider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PATHS } from '@sentinel/domain';
@@ -8,6 +10,7 @@ import { createApiClient } from '@sentinel/api-sdk';
 import type { ApiClient, AppSettings } from '@sentinel/api-sdk';
 import { ApiClientProvider } from '../lib/api-client';
 import { AppSettingsProvider } from '../lib/app-settings';
+import { createQueryClient } from '../lib/query-client';
 import { authorisedUserAtom, createSessionStore, hydrateSession } from '../lib/session';
 import type { JotaiStore } from '../lib/session';
 import { routes } from './routes';
@@ -21,12 +24,15 @@ export interface CreateAppOptions {
   createRouter?: (routes: RouteObject[]) => Router;
   /** The routes to serve. @default the app's routes */
   routes?: RouteObject[];
+  /** The fetch the api client sends requests with. @default globalThis.fetch (tests count requests) */
+  fetch?: typeof fetch;
 }
 
 export interface App {
   router: Router;
   store: JotaiStore;
   client: ApiClient;
+  queryClient: QueryClient;
   element: ReactElement;
 }
 
@@ -34,10 +40,19 @@ export interface App {
 export function createApp(options: CreateAppOptions): App {
   const store = createStore();
   hydrateSession(store);
+  const queryClient = createQueryClient();
+  // Server data belongs to whoever is signed in: a sign-out or another user (in any tab) starts empty.
+  let userId = store.get(authorisedUserAtom)?.userId ?? null;
+  store.sub(authorisedUserAtom, () => {
+    const next = store.get(authorisedUserAtom)?.userId ?? null;
+    if (next !== userId) queryClient.clear();
+    userId = next;
+  });
 
   const client = createApiClient({
     baseUrl: options.settings.baseURL,
     session: createSessionStore(store),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     // A refused refresh: the SDK has cleared the session; leave the signed-in area for good.
     onLogout: () => {
       store.set(authorisedUserAtom, null);
@@ -52,12 +67,14 @@ export function createApp(options: CreateAppOptions): App {
       <Provider store={store}>
         <AppSettingsProvider settings={options.settings}>
           <ApiClientProvider client={client}>
-            <RouterProvider router={router} />
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
           </ApiClientProvider>
         </AppSettingsProvider>
       </Provider>
     </StrictMode>
   );
 
-  return { router, store, client, element };
+  return { router, store, client, queryClient, element };
 }

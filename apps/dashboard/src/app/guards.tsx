@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet } from 'react-router';
 import { PATHS, rootRedirectPath } from '@sentinel/domain';
-import type { ReactNode } from 'react';
 import { authorisedUserAtom } from '../lib/session';
 
 /** '/': the customer sign-up on an 'app.' host, the staff sign-in elsewhere. */
@@ -16,7 +15,7 @@ export function RequireUser() {
 }
 
 /** /login: a signed-in user goes straight to /agent. */
-export function RedirectSignedIn({ children }: { children: ReactNode }) {
+export function RedirectSignedIn() {
   const user = useAtomValue(authorisedUserAtom);
-  return user ? <Navigate to={PATHS.agent} replace /> : children;
+  return user ? <Navigate to={PATHS.agent} replace /> : <Outlet />;
 }

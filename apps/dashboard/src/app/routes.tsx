@@ -1,19 +1,20 @@
 import { Navigate } from 'react-router';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PATHS } from '@sentinel/domain';
 import { PlaceholderPage } from '../lib/placeholder-page';
-import { SignInPage } from '../features/auth/components/sign-in-page';
-import { AgentLayout } from '../features/agent-shell/components/agent-layout';
-import { ClientListPage } from '../features/clients/components/client-list-page';
-import { AddAgentPage } from '../features/admin/components/add-agent-page';
-import { VehicleHistoryPage } from '../features/history/components/vehicle-history-page';
-import { ViewAccountPage } from '../features/accounts/components/view-account-page';
-import { OnboardingLayout } from '../features/onboarding/components/onboarding-layout';
 import { PipelineTab } from '../features/onboarding/components/pipeline-tab';
-import { AccountHolderPage } from '../features/onboarding/components/account-holder-page';
 import { RedirectSignedIn, RequireUser, RootRedirect } from './guards';
 import { InstallationChecklistPage } from './installation-checklist-page';
 import { NotFoundPage } from './not-found-page';
+
+/** A route whose screen is loaded when it is first visited, so each screen's code is its own chunk. */
+function lazyScreen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
 
 /**
  * Every route of the spec (part 1, section 2). Screens that later issues build show their title.
@@ -24,11 +25,16 @@ export const routes: RouteObject[] = [
   { path: PATHS.root, element: <RootRedirect /> },
   {
     path: PATHS.login,
-    element: (
-      <RedirectSignedIn>
-        <SignInPage />
-      </RedirectSignedIn>
-    ),
+    element: <RedirectSignedIn />,
+    children: [
+      {
+        index: true,
+        ...lazyScreen(
+          () => import('../features/auth/components/sign-in-page'),
+          (module) => module.SignInPage,
+        ),
+      },
+    ],
   },
   // Customer and password screens: the signup app owns the customer flow; see the README.
   { path: PATHS.signUp, element: <PlaceholderPage title="Sign up" /> },
@@ -42,7 +48,10 @@ export const routes: RouteObject[] = [
     element: <RequireUser />,
     children: [
       {
-        element: <AgentLayout />,
+        ...lazyScreen(
+          () => import('./screens/agent-area'),
+          (module) => module.AgentArea,
+        ),
         children: [
           {
             path: PATHS.agent,
@@ -52,11 +61,26 @@ export const routes: RouteObject[] = [
                 path: 'clients',
                 children: [
                   { index: true, element: <Navigate to={PATHS.clients} replace /> },
-                  { path: 'all', element: <ClientListPage /> },
-                  { path: ':clientId/account/view', element: <ViewAccountPage /> },
+                  {
+                    path: 'all',
+                    ...lazyScreen(
+                      () => import('./screens/client-list-screen'),
+                      (module) => module.ClientListScreen,
+                    ),
+                  },
+                  {
+                    path: ':clientId/account/view',
+                    ...lazyScreen(
+                      () => import('./screens/view-account-screen'),
+                      (module) => module.ViewAccountScreen,
+                    ),
+                  },
                   {
                     path: ':clientId/vehicle/:vehicleId/history',
-                    element: <VehicleHistoryPage />,
+                    ...lazyScreen(
+                      () => import('../features/history/components/vehicle-history-page'),
+                      (module) => module.VehicleHistoryPage,
+                    ),
                   },
                 ],
               },
@@ -64,7 +88,10 @@ export const routes: RouteObject[] = [
                 path: 'onboarding',
                 children: [
                   {
-                    element: <OnboardingLayout />,
+                    ...lazyScreen(
+                      () => import('../features/onboarding/components/onboarding-layout'),
+                      (module) => module.OnboardingLayout,
+                    ),
                     children: [
                       { index: true, element: <Navigate to={PATHS.outstandingDetails} replace /> },
                       { path: 'outstanding-details', element: <PipelineTab title="Outstanding details" /> },
@@ -72,7 +99,13 @@ export const routes: RouteObject[] = [
                       { path: 'scheduled', element: <PipelineTab title="Scheduled" /> },
                     ],
                   },
-                  { path: 'client/add', element: <AccountHolderPage /> },
+                  {
+                    path: 'client/add',
+                    ...lazyScreen(
+                      () => import('../features/onboarding/components/account-holder-page'),
+                      (module) => module.AccountHolderPage,
+                    ),
+                  },
                   {
                     path: 'client/:clientId/add-driver',
                     element: <PlaceholderPage title="Add driver or vehicle" />,
@@ -102,7 +135,13 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: PATHS.addAgent, element: <AddAgentPage /> },
+          {
+            path: PATHS.addAgent,
+            ...lazyScreen(
+              () => import('../features/admin/components/add-agent-page'),
+              (module) => module.AddAgentPage,
+            ),
+          },
           { path: PATHS.addCompany, element: <PlaceholderPage title="Add Company" /> },
         ],
       },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BADGE, HISTORY_TYPE, badgeState } from '@sentinel/domain';
 import type { BadgeInput } from '@sentinel/domain';
 import { liveBadgeInput, liveLockState, liveTamperActive } from './live-badge';
-import type { LiveTamper, VehicleLive } from './live-store';
+import type { LiveTamper, VehicleLive } from './vehicle-live-store';
 import { vehicleDisplayName } from './vehicle-name';
 
 const unlockedOnServer: BadgeInput = {

@@ -1,6 +1,6 @@
 import { HISTORY_TYPE } from '@sentinel/domain';
 import type { BadgeInput } from '@sentinel/domain';
-import type { VehicleLive } from './live-store';
+import type { VehicleLive } from './vehicle-live-store';
 
 /**
  * The badge input with live messages merged in, for the domain's badgeState. The newer of the live

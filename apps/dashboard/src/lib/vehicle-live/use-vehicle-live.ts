@@ -4,10 +4,9 @@ import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { badgeState } from '@sentinel/domain';
 import type { Badge, BadgeInput } from '@sentinel/domain';
-import type { LiveConnectionState } from '@sentinel/api-sdk';
 import { liveBadgeInput, liveLockState, liveTamperActive } from './live-badge';
-import { liveConnectionStateAtom, rememberVehicleNamesAtom, vehicleLiveAtomFamily } from './live-store';
-import type { VehicleLive, VehicleName } from './live-store';
+import { rememberVehicleNamesAtom, vehicleLiveAtomFamily } from './vehicle-live-store';
+import type { VehicleLive, VehicleName } from './vehicle-live-store';
 
 /** The vehicle's merged live values; null until the hub has said something about it. */
 export function useVehicleLive(vehicleId: number): VehicleLive | null {
@@ -34,11 +33,6 @@ export function useLiveTamperActive(vehicleId: number, serverValue: boolean | nu
 export function useLiveBadge(vehicleId: number, serverFields: BadgeInput): Badge {
   const live = useVehicleLive(vehicleId);
   return badgeState(liveBadgeInput(serverFields, live));
-}
-
-/** The hub connection's state (Disconnected, Connecting, Connected, Disconnecting, Reconnecting). */
-export function useLiveConnectionState(): LiveConnectionState {
-  return useAtomValue(liveConnectionStateAtom);
 }
 
 /**

@@ -1,12 +1,11 @@
-// Live vehicle values from the hub, shared by the agent shell (which keeps the connection) and
-// every screen that shows a vehicle, so they live in lib rather than in one feature's stores/.
+// Per-vehicle live values: written by the live feature (hub messages) and by the vehicle card (its own
+// confirmed commands), read by every screen that shows a vehicle, so they are shared code.
 import { atom } from 'jotai';
 import { atomFamily } from 'jotai-family';
 import type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
-  LiveConnectionState,
 } from '@sentinel/api-sdk';
 
 /** A tamper message without its vehicle id: what the device reported and where the vehicle was. */
@@ -31,17 +30,6 @@ export interface VehicleLive {
  */
 export const vehicleLiveAtomFamily = atomFamily((_vehicleId: number) => atom<VehicleLive | null>(null));
 
-/** The hub connection's state; Disconnected while signed out. */
-export const liveConnectionStateAtom = atom<LiveConnectionState>('Disconnected');
-
-/** A standing tamper alert the staff member has not dismissed yet, newest first. */
-export interface TamperNotice {
-  vehicleId: number;
-  tamper: LiveTamper;
-}
-
-export const tamperNoticesAtom = atom<readonly TamperNotice[]>([]);
-
 /** Names of vehicles the lists have shown, so a notice can say which vehicle it is about. */
 export interface VehicleName {
   registrationNumber?: string | null | undefined;
@@ -51,7 +39,7 @@ export interface VehicleName {
 export const vehicleNamesAtom = atom<ReadonlyMap<number, VehicleName>>(new Map());
 
 // ---------------------------------------------------------------------------------------------
-// Writes: what the live provider does with each message.
+// Writes: the hub's messages and the vehicle card's own confirmed commands.
 
 /** GPS messages are merged into the vehicle's current live values (spec part 1 §4). */
 export const receiveGpsAtom = atom(null, (get, set, message: DeviceGpsLocationMessage) => {
@@ -71,23 +59,13 @@ export const receiveLockAtom = atom(null, (get, set, message: DeviceLockUnlockMe
 });
 
 /**
- * The spec leaves the tamper message unhandled; staff expect to hear of it. It is kept on the
- * vehicle (the badge turns to Alert, the map pin to the alert pin) and a standing alert raises a
- * notice; a cancelled one takes its notice away.
+ * A call answered by the server made a newer history entry than the live lock or tamper message (a
+ * partner alert): the server's newest entry decides the badge again; the live values stay.
  */
-export const receiveTamperAtom = atom(null, (get, set, message: DeviceTamperMessage) => {
-  const { vehicleId, ...tamper } = message;
+export const supersedeLiveEntryAtom = atom(null, (get, set, vehicleId: number) => {
   const vehicle = vehicleLiveAtomFamily(vehicleId);
-  set(vehicle, { ...get(vehicle), tamper, newest: 'tamper', updatedAt: Date.now() });
-  const others = get(tamperNoticesAtom).filter((notice) => notice.vehicleId !== vehicleId);
-  set(tamperNoticesAtom, tamper.tamperActive ? [{ vehicleId, tamper }, ...others] : others);
-});
-
-export const dismissTamperNoticeAtom = atom(null, (get, set, vehicleId: number) => {
-  set(
-    tamperNoticesAtom,
-    get(tamperNoticesAtom).filter((notice) => notice.vehicleId !== vehicleId),
-  );
+  const current = get(vehicle);
+  if (current?.newest) set(vehicle, { ...current, newest: undefined, updatedAt: Date.now() });
 });
 
 /** Lists call this with the vehicles they show; only names that changed cause a write. */
@@ -106,11 +84,3 @@ export const rememberVehicleNamesAtom = atom(
     set(vehicleNamesAtom, next);
   },
 );
-
-/** Signing out forgets everything live: the next user may not see the same vehicles. */
-export const clearLiveAtom = atom(null, (_get, set) => {
-  for (const vehicleId of vehicleLiveAtomFamily.getParams()) set(vehicleLiveAtomFamily(vehicleId), null);
-  set(tamperNoticesAtom, []);
-  set(vehicleNamesAtom, new Map());
-  set(liveConnectionStateAtom, 'Disconnected');
-});

@@ -1,4 +1,4 @@
-import type { VehicleName } from './live-store';
+import type { VehicleName } from './vehicle-live-store';
 
 /**
  * How a notice names a vehicle: 'Nickname (REG)', the registration or the nickname alone, or

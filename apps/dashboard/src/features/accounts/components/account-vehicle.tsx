@@ -3,18 +3,19 @@ import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@sentinel/domain';
 import type { Driver, SubscriptionPlan, Vehicle } from '@sentinel/api-sdk';
 import { InfoCard, personInfoRows, vehicleInfoRows } from '@sentinel/ui';
-import { useApiClient } from '../../../lib/api-client';
-import { VehicleCardContainer } from '../../../lib/vehicle-card-container';
+import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
+import { useUpdateDriverMutation } from '../api/account-queries';
 import { ContactEditDialog } from './contact-edit-dialog';
 
 export interface AccountVehicleProps {
   clientId: number;
   vehicle: Vehicle;
   plans: readonly SubscriptionPlan[];
+  VehicleCard: VehicleCardSlot;
 }
 
 /** One vehicle of the account: its drivers, its subscription plan, its details and its live card. */
-export function AccountVehicle({ clientId, vehicle, plans }: AccountVehicleProps) {
+export function AccountVehicle({ clientId, vehicle, plans, VehicleCard }: AccountVehicleProps) {
   const navigate = useNavigate();
   const plan = plans.find((item) => item.id === vehicle.subscriptionPlanId);
   return (
@@ -37,7 +38,7 @@ export function AccountVehicle({ clientId, vehicle, plans }: AccountVehicleProps
         }
       />
       {vehicle.drivers.map((driver) => (
-        <DriverCard key={driver.id} driver={driver} />
+        <DriverCard key={driver.id} driver={driver} ownerId={clientId} />
       ))}
       {plan && (
         <InfoCard
@@ -49,13 +50,13 @@ export function AccountVehicle({ clientId, vehicle, plans }: AccountVehicleProps
           ]}
         />
       )}
-      <VehicleCardContainer vehicle={vehicle} />
+      <VehicleCard vehicle={vehicle} />
     </section>
   );
 }
 
-function DriverCard({ driver }: { driver: Driver }) {
-  const client = useApiClient();
+function DriverCard({ driver, ownerId }: { driver: Driver; ownerId: number }) {
+  const update = useUpdateDriverMutation(driver, ownerId);
   const [editing, setEditing] = useState(false);
   return (
     <>
@@ -71,7 +72,7 @@ function DriverCard({ driver }: { driver: Driver }) {
           person={driver}
           open
           onOpenChange={setEditing}
-          save={(request) => client.drivers.update(driver.id, request)}
+          save={update.mutateAsync}
         />
       )}
     </>

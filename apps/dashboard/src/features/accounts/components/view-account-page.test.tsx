@@ -41,7 +41,8 @@ async function clientToEdit(user: AuthorisedUser, offset: number) {
 const uniqueEmail = () => `edited.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.za`;
 
 // jsdom has no navigation: location.reload() makes it print 'Not implemented: navigation' on the
-// worker's own stderr (its virtual console writes there, not through the test's console).
+// worker's own stderr (its virtual console writes there, not through the test's console). The page
+// must not reload: the saved values come from the query cache.
 function watchReload() {
   const write = vi.spyOn(process.stderr, 'write');
   return () => write.mock.calls.some(([chunk]) => String(chunk).includes('Not implemented: navigation'));
@@ -128,7 +129,7 @@ describe('given an agent viewing an account', () => {
 });
 
 describe("given an agent editing the account holder's contact details", () => {
-  it('keeps name and ID read-only, needs email and phone, saves them and reloads the page', async () => {
+  it('keeps name and ID read-only, needs email and phone, saves them and shows them without a reload', async () => {
     const user = userEvent.setup();
     const agent = await storeSignedInUser('Technical-Agent');
     const { holder, api } = await clientToEdit(agent, 0);
@@ -155,7 +156,11 @@ describe("given an agent editing the account holder's contact details", () => {
     expect(save).toBeEnabled();
     await user.click(save);
 
-    await waitFor(() => expect(reloaded()).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const holderCard = screen.getByRole('region', { name: 'Account holder' });
+    expect(within(holderCard).getByText(changed)).toBeInTheDocument();
+    expect(within(holderCard).getByText(`+${holder.phoneCode} 734445555`)).toBeInTheDocument();
+    expect(reloaded()).toBe(false);
     const [after] = (await api.users.list({ filter: eq('id', holder.id) })).items;
     expect(after).toMatchObject({ email: changed, phoneNumber: '734445555' });
   });
@@ -183,7 +188,7 @@ describe("given an agent editing the account holder's contact details", () => {
 });
 
 describe("given an agent editing a driver's contact details", () => {
-  it("opens 'Driver details' and saves through the driver's own call", async () => {
+  it("opens 'Driver details', saves through the driver's own call and shows the change without a reload", async () => {
     const user = userEvent.setup();
     const agent = await storeSignedInUser('Admin');
     const { holder, vehicles, api } = await clientToEdit(agent, 2);
@@ -203,7 +208,10 @@ describe("given an agent editing a driver's contact details", () => {
     await user.type(email, changed);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(reloaded()).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const section = screen.getByRole('region', { name: vehicles[0]?.registrationNumber ?? '' });
+    expect(within(section).getByText(changed)).toBeInTheDocument();
+    expect(reloaded()).toBe(false);
     const [after] = (await api.vehicles.list({ filter: eq('id', driver.vehicleId) })).items;
     expect(after?.drivers.find((item) => item.id === driver.id)?.email).toBe(changed);
   });

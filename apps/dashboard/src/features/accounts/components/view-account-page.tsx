@@ -1,53 +1,53 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { and, eq } from '@sentinel/api-sdk';
-import type { ApiClient, User } from '@sentinel/api-sdk';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@sentinel/api-sdk';
 import { Button, InfoCard, PageHeader, personInfoRows, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import { useRememberVehicleNames } from '../../../lib/live/use-live';
-import { useApiQuery } from '../../../lib/use-api-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
+import { useRememberVehicleNames } from '../../../lib/vehicle-live/use-vehicle-live';
+import { accountQueries, useResendLinkMutation, useUpdateHolderMutation } from '../api/account-queries';
 import { AccountVehicle } from './account-vehicle';
 import { ContactEditDialog } from './contact-edit-dialog';
 import '../../../lib/staff-screens.css';
 
-// A client has a handful of vehicles; one page holds them all.
-const VEHICLES_PAGE_SIZE = 100;
-
 /** /agent/clients/:clientId/account/view: the account holder, and each vehicle with its drivers and plan. */
-export function ViewAccountPage() {
+export function ViewAccountPage({ VehicleCard }: { VehicleCard: VehicleCardSlot }) {
   useDocumentTitle('View Account');
   const { clientId = '' } = useParams();
   const id = Number(clientId);
-  const load = useCallback(
-    async (api: ApiClient) => {
-      const [holders, vehicles, plans] = await Promise.all([
-        api.users.list({ filter: and(eq('role', 'Account-Holder'), eq('id', id)) }),
-        api.vehicles.list({ filter: eq('userId', id), pageSize: VEHICLES_PAGE_SIZE }),
-        api.subscriptionPlans.list(),
-      ]);
-      return { holder: holders.items[0], vehicles: vehicles.items, plans };
-    },
-    [id],
-  );
-  const account = useApiQuery(load);
+  const api = useApiClient();
+  const holder = useQuery(accountQueries.holder(api, id));
+  const vehicles = useQuery(accountQueries.vehicles(api, id));
+  const plans = useQuery(accountQueries.plans(api));
   // Live tamper notices name the vehicle by what this page has shown.
-  useRememberVehicleNames(account.data?.vehicles);
+  useRememberVehicleNames(vehicles.data?.items);
+  const loading = holder.isPending || vehicles.isPending || plans.isPending;
+  // As before: the account shows once all three answers are in; a failure shows nothing (it is logged).
+  const ready = !loading && holder.isSuccess && vehicles.isSuccess && plans.isSuccess;
 
   return (
     <section className="view-account-page">
       <PageHeader title="View account" actions={<ResendLinkButton userId={id} />} />
-      {account.loading && <Spinner label="Loading account" />}
-      {account.data?.holder && <AccountHolderCard holder={account.data.holder} />}
-      {account.data?.vehicles.map((vehicle) => (
-        <AccountVehicle key={vehicle.id} clientId={id} vehicle={vehicle} plans={account.data?.plans ?? []} />
-      ))}
+      {loading && <Spinner label="Loading account" />}
+      {ready && holder.data && <AccountHolderCard holder={holder.data} />}
+      {ready &&
+        vehicles.data.items.map((vehicle) => (
+          <AccountVehicle
+            key={vehicle.id}
+            clientId={id}
+            vehicle={vehicle}
+            plans={plans.data}
+            VehicleCard={VehicleCard}
+          />
+        ))}
     </section>
   );
 }
 
 function AccountHolderCard({ holder }: { holder: User }) {
-  const client = useApiClient();
+  const update = useUpdateHolderMutation(holder.id);
   const [editing, setEditing] = useState(false);
   const name = `${holder.firstName} ${holder.lastName}`;
   return (
@@ -64,7 +64,7 @@ function AccountHolderCard({ holder }: { holder: User }) {
           person={holder}
           open
           onOpenChange={setEditing}
-          save={(request) => client.users.update(holder.id, request)}
+          save={update.mutateAsync}
         />
       )}
     </section>
@@ -72,24 +72,9 @@ function AccountHolderCard({ holder }: { holder: User }) {
 }
 
 function ResendLinkButton({ userId }: { userId: number }) {
-  const client = useApiClient();
-  const [sending, setSending] = useState(false);
-
-  async function resend() {
-    setSending(true);
-    try {
-      await client.users.resendPasswordCreationLink(userId);
-      window.alert('Password creation link resent successfully.');
-    } catch (error) {
-      console.error(error);
-      window.alert('Failed to resend password creation link.');
-    } finally {
-      setSending(false);
-    }
-  }
-
+  const resend = useResendLinkMutation(userId);
   return (
-    <Button variant="secondary" busy={sending} onClick={() => void resend()}>
+    <Button variant="secondary" busy={resend.isPending} onClick={() => resend.mutate()}>
       Resend Create Password Link
     </Button>
   );

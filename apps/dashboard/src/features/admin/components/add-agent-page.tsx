@@ -1,41 +1,39 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { canSubmitAgent, PATHS, validateAgent } from '@sentinel/domain';
 import type { AgentInput } from '@sentinel/domain';
-import type { ApiClient } from '@sentinel/api-sdk';
+import { useQuery } from '@tanstack/react-query';
 import { Button, PageHeader, PhoneField, Select, TextField } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
 import { useFieldForm } from '../../../lib/use-field-form';
+import { adminQueries, useCreateAgentMutation } from '../api/admin-queries';
 import '../../../lib/staff-screens.css';
 
 const EMPTY: AgentInput = { FirstName: '', LastName: '', Email: '', PhoneNumber: '', RoleName: '' };
 
-const loadRoles = (client: ApiClient) => client.roles.list();
-
 /** /admin/add-agent: a new staff member with a role from the server's list, sent as its name. */
 export function AddAgentPage() {
-  const client = useApiClient();
+  const api = useApiClient();
   const navigate = useNavigate();
-  const roles = useApiQuery(loadRoles);
+  const roles = useQuery(adminQueries.roles(api));
+  const createAgent = useCreateAgentMutation();
   const roleNames = useMemo(() => (roles.data ?? []).map((role) => role.name), [roles.data]);
   const validate = useCallback((input: AgentInput) => validateAgent(input, roleNames), [roleNames]);
   const form = useFieldForm<keyof AgentInput>(EMPTY, validate);
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = createAgent.isPending;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting || !canSubmitAgent(form.values) || !form.validateAll()) return;
-    setSubmitting(true);
     try {
-      await client.users.createAgent(form.values);
-      await navigate(PATHS.root);
+      await createAgent.mutateAsync(form.values);
     } catch (error) {
       // Field errors go beside their fields; other failures are silent (spec part 1, section 8).
       if (!form.showServerErrors(error)) console.error(error);
-      setSubmitting(false);
+      return;
     }
+    await navigate(PATHS.root);
   }
 
   return (

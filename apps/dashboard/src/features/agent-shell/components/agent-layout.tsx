@@ -1,11 +1,16 @@
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { agentPageTitle } from '@sentinel/domain';
-import { LiveProvider } from '../../../lib/live/live-provider';
 import { AgentHeader } from './agent-header';
 
+export interface AgentLayoutProps {
+  /** The content area; the app wraps the routed screen in the live connection here. @default <Outlet /> */
+  children?: ReactNode;
+}
+
 /** The signed-in area: header with logo, tabs and menu, and the routed screen below. */
-export function AgentLayout() {
+export function AgentLayout({ children = <Outlet /> }: AgentLayoutProps) {
   useEffect(() => {
     document.title = agentPageTitle();
   }, []);
@@ -13,12 +18,7 @@ export function AgentLayout() {
   return (
     <div className="agent-layout">
       <AgentHeader />
-      {/* The content area receives live updates (spec part 1 §2). */}
-      <main className="agent-layout__content">
-        <LiveProvider>
-          <Outlet />
-        </LiveProvider>
-      </main>
+      <main className="agent-layout__content">{children}</main>
     </div>
   );
 }

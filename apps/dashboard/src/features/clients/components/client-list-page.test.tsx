@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, createApiClient, eq, gt } from '@sentinel/api-sdk';
 import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, deadUrl, storeSignedInUser } from '../../../test/api';
+import { apiUrl, deadUrl, recordingFetch, repeated, storeSignedInUser } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
 
 function sdk(user: AuthorisedUser) {
@@ -261,12 +261,79 @@ describe('given the list cannot be loaded', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await storeSignedInUser('Technical-Agent');
     renderApp('/agent/clients/all', { apiUrl: deadUrl() });
+    await screen.findByRole('heading', { level: 1, name: 'Clients' });
 
-    await waitFor(() =>
-      expect(screen.queryByRole('status', { name: 'Loading list' })).not.toBeInTheDocument(),
+    // A request without an answer is tried again twice (1 s, then 2 s later) before it counts as failed.
+    await waitFor(
+      () => expect(screen.queryByRole('status', { name: 'Loading list' })).not.toBeInTheDocument(),
+      { timeout: 10_000 },
     );
     expect(error).toHaveBeenCalled();
     expect(screen.queryByRole('list', { name: 'Results' })).not.toBeInTheDocument();
     expect(screen.queryByText('There are no active clients')).not.toBeInTheDocument();
+  });
+});
+
+describe('given a list scrolled back and forth and a client card opened and closed twice', () => {
+  it('asks the api for each page, each client’s vehicles and each device status once', async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const [client] = (
+      await sdk(agent).users.list({
+        filter: ACTIVE,
+        orderBy: [{ field: 'createdOnDateTime', direction: 'desc' }],
+        pageSize: 1,
+      })
+    ).items;
+    if (!client) throw new Error('no active client');
+    const vehicles = (await sdk(agent).vehicles.list({ filter: eq('userId', client.id) })).items;
+    const installed = vehicles.filter((vehicle) => vehicle.deviceId !== null);
+    const name = `${client.firstName} ${client.lastName}`;
+    const recorder = recordingFetch();
+    renderApp('/agent/clients/all', { fetch: recorder.fetch });
+    const list = await results();
+    const scroller = list.parentElement as HTMLElement;
+    const scrollTo = (top: number) => {
+      Object.defineProperty(scroller, 'scrollTop', { value: top, configurable: true });
+      fireEvent.scroll(scroller);
+    };
+    const cardOf = () => screen.getByRole('button', { name: new RegExp(`vehicles of ${name}$`) });
+    const vehiclesShown = async () => {
+      const shown = await screen.findByRole('list', { name: 'Vehicles' });
+      for (const vehicle of vehicles) {
+        expect(await within(shown).findByText(vehicle.registrationNumber)).toBeInTheDocument();
+      }
+      // Whatever the cards asked for (their device status) has been answered.
+      await waitFor(() => expect(recorder.inFlight()).toBe(0));
+    };
+
+    await user.click(cardOf());
+    await vehiclesShown();
+    await user.click(cardOf());
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Vehicles' })).not.toBeInTheDocument());
+    await user.click(cardOf());
+    await vehiclesShown();
+
+    // Down to the end (the next page loads), back to the top (the open card remounts), twice over.
+    for (let round = 0; round < 2; round += 1) {
+      scrollTo(20 * 62);
+      await waitFor(() =>
+        expect(within(list).getAllByRole('listitem')[0]).not.toHaveAttribute('aria-setsize', '20'),
+      );
+      await waitFor(() => expect(recorder.inFlight()).toBe(0));
+      scrollTo(0);
+      await vehiclesShown();
+    }
+    await user.click(cardOf());
+    await user.click(cardOf());
+    await vehiclesShown();
+
+    const sent = recorder.requests
+      .filter((request) => !request.includes('/Auth/'))
+      .map((request) => decodeURIComponent(request.replace(/\+/g, ' ')));
+    expect(repeated(sent)).toEqual({});
+    expect(sent.filter((request) => request.includes('/Users?')).length).toBe(2);
+    expect(sent.filter((request) => request.includes(`userId eq ${client.id}`)).length).toBe(1);
+    expect(sent.filter((request) => request.includes('StatusInfo')).length).toBe(installed.length);
   });
 });

@@ -5,6 +5,7 @@ import { clientListLabel, SORT_OPTION } from '@sentinel/domain';
 import type { SortOption } from '@sentinel/domain';
 import { PageHeader, SearchField, Select, Tabs, TabsContent, TabsList, TabsTrigger } from '@sentinel/ui';
 import { authorisedUserAtom } from '../../../lib/session';
+import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 import { CLIENT_TABS, DEFAULT_TAB, isClientTab, sortOptionsFor, tabLists } from '../api/list-queries';
 import type { ClientTab } from '../api/list-queries';
 import { useDebouncedValue } from '../api/use-debounced-value';
@@ -21,7 +22,7 @@ function tabLabels(label: string): Record<ClientTab, string> {
 }
 
 /** /agent/clients/all: 'Clients' ('Users' for a Company-Admin) with filter tabs, search and sort. */
-export function ClientListPage() {
+export function ClientListPage({ VehicleCard }: { VehicleCard: VehicleCardSlot }) {
   const user = useAtomValue(authorisedUserAtom);
   const label = clientListLabel(user?.userRole ?? '');
   const [params, setParams] = useSearchParams();
@@ -68,7 +69,7 @@ export function ClientListPage() {
                     options={options.map((option) => ({ value: option, label: option }))}
                   />
                 </div>
-                <ClientList tab={tab} search={settledSearch} sort={effectiveSort} />
+                <ClientList tab={tab} search={settledSearch} sort={effectiveSort} VehicleCard={VehicleCard} />
               </>
             )}
           </TabsContent>

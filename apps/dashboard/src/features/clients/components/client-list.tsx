@@ -1,15 +1,19 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { EmptyState, Spinner, VirtualList } from '@sentinel/ui';
-import type { SortOption } from '@sentinel/domain';
-import type { ApiClient, User, Vehicle } from '@sentinel/api-sdk';
-import { useRememberVehicleNames } from '../../../lib/live/use-live';
-import { listQuery, tabLists } from '../api/list-queries';
+import type { Page, User, Vehicle } from '@sentinel/api-sdk';
+import { useApiClient } from '../../../lib/api-client';
+import { pageItems } from '../../../lib/server-cache';
+import { useRememberVehicleNames } from '../../../lib/vehicle-live/use-vehicle-live';
+import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
+import { clientQueries } from '../api/client-queries';
+import type { ClientListFilters } from '../api/client-queries';
+import { tabLists } from '../api/list-queries';
 import type { ClientTab } from '../api/list-queries';
-import { usePagedList } from '../api/use-paged-list';
-import type { PagedList } from '../api/use-paged-list';
 import { ClientRow } from './client-row';
-import { NearEnd } from './near-end';
+import { NearEnd } from '../../../lib/near-end';
 import { VehicleRow } from './vehicle-row';
 
 const EMPTY: Record<ClientTab, string> = {
@@ -22,22 +26,22 @@ const EMPTY: Record<ClientTab, string> = {
 /** Rows this close to the end of what is loaded ask for the next page. */
 const LOAD_AHEAD_ROWS = 5;
 
-export interface ClientListProps {
-  tab: ClientTab;
-  search: string;
-  sort: SortOption;
+export interface ClientListProps extends ClientListFilters {
+  /** The vehicle card shown in an expanded client card. */
+  VehicleCard: VehicleCardSlot;
 }
 
-export function ClientList(props: ClientListProps) {
-  return tabLists(props.tab) === 'users' ? <UserList {...props} /> : <VehicleList {...props} />;
-}
-
-function UserList({ tab, search, sort }: ClientListProps) {
-  const fetchPage = useCallback(
-    (client: ApiClient, pageIndex: number) => client.users.list(listQuery(tab, search, sort, pageIndex)),
-    [tab, search, sort],
+export function ClientList({ VehicleCard, ...filters }: ClientListProps) {
+  return tabLists(filters.tab) === 'users' ? (
+    <UserList filters={filters} VehicleCard={VehicleCard} />
+  ) : (
+    <VehicleList filters={filters} />
   );
-  const list = usePagedList<User>(fetchPage);
+}
+
+function UserList({ filters, VehicleCard }: { filters: ClientListFilters; VehicleCard: VehicleCardSlot }) {
+  const api = useApiClient();
+  const query = useInfiniteQuery(clientQueries.users(api, filters));
   // Kept here, not in the rows: virtual rows unmount when scrolled away and must reopen as they were.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
 
@@ -50,27 +54,26 @@ function UserList({ tab, search, sort }: ClientListProps) {
     });
 
   return (
-    <ListBody tab={tab} list={list} estimateSize={180}>
+    <ListBody tab={filters.tab} query={query} estimateSize={180}>
       {(user: User) => (
         <ClientRow
           user={user}
           expanded={expanded.has(user.id)}
           onExpandedChange={(open) => toggle(user.id, open)}
+          VehicleCard={VehicleCard}
         />
       )}
     </ListBody>
   );
 }
 
-function VehicleList({ tab, search, sort }: ClientListProps) {
-  const fetchPage = useCallback(
-    (client: ApiClient, pageIndex: number) => client.vehicles.list(listQuery(tab, search, sort, pageIndex)),
-    [tab, search, sort],
-  );
-  const list = usePagedList<Vehicle>(fetchPage);
-  useRememberVehicleNames(list.items);
+function VehicleList({ filters }: { filters: ClientListFilters }) {
+  const api = useApiClient();
+  const query = useInfiniteQuery(clientQueries.vehicles(api, filters));
+  const vehicles = useMemo(() => pageItems(query.data), [query.data]);
+  useRememberVehicleNames(vehicles);
   return (
-    <ListBody tab={tab} list={list} estimateSize={220}>
+    <ListBody tab={filters.tab} query={query} estimateSize={220}>
       {(vehicle: Vehicle) => <VehicleRow vehicle={vehicle} />}
     </ListBody>
   );
@@ -78,33 +81,39 @@ function VehicleList({ tab, search, sort }: ClientListProps) {
 
 interface ListBodyProps<T extends { id: number }> {
   tab: ClientTab;
-  list: PagedList<T>;
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   estimateSize: number;
   children: (item: T) => ReactNode;
 }
 
-function ListBody<T extends { id: number }>({ tab, list, estimateSize, children }: ListBodyProps<T>) {
-  if (list.loading) return <Spinner label="Loading list" />;
+function ListBody<T extends { id: number }>({ tab, query, estimateSize, children }: ListBodyProps<T>) {
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    query;
+  const items = pageItems(data);
+  // After a failed page the list stays as it is: rows near the end must not retry in a loop.
+  const canLoadMore = hasNextPage && !isFetchNextPageError;
+  // Several rows near the end mount at once: a page already on its way is not asked for again.
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+
+  if (isPending) return <Spinner label="Loading list" />;
   // The spec: a list that failed to load shows nothing (the failure is logged and kept).
-  if (list.error !== undefined && list.items.length === 0) return null;
-  if (list.items.length === 0) return <EmptyState title={EMPTY[tab]} />;
+  if (isError && items.length === 0) return null;
+  if (items.length === 0) return <EmptyState title={EMPTY[tab]} />;
   return (
     <>
       <VirtualList
         label="Results"
-        items={list.items}
+        items={items}
         estimateSize={estimateSize}
         getKey={(item) => item.id}
         renderItem={(item, index) => (
           <>
             {children(item)}
-            {list.hasMore && index >= list.items.length - LOAD_AHEAD_ROWS && (
-              <NearEnd onReached={list.loadMore} />
-            )}
+            {canLoadMore && index >= items.length - LOAD_AHEAD_ROWS && <NearEnd onReached={loadMore} />}
           </>
         )}
       />
-      {list.loadingMore && <Spinner label="Loading more" />}
+      {isFetchingNextPage && <Spinner label="Loading more" />}
     </>
   );
 }

@@ -1,24 +1,22 @@
-import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { eq } from '@sentinel/api-sdk';
-import type { ApiClient, User } from '@sentinel/api-sdk';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@sentinel/api-sdk';
 import { ROUTES } from '@sentinel/domain';
 import { ClientCard, EmptyState, Spinner } from '@sentinel/ui';
-import { useRememberVehicleNames } from '../../../lib/live/use-live';
-import { useApiQuery } from '../../../lib/use-api-query';
-import { VehicleCardContainer } from '../../../lib/vehicle-card-container';
-
-// A client has a handful of vehicles; one page holds them all.
-const CLIENT_VEHICLES_PAGE_SIZE = 100;
+import { useApiClient } from '../../../lib/api-client';
+import { ownerVehiclesQuery } from '../../../lib/server-cache';
+import { useRememberVehicleNames } from '../../../lib/vehicle-live/use-vehicle-live';
+import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 
 export interface ClientRowProps {
   user: User;
   expanded: boolean;
   onExpandedChange: (expanded: boolean) => void;
+  VehicleCard: VehicleCardSlot;
 }
 
 /** One account holder: the client card, expanding to their vehicles' cards. */
-export function ClientRow({ user, expanded, onExpandedChange }: ClientRowProps) {
+export function ClientRow({ user, expanded, onExpandedChange, VehicleCard }: ClientRowProps) {
   const navigate = useNavigate();
   return (
     <ClientCard
@@ -35,28 +33,24 @@ export function ClientRow({ user, expanded, onExpandedChange }: ClientRowProps) 
       onAddVehicle={() => void navigate(ROUTES.addDriver(user.id))}
       onViewAccount={() => void navigate(ROUTES.viewAccount(user.id))}
     >
-      {expanded && <ClientVehicles userId={user.id} />}
+      {expanded && <ClientVehicles userId={user.id} VehicleCard={VehicleCard} />}
     </ClientCard>
   );
 }
 
-/** Loaded when the card opens: GET /Vehicles?$filter=userId eq {id}. */
-function ClientVehicles({ userId }: { userId: number }) {
-  const load = useCallback(
-    (api: ApiClient) =>
-      api.vehicles.list({ filter: eq('userId', userId), pageSize: CLIENT_VEHICLES_PAGE_SIZE }),
-    [userId],
-  );
-  const vehicles = useApiQuery(load);
-  useRememberVehicleNames(vehicles.data?.items);
-  if (vehicles.loading) return <Spinner label="Loading vehicles" />;
-  if (!vehicles.data) return null;
-  if (vehicles.data.items.length === 0) return <EmptyState title="No vehicles yet" />;
+/** Loaded when the card first opens (GET /Vehicles?$filter=userId eq {id}); from the cache after that. */
+function ClientVehicles({ userId, VehicleCard }: { userId: number; VehicleCard: VehicleCardSlot }) {
+  const api = useApiClient();
+  const { data, isPending } = useQuery(ownerVehiclesQuery(api, userId));
+  useRememberVehicleNames(data?.items);
+  if (isPending) return <Spinner label="Loading vehicles" />;
+  if (!data) return null;
+  if (data.items.length === 0) return <EmptyState title="No vehicles yet" />;
   return (
     <ul className="client-row__vehicles" aria-label="Vehicles">
-      {vehicles.data.items.map((vehicle) => (
+      {data.items.map((vehicle) => (
         <li key={vehicle.id}>
-          <VehicleCardContainer vehicle={vehicle} level={4} />
+          <VehicleCard vehicle={vehicle} level={4} />
         </li>
       ))}
     </ul>

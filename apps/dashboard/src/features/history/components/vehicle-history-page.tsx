@@ -1,28 +1,45 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { newestFirst } from '@sentinel/domain';
-import type { ApiClient } from '@sentinel/api-sdk';
-import { Button, CancelledAlertsCard, EmptyState, HistoryCard, PageHeader, Spinner } from '@sentinel/ui';
+import {
+  Button,
+  CancelledAlertsCard,
+  EmptyState,
+  HistoryCard,
+  PageHeader,
+  Spinner,
+  VirtualList,
+} from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
+import { NearEnd } from '../../../lib/near-end';
 import { saveFile } from '../../../lib/save-file';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { pageItems } from '../../../lib/server-cache';
+import { historyQueries } from '../api/history-queries';
 import '../../../lib/staff-screens.css';
+
+/** Entries this close to the end of what is loaded ask for the older page. */
+const LOAD_AHEAD_ROWS = 5;
 
 /** /agent/clients/:clientId/vehicle/:vehicleId/history: the vehicle's events, newest first, and its CSV. */
 export function VehicleHistoryPage() {
   const { vehicleId = '' } = useParams();
   const id = Number(vehicleId);
-  const client = useApiClient();
+  const api = useApiClient();
   const navigate = useNavigate();
-  const load = useCallback((api: ApiClient) => api.vehicles.history(id), [id]);
-  const history = useApiQuery(load);
-  const entries = useMemo(() => newestFirst(history.data ?? []), [history.data]);
+  const history = useInfiniteQuery(historyQueries.list(api, id));
+  // Pages come newest first; newestFirst keeps that order should the server's order ever differ.
+  const entries = useMemo(() => newestFirst(pageItems(history.data)), [history.data]);
   const [downloading, setDownloading] = useState(false);
+  const { fetchNextPage } = history;
+  // Several rows near the end mount at once: a page already on its way is not asked for again.
+  const loadOlder = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const canLoadOlder = history.hasNextPage && !history.isFetchNextPageError;
 
   async function download() {
     setDownloading(true);
     try {
-      const csv = await client.vehicles.downloadHistoryCsv(id);
+      const csv = await api.vehicles.downloadHistoryCsv(id);
       saveFile(csv.blob, csv.fileName);
     } catch (error) {
       // The spec: a failed download is only logged.
@@ -48,20 +65,28 @@ export function VehicleHistoryPage() {
           </Button>
         }
       />
-      {history.loading ? (
+      {history.isPending ? (
         <Spinner label="Loading history" />
       ) : entries.length === 0 ? (
-        history.error === undefined && <EmptyState title="No history" />
+        !history.isError && <EmptyState title="No history" />
       ) : (
         <>
           <CancelledAlertsCard entries={entries} />
-          <ol className="vehicle-history-page__list" aria-label="History">
-            {entries.map((entry) => (
-              <li key={entry.id}>
+          <VirtualList
+            label="History"
+            items={entries}
+            estimateSize={160}
+            getKey={(entry) => entry.id}
+            renderItem={(entry, index) => (
+              <>
                 <HistoryCard entry={entry} />
-              </li>
-            ))}
-          </ol>
+                {canLoadOlder && index >= entries.length - LOAD_AHEAD_ROWS && (
+                  <NearEnd onReached={loadOlder} />
+                )}
+              </>
+            )}
+          />
+          {history.isFetchingNextPage && <Spinner label="Loading older history" />}
         </>
       )}
     </section>

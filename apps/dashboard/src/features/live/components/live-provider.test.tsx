@@ -6,23 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORISED_USER_KEY, BADGE, HISTORY_TYPE } from '@sentinel/domain';
 import { createApiClient, DEFAULT_APP_SETTINGS, LIVE_MESSAGE } from '@sentinel/api-sdk';
 import type { DeviceTamperMessage, LiveLogger } from '@sentinel/api-sdk';
-import { ApiClientProvider } from '../api-client';
-import { AppSettingsProvider } from '../app-settings';
-import { authorisedUserAtom, createSessionStore, hydrateSession } from '../session';
-import type { JotaiStore } from '../session';
-import { apiUrl, storeSignedInUser } from '../../test/api';
-import { renderApp } from '../../test/render-app';
-import { LiveProvider } from './live-provider';
-import { liveConnectionStateAtom, vehicleLiveAtomFamily } from './live-store';
-import { startLiveTestHub } from './live-test-hub';
-import type { LiveTestHub } from './live-test-hub';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ApiClientProvider } from '../../../lib/api-client';
+import { AppSettingsProvider } from '../../../lib/app-settings';
+import { createQueryClient } from '../../../lib/query-client';
+import { authorisedUserAtom, createSessionStore, hydrateSession } from '../../../lib/session';
+import type { JotaiStore } from '../../../lib/session';
+import { vehicleLiveAtomFamily } from '../../../lib/vehicle-live/vehicle-live-store';
 import {
   useLiveBadge,
   useLiveLockState,
   useLiveTamperActive,
   useRememberVehicleNames,
   useVehicleLive,
-} from './use-live';
+} from '../../../lib/vehicle-live/use-vehicle-live';
+import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { startLiveTestHub } from '../../../test/live-test-hub';
+import type { LiveTestHub } from '../../../test/live-test-hub';
+import { renderApp } from '../../../test/render-app';
+import { liveConnectionStateAtom } from '../stores/live-state';
+import { LiveProvider } from './live-provider';
 
 let live: LiveTestHub;
 
@@ -75,7 +78,9 @@ function renderWithLive(children: React.ReactNode, logger: LiveLogger = recordin
     <Provider store={store}>
       <AppSettingsProvider settings={{ ...DEFAULT_APP_SETTINGS, baseURL: live.baseUrl }}>
         <ApiClientProvider client={client}>
-          <LiveProvider logger={logger}>{children}</LiveProvider>
+          <QueryClientProvider client={createQueryClient()}>
+            <LiveProvider logger={logger}>{children}</LiveProvider>
+          </QueryClientProvider>
         </ApiClientProvider>
       </AppSettingsProvider>
     </Provider>,
@@ -205,7 +210,7 @@ describe('given a signed-in staff member', () => {
 describe('given no signed-in user', () => {
   it('does not connect until someone signs in', async () => {
     const store = renderWithLive(<VehicleProbe vehicleId={5} />);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // render() has run the provider's effect; a start would have announced 'Connecting' at once.
     expect(store.get(liveConnectionStateAtom)).toBe('Disconnected');
     expect(live.hub.connectionCount).toBe(0);
 

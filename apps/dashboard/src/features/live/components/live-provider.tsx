@@ -1,18 +1,20 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { atom, useAtomValue, useStore } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
 import { createLiveClient } from '@sentinel/api-sdk';
 import type { LiveLogger } from '@sentinel/api-sdk';
-import { useApiClient } from '../api-client';
-import { useAppSettings } from '../app-settings';
-import { authorisedUserAtom } from '../session';
+import { useApiClient } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
+import { vehicleKeys } from '../../../lib/server-cache';
+import { authorisedUserAtom } from '../../../lib/session';
+import { receiveGpsAtom, receiveLockAtom } from '../../../lib/vehicle-live/vehicle-live-store';
 import {
   clearLiveAtom,
+  forgetVehicleLiveAtom,
   liveConnectionStateAtom,
-  receiveGpsAtom,
-  receiveLockAtom,
   receiveTamperAtom,
-} from './live-store';
+} from '../stores/live-state';
 import { TamperNotices } from './tamper-notices';
 
 // Who is signed in, not with which token: a token rotation must not restart the connection (the
@@ -28,11 +30,13 @@ export interface LiveProviderProps {
 /**
  * Keeps the live connection of the agent area: it starts when a base URL and a signed-in user exist
  * (spec part 1 §4), stops on logout or unmount, writes every message into the live atoms, and shows
- * tamper notices over the content.
+ * tamper notices over the content. Messages missed while reconnecting are made good by dropping the
+ * live values and refetching the vehicles the screens show.
  */
 export function LiveProvider({ children, logger }: LiveProviderProps) {
   const { baseURL } = useAppSettings();
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const userId = useAtomValue(signedInUserIdAtom);
   const store = useStore();
 
@@ -44,7 +48,13 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
       ...(logger ? { logger } : {}),
     });
     const unsubscribes = [
-      live.onStateChange((state) => store.set(liveConnectionStateAtom, state)),
+      live.onStateChange((state) => {
+        const reconnected = state === 'Connected' && store.get(liveConnectionStateAtom) === 'Reconnecting';
+        store.set(liveConnectionStateAtom, state);
+        if (!reconnected) return;
+        store.set(forgetVehicleLiveAtom);
+        void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+      }),
       live.onGpsLocation((message) => store.set(receiveGpsAtom, message)),
       live.onLockUnlock((message) => store.set(receiveLockAtom, message)),
       live.onTamper((message) => store.set(receiveTamperAtom, message)),
@@ -55,7 +65,7 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
       void live.stop();
       store.set(clearLiveAtom);
     };
-  }, [baseURL, userId, client, store, logger]);
+  }, [baseURL, userId, client, queryClient, store, logger]);
 
   return (
     <>

@@ -2,7 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_NOTICE_DURATION_MS } from '@sentinel/ui';
-import { receiveTamperAtom, rememberVehicleNamesAtom } from './live-store';
+import { rememberVehicleNamesAtom } from '../../../lib/vehicle-live/vehicle-live-store';
+import { receiveTamperAtom } from '../stores/live-state';
 import { TamperNotices } from './tamper-notices';
 
 afterEach(() => {

@@ -2,9 +2,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { formatHistoryDate } from '@sentinel/domain';
 import { LiveNotice } from '@sentinel/ui';
 import type { LiveNoticeItem } from '@sentinel/ui';
-import { dismissTamperNoticeAtom, tamperNoticesAtom, vehicleNamesAtom } from './live-store';
-import type { TamperNotice, VehicleName } from './live-store';
-import { vehicleDisplayName } from './vehicle-name';
+import { vehicleNamesAtom } from '../../../lib/vehicle-live/vehicle-live-store';
+import type { VehicleName } from '../../../lib/vehicle-live/vehicle-live-store';
+import { vehicleDisplayName } from '../../../lib/vehicle-live/vehicle-name';
+import { dismissTamperNoticeAtom, tamperNoticesAtom } from '../stores/live-state';
+import type { TamperNotice } from '../stores/live-state';
 
 // A security alert must not slip away while nobody looks: notices stay until dismissed or cancelled.
 const UNTIL_DISMISSED = Infinity;

@@ -3,8 +3,8 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { canSubmitAccountHolder, ROUTES, validateAccountHolder } from '@sentinel/domain';
 import { Alert, Button, IdNumberField, PageHeader, PhoneField, Switch, TextField } from '@sentinel/ui';
-import { useApiClient } from '../../../lib/api-client';
 import { useFieldForm } from '../../../lib/use-field-form';
+import { useCreateAccountHolder } from '../api/use-create-account-holder';
 import '../../../lib/staff-screens.css';
 
 type Field = 'FirstName' | 'LastName' | 'Email' | 'PhoneNumber' | 'IdNumber';
@@ -19,7 +19,7 @@ const EMPTY: Record<Field, string> = {
 
 /** /agent/onboarding/client/add: creates the account holder, then goes on to add their driver. */
 export function AccountHolderPage() {
-  const client = useApiClient();
+  const createAccountHolder = useCreateAccountHolder();
   const navigate = useNavigate();
   const [isSouthAfrican, setIsSouthAfrican] = useState(true);
   const validate = useCallback(
@@ -28,21 +28,21 @@ export function AccountHolderPage() {
     [isSouthAfrican],
   );
   const form = useFieldForm<Field>(EMPTY, validate);
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = createAccountHolder.isPending;
   const input = { ...form.values, IdNumberIsSouthAfrican: isSouthAfrican };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting || !canSubmitAccountHolder(input) || !form.validateAll()) return;
-    setSubmitting(true);
+    let id: number;
     try {
-      const { id } = await client.users.createAccountHolder(input);
-      await navigate(ROUTES.addDriver(id));
+      ({ id } = await createAccountHolder.mutateAsync(input));
     } catch (error) {
       // Field errors beside their fields, everything typed kept; other failures are silent.
       if (!form.showServerErrors(error)) console.error(error);
-      setSubmitting(false);
+      return;
     }
+    await navigate(ROUTES.addDriver(id));
   }
 
   function onSouthAfricanChange(checked: boolean) {

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, contains, createApiClient, eq, ne } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
 import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, storeSignedInUser } from '../test/api';
-import { renderApp } from '../test/render-app';
+import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { renderApp } from '../../../test/render-app';
 
 function sdk(user: AuthorisedUser) {
   let current = user;
@@ -99,7 +99,7 @@ describe('given an agent alerting a partner', () => {
 
     expect(await within(card).findByText('Alert sent')).toBeInTheDocument();
     expect(within(card).getByText('Alert')).toBeInTheDocument();
-    const [latest] = await sdk(agent).vehicles.history(vehicle.id);
+    const [latest] = (await sdk(agent).vehicles.history(vehicle.id, { pageSize: 1 })).items;
     expect(latest?.type).toBe('AuraCallout');
   });
 });

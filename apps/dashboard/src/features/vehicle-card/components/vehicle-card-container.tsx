@@ -1,42 +1,38 @@
-// The vehicle card with its data and actions wired to the api and the live hub. The client list and
-// View account both show it, so it lives in lib (features never import each other).
-import { useCallback, useMemo, useState } from 'react';
-import { and, contains, eq, isApiError } from '@sentinel/api-sdk';
-import type { ApiClient, Vehicle } from '@sentinel/api-sdk';
+// The vehicle card with its data and actions wired to the api, the query cache and the live values.
+// The app hands it to the client list and View account, which show it without importing it.
+import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@sentinel/api-sdk';
+import type { Vehicle } from '@sentinel/api-sdk';
 import { formatHistoryDate, HISTORY_TYPE } from '@sentinel/domain';
-import type { HistoryType } from '@sentinel/domain';
 import { VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
 import type { DeviceChange } from '@sentinel/ui';
-import { useApiClient } from './api-client';
-import { useAppSettings } from './app-settings';
-import { useLiveBadge, useLiveLockState, useLiveTamperActive, useVehicleLive } from './live/use-live';
-import { useApiQuery } from './use-api-query';
+import { useApiClient } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
+import {
+  useLiveBadge,
+  useLiveLockState,
+  useLiveTamperActive,
+  useVehicleLive,
+} from '../../../lib/vehicle-live/use-vehicle-live';
+import {
+  useChangeDeviceMutation,
+  useLockMutation,
+  usePartnerAlertMutation,
+} from '../api/use-vehicle-card-mutations';
+import type { PartnerAlertType } from '../api/use-vehicle-card-mutations';
+import { vehicleCardQueries } from '../api/vehicle-card-queries';
 
-/** Spec part 2 §9: the device search asks for 50 results, ordered by serial. */
-export const DEVICE_SEARCH_PAGE_SIZE = 50;
 export const CHANGE_DEVICE_FAILED = 'Failed to change device';
-
-/** The linked device as the card knows it; replaced after a device change. */
-interface LinkedDevice {
-  id: number;
-  serialNumber: string;
-  active: boolean;
-}
-
-function linkedDevice(vehicle: Vehicle): LinkedDevice | null {
-  if (vehicle.deviceId === null || vehicle.deviceId === 0 || vehicle.deviceSerialNumber === null) return null;
-  return {
-    id: vehicle.deviceId,
-    serialNumber: vehicle.deviceSerialNumber,
-    active: vehicle.deviceActive ?? false,
-  };
-}
 
 /** The text of a failed call as the spec shows it: the server's message, else its title (the status text). */
 function failureText(error: unknown, fallback: string): string {
   if (isApiError(error)) return error.body?.message || error.body?.title || fallback;
   return fallback;
 }
+
+const hasDevice = (vehicle: Vehicle) =>
+  vehicle.deviceId !== null && vehicle.deviceId !== 0 && vehicle.deviceSerialNumber !== null;
 
 export interface VehicleCardContainerProps {
   vehicle: Vehicle;
@@ -45,29 +41,25 @@ export interface VehicleCardContainerProps {
 }
 
 export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContainerProps) {
-  const client = useApiClient();
   const { googleMapsApiKey } = useAppSettings();
-  const [device, setDevice] = useState(() => linkedDevice(vehicle));
-  // What this card itself changed since the list was loaded: the newest entry it caused, the lock state.
-  const [ownLatest, setOwnLatest] = useState<{ type: HistoryType; isLocked?: boolean } | null>(null);
-  const [lockBusy, setLockBusy] = useState(false);
-
-  const status = useDeviceStatus(device?.id ?? null);
+  const linked = hasDevice(vehicle);
+  const status = useDeviceStatus(linked ? vehicle.deviceId : null);
+  const lock = useLockMutation(vehicle.id);
   const live = useVehicleLive(vehicle.id);
-  const serverLocked =
-    ownLatest?.type === HISTORY_TYPE.lockState ? (ownLatest.isLocked ?? null) : vehicle.isLocked;
-  const isLocked = useLiveLockState(vehicle.id, serverLocked);
+  const isLocked = useLiveLockState(vehicle.id, vehicle.isLocked);
   const tamperActive = useLiveTamperActive(vehicle.id, vehicle.tamperActive);
   const badge = useLiveBadge(vehicle.id, {
-    hasDevice: device !== null,
+    hasDevice: linked,
     latestEntry:
-      ownLatest ??
-      (vehicle.latestHistoryType === null
+      vehicle.latestHistoryType === null
         ? null
-        : { type: vehicle.latestHistoryType, isLocked: vehicle.latestHistoryIsLocked }),
+        : { type: vehicle.latestHistoryType, isLocked: vehicle.latestHistoryIsLocked },
     carBatteryVolts: vehicle.carBatteryVolts,
     deviceBatteryPercent: vehicle.deviceBatteryPercent,
   });
+  const onAlertAura = usePartnerAlert(vehicle.id, HISTORY_TYPE.auraCallout);
+  const onAlertCapitalAir = usePartnerAlert(vehicle.id, HISTORY_TYPE.capitalAirIncident);
+  const deviceChange = useDeviceChange(vehicle);
 
   const latitude = live?.latitudeDegrees ?? vehicle.lastKnownGpsLatitudeDegrees;
   const longitude = live?.longitudeDegrees ?? vehicle.lastKnownGpsLongitudeDegrees;
@@ -76,57 +68,8 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
     live?.latitudeDegrees !== undefined ? new Date(live.updatedAt).toISOString() : vehicle.gpsDateTime;
   const driver = vehicle.drivers[0];
 
-  async function changeLock(locked: boolean) {
-    setLockBusy(true);
-    try {
-      await (locked ? client.vehicles.lock(vehicle.id) : client.vehicles.unlock(vehicle.id));
-      setOwnLatest({ type: HISTORY_TYPE.lockState, isLocked: locked });
-    } catch (error) {
-      // The spec: lock failures are only logged.
-      console.error(error);
-    } finally {
-      setLockBusy(false);
-    }
-  }
-
-  const alertPartner = (send: (id: number) => Promise<unknown>, type: HistoryType) => async () => {
-    try {
-      await send(vehicle.id);
-      setOwnLatest({ type });
-    } catch (error) {
-      // The card shows the rejection's message for 2 seconds: the server's, as the spec says.
-      throw new Error(isApiError(error) ? error.message : 'Failed to send alert', { cause: error });
-    }
-  };
-
-  const deviceChange = useMemo<DeviceChange | undefined>(() => {
-    if (device === null) return undefined;
-    return {
-      searchDevices: async (text) =>
-        (
-          await client.devices.list({
-            filter: and(eq('VehicleId', 0), contains('SerialNumber', text)),
-            pageSize: DEVICE_SEARCH_PAGE_SIZE,
-            orderBy: [{ field: 'SerialNumber', direction: 'asc' }],
-          })
-        ).items,
-      onChange: async (newSerialNumber) => {
-        try {
-          const linked = await client.vehicles.changeLinkedDevice(vehicle.id, {
-            currentDeviceSerialNumber: device.serialNumber,
-            newDeviceSerialNumber: newSerialNumber,
-            vehicleNickname: vehicle.nickname ?? '',
-          });
-          setDevice({ id: linked.id, serialNumber: linked.serialNumber, active: linked.active });
-        } catch (error) {
-          // The spec asks for a browser alert; the dialog keeps the same text beside its form.
-          const message = failureText(error, CHANGE_DEVICE_FAILED);
-          window.alert(message);
-          throw new Error(message, { cause: error });
-        }
-      },
-    };
-  }, [client, device, vehicle.id, vehicle.nickname]);
+  // The spec: lock failures are only logged.
+  const changeLock = (locked: boolean) => lock.mutate(locked, { onError: (error) => console.error(error) });
 
   return (
     <div className="vehicle-card-container">
@@ -135,10 +78,10 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
         title={vehicle.nickname?.trim() || vehicle.make}
         registrationNumber={vehicle.registrationNumber}
         badge={badge}
-        deviceSerialNumber={device?.serialNumber ?? null}
-        {...(device !== null
+        deviceSerialNumber={linked ? vehicle.deviceSerialNumber : null}
+        {...(linked
           ? {
-              deviceActive: device.active,
+              deviceActive: vehicle.deviceActive ?? false,
               lastGpsUpdate: gpsTime === null ? null : formatHistoryDate(gpsTime),
               applicationVersion: status?.applicationVersion ?? null,
               autoLockEnabled: status ? status.autoLockEnabledState !== 0 : null,
@@ -157,24 +100,65 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
             />
           )
         }
-        isLocked={device === null ? null : isLocked}
-        lockBusy={lockBusy}
-        onLock={() => void changeLock(true)}
-        onUnlock={() => void changeLock(false)}
+        isLocked={linked ? isLocked : null}
+        lockBusy={lock.isPending}
+        onLock={() => changeLock(true)}
+        onUnlock={() => changeLock(false)}
         driverPhone={driver ? `+${driver.phoneCode}${driver.phoneNumber}` : null}
-        onAlertAura={alertPartner(client.vehicles.alertAura, HISTORY_TYPE.auraCallout)}
-        onAlertCapitalAir={alertPartner(client.vehicles.alertCapitalAir, HISTORY_TYPE.capitalAirIncident)}
+        onAlertAura={onAlertAura}
+        onAlertCapitalAir={onAlertCapitalAir}
         deviceChange={deviceChange}
       />
     </div>
   );
 }
 
-/** GetDeviceStatusInfo for the linked device; undefined while loading or after a failure (logged). */
+/** GetDeviceStatusInfo for the linked device, from the cache when any card asked before. */
 function useDeviceStatus(deviceId: number | null) {
-  const load = useCallback(
-    (api: ApiClient) => (deviceId === null ? Promise.resolve(null) : api.devices.statusInfo(deviceId)),
-    [deviceId],
-  );
-  return useApiQuery(load).data ?? undefined;
+  const api = useApiClient();
+  const { data } = useQuery({
+    ...vehicleCardQueries.deviceStatus(api, deviceId ?? 0),
+    enabled: deviceId !== null,
+  });
+  return data;
+}
+
+/** The kit's alert button awaits this: it shows 'Alert sent', or the rejection's message for 2 s. */
+function usePartnerAlert(vehicleId: number, type: PartnerAlertType) {
+  const alert = usePartnerAlertMutation(vehicleId, type);
+  return async () => {
+    try {
+      await alert.mutateAsync();
+    } catch (error) {
+      throw new Error(isApiError(error) ? error.message : 'Failed to send alert', { cause: error });
+    }
+  };
+}
+
+function useDeviceChange(vehicle: Vehicle): DeviceChange | undefined {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const change = useChangeDeviceMutation(vehicle);
+  const { mutateAsync } = change;
+  const serialNumber = hasDevice(vehicle) ? vehicle.deviceSerialNumber : null;
+  return useMemo<DeviceChange | undefined>(() => {
+    if (serialNumber === null) return undefined;
+    return {
+      searchDevices: (text) => queryClient.fetchQuery(vehicleCardQueries.freeDevices(api, text)),
+      onChange: async (newSerialNumber) => {
+        try {
+          await mutateAsync({
+            currentDeviceSerialNumber: serialNumber,
+            newDeviceSerialNumber: newSerialNumber,
+            vehicleNickname: vehicle.nickname ?? '',
+          });
+        } catch (error) {
+          // The spec asks for a browser alert; the dialog keeps the same text beside its form.
+          const message = failureText(error, CHANGE_DEVICE_FAILED);
+          window.alert(message);
+          throw new Error(message, { cause: error });
+        }
+      },
+    };
+  }, [api, queryClient, mutateAsync, serialNumber, vehicle.nickname]);
 }

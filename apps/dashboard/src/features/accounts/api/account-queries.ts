@@ -1,0 +1,83 @@
+// View account's server data: the holder, their vehicles (shared with the client list's expanded card)
+// and the subscription plans; and the contact edits, which write the answer into the cache.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { and, eq } from '@sentinel/api-sdk';
+import type { ApiClient, ContactEditRequest, Driver, Page, User, Vehicle } from '@sentinel/api-sdk';
+import { useApiClient } from '../../../lib/api-client';
+import { ownerVehiclesQuery, userKeys, vehicleKeys } from '../../../lib/server-cache';
+
+// Plans change with a release, not during a shift.
+const PLANS_STALE_MS = 60 * 60_000;
+
+export const accountQueries = {
+  /** GET /Users?$filter=role eq 'Account-Holder' and id eq {id}: the holder, or null. */
+  holder: (api: ApiClient, userId: number) =>
+    queryOptions({
+      queryKey: [...userKeys.all, 'account-holder', userId] as const,
+      queryFn: async () =>
+        (await api.users.list({ filter: and(eq('role', 'Account-Holder'), eq('id', userId)) })).items[0] ??
+        null,
+    }),
+  vehicles: ownerVehiclesQuery,
+  /** GET /SubscriptionPlans */
+  plans: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['subscription-plans'] as const,
+      queryFn: () => api.subscriptionPlans.list(),
+      staleTime: PLANS_STALE_MS,
+    }),
+};
+
+/** PUT /Users/{id}: the saved holder replaces the cached one. */
+export function useUpdateHolderMutation(userId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ContactEditRequest) => api.users.update(userId, request),
+    onSuccess: (saved: User) => {
+      queryClient.setQueryData(accountQueries.holder(api, userId).queryKey, saved);
+      // Other lists that show the holder are asked again when they are next shown.
+      return queryClient.invalidateQueries({ queryKey: userKeys.all, refetchType: 'none' });
+    },
+  });
+}
+
+const withDriver = (vehicle: Vehicle, saved: Driver): Vehicle => ({
+  ...vehicle,
+  drivers: vehicle.drivers.map((driver) => (driver.id === saved.id ? saved : driver)),
+});
+
+/** PUT /Drivers/{id}: the saved driver replaces the cached one on their vehicle. */
+export function useUpdateDriverMutation(driver: Pick<Driver, 'id' | 'vehicleId'>, ownerId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ContactEditRequest) => api.drivers.update(driver.id, request),
+    onSuccess: (saved: Driver) => {
+      queryClient.setQueryData<Page<Vehicle>>(
+        vehicleKeys.byOwner(ownerId),
+        (page) =>
+          page && {
+            ...page,
+            items: page.items.map((vehicle) =>
+              vehicle.id === driver.vehicleId ? withDriver(vehicle, saved) : vehicle,
+            ),
+          },
+      );
+      return queryClient.invalidateQueries({ queryKey: vehicleKeys.all, refetchType: 'none' });
+    },
+  });
+}
+
+/** POST the password-creation link again; the spec's two sentences say how it went. */
+export function useResendLinkMutation(userId: number) {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: () => api.users.resendPasswordCreationLink(userId),
+    onSuccess: () => window.alert('Password creation link resent successfully.'),
+    onError: (error) => {
+      console.error(error);
+      window.alert('Failed to resend password creation link.');
+    },
+  });
+}
