@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { matchesSearch, ROLE, SORT_OPTION, sortUsers } from '@sentinel/domain';
 import { build } from '../src/app';
 import { createDatabase } from '../src/db/database';
-import { FIRST_NAMES, LAST_NAMES } from '../src/db/demo-data';
+import { FIRST_NAMES, LAST_NAMES } from '../src/db/seed/generators';
 import { migrateToLatest } from '../src/db/migrations';
 
 const RUNS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 30);

@@ -1,0 +1,38 @@
+/*
+ * The demo data, one module per entity (users, plans, devices, vehicles with drivers and history,
+ * companies). seedDemoData adds whatever is missing and leaves everything else alone: running it
+ * twice changes nothing, and it never overwrites a row someone edited.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import { seedCompanies } from './companies';
+import { seedDevices } from './devices';
+import { seedPlans } from './plans';
+import { seedAccountHolders, seedDemoUsers } from './users';
+import { seedVehicles } from './vehicles';
+
+export { seedRoles } from './roles';
+export { countUsers, DEMO_SIGN_INS } from './users';
+export type { DemoSignIn } from './users';
+
+export interface SeedReport {
+  /** E-mail addresses of the demo sign-in users this run added. */
+  addedUsers: string[];
+  /** How many demo account holders, vehicles and devices this run added. */
+  addedAccountHolders: number;
+  addedVehicles: number;
+  addedDevices: number;
+}
+
+export async function seedDemoData(db: Kysely<Database>): Promise<SeedReport> {
+  // Outside the fleet's transaction: hashing the demo passwords takes a while.
+  const addedUsers = await seedDemoUsers(db);
+  return db.transaction().execute(async (trx) => {
+    const { holderIds, addedAccountHolders } = await seedAccountHolders(trx);
+    const planIds = await seedPlans(trx);
+    const addedDevices = await seedDevices(trx);
+    const addedVehicles = await seedVehicles(trx, { holderIds, planIds });
+    await seedCompanies(trx, holderIds);
+    return { addedUsers, addedAccountHolders, addedVehicles, addedDevices };
+  });
+}
