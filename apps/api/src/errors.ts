@@ -4,10 +4,9 @@
  * clients were written against that server; `message` carries the sentence a person should read.
  */
 import { STATUS_CODES } from 'node:http';
-import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@sentinel/domain';
-import type { FieldErrors } from '@sentinel/domain';
+import { MESSAGES, ProblemDetailsSchema, ref } from '@sentinel/domain';
+import type { FieldErrors, ProblemDetails as ProblemDetailsBody } from '@sentinel/domain';
 import { ODataError } from './odata/parse';
 
 interface ErrorDefinition {
@@ -33,26 +32,13 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** The body of every error answer. */
-export const ProblemDetails = Type.Object(
-  {
-    title: Type.Optional(Type.String()),
-    status: Type.Integer(),
-    message: Type.Optional(Type.String()),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  },
-  { $id: 'ProblemDetails', description: 'An error, in the shape of ASP.NET ProblemDetails.' },
-);
+/** The body of every error answer (the contract's). */
+export const ProblemDetails = ProblemDetailsSchema;
 
 /** Routes point at the one shared ProblemDetails schema (added to the app), so OpenAPI lists it once. */
-export const ProblemDetailsRef = Type.Unsafe<ProblemBody>(Type.Ref('ProblemDetails'));
+export const ProblemDetailsRef = ref(ProblemDetailsSchema);
 
-export interface ProblemBody {
-  title?: string;
-  status: number;
-  message?: string;
-  errors?: FieldErrors;
-}
+export type ProblemBody = ProblemDetailsBody;
 
 /** Thrown by handlers and hooks; the error handler turns it into its ProblemDetails answer. */
 export class ApiError extends Error {

@@ -1,10 +1,7 @@
-/** The signed-in user, kept in browser local storage under AUTHORISED_USER_KEY. */
-export interface AuthorisedUser {
-  accessToken: string;
-  refreshToken: string;
-  userId: number;
-  userRole: string;
-}
+import type { SignInAnswer } from './contract/auth';
+
+/** The signed-in user (the sign-in answer), kept in browser local storage under AUTHORISED_USER_KEY. */
+export type AuthorisedUser = SignInAnswer;
 
 export const AUTHORISED_USER_KEY = 'authorised-user';
 

@@ -67,3 +67,74 @@ export type {
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
 } from './live-messages';
+export { CONTRACT_SCHEMAS } from './contract/index';
+export {
+  Nullable,
+  ref,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  ListQuerySchema,
+  PageSchema,
+  ItemsSchema,
+  ProblemDetailsSchema,
+} from './contract/common';
+export {
+  SignInRequestSchema,
+  SignInAnswerSchema,
+  RefreshTokensRequestSchema,
+  TokenPairSchema,
+} from './contract/auth';
+export { RoleSchema, RoleListSchema } from './contract/roles';
+export { SubscriptionPlanSchema, SubscriptionPlanListSchema } from './contract/subscription-plans';
+export { DriverSchema } from './contract/drivers';
+export {
+  DeviceSchema,
+  DevicePageSchema,
+  DEVICE_LIST_FIELDS,
+  DeviceStatusInfoRequestSchema,
+  DeviceStatusInfoSchema,
+} from './contract/devices';
+export {
+  UserSchema,
+  UserPageSchema,
+  USER_LIST_FIELDS,
+  CreateAgentRequestSchema,
+  CreateAccountHolderRequestSchema,
+  NewUserSchema,
+  ContactEditRequestSchema,
+  PasswordCreationLinkSchema,
+} from './contract/users';
+export { HistoryEntrySchema, HistoryPageSchema, HISTORY_LIST_FIELDS } from './contract/history';
+export {
+  VehicleSchema,
+  VehiclePageSchema,
+  VEHICLE_LIST_FIELDS,
+  LockResultSchema,
+  PartnerAlertResultSchema,
+  ChangeLinkedDeviceRequestSchema,
+} from './contract/vehicles';
+export type { ListQuery, Page, ProblemDetails } from './contract/common';
+export type { SignInAnswer, TokenPair } from './contract/auth';
+export type { Role } from './contract/roles';
+export type { SubscriptionPlan } from './contract/subscription-plans';
+export type { Driver } from './contract/drivers';
+export type { Device, DeviceListField, DeviceListFields, DeviceStatusInfo } from './contract/devices';
+export type {
+  User,
+  UserListField,
+  UserListFields,
+  CreateAgentRequest,
+  CreateAccountHolderRequest,
+  NewUser,
+  ContactEditRequest,
+  PasswordCreationLink,
+} from './contract/users';
+export type { HistoryEntry, HistoryListField, HistoryListFields } from './contract/history';
+export type {
+  Vehicle,
+  VehicleListField,
+  VehicleListFields,
+  LockResult,
+  PartnerAlertResult,
+  ChangeLinkedDeviceRequest,
+} from './contract/vehicles';

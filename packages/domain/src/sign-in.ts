@@ -1,11 +1,9 @@
 import { MESSAGES } from './messages';
 import type { FieldErrors } from './messages';
 import { isStaffRole } from './roles';
+import type { SignInRequest } from './contract/auth';
 
-export interface SignInRequest {
-  email: string;
-  password: string;
-}
+export type { SignInRequest };
 
 /** Email and password inputs are trimmed of surrounding whitespace as typed. */
 export function trimCredential(value: string): string {

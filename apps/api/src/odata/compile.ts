@@ -5,6 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@sentinel/domain';
+import type { ListQuery } from '@sentinel/domain';
 import { ODataError, parseFilter, parseOrderBy } from './parse';
 import type { ComparisonOperator, FilterNode, Literal, Operand } from './parse';
 
@@ -20,8 +22,12 @@ export interface FieldDefinition {
   sortable?: boolean;
 }
 
-/** The fields a list accepts, by their name as the answer spells it. */
-export type FieldMap = Record<string, FieldDefinition>;
+/**
+ * The fields a list accepts, by their name as the answer spells it. Lists declare theirs as
+ * `satisfies FieldMap<XListField>`, the contract's union, so the server and the SDK's typed
+ * filters name the same fields.
+ */
+export type FieldMap<Field extends string = string> = Record<Field, FieldDefinition>;
 
 const SQL_OPERATORS: Record<ComparisonOperator, string> = {
   eq: '=',
@@ -168,15 +174,8 @@ export function compileOrderBy(fields: FieldMap, orderBy: string, used = new Set
   });
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
-
-export interface ListQuery {
-  $filter?: string | undefined;
-  $orderby?: string | undefined;
-  $pagesize?: number | undefined;
-  $pageindex?: number | undefined;
-}
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@sentinel/domain';
+export type { ListQuery } from '@sentinel/domain';
 
 export interface CompiledList {
   where: Expression<SqlBool> | undefined;

@@ -1,33 +1,22 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isRoleName, required, validateSignIn } from '@sentinel/domain';
+import {
+  isRoleName,
+  ref,
+  RefreshTokensRequestSchema,
+  required,
+  SignInAnswerSchema,
+  SignInRequestSchema,
+  TokenPairSchema,
+  validateSignIn,
+} from '@sentinel/domain';
 import type { FieldErrors } from '@sentinel/domain';
 import { verifyPassword } from '../auth/passwords';
 import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 
-const SignInBody = Type.Object({
-  email: Type.String({ maxLength: 320 }),
-  password: Type.String({ maxLength: 1024 }),
-});
-
-const SignInAnswer = Type.Object({
-  userRole: Type.String(),
-  accessToken: Type.String(),
-  refreshToken: Type.String(),
-  userId: Type.Integer(),
-});
-
-const RefreshBody = Type.Object({
-  accessToken: Type.String({ maxLength: 4096 }),
-  refreshToken: Type.String({ maxLength: 256 }),
-});
-
-const RefreshAnswer = Type.Object({
-  accessToken: Type.String(),
-  refreshToken: Type.String(),
-});
-
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(SignInAnswerSchema);
+  app.addSchema(TokenPairSchema);
+
   app.post(
     '/Auth/SignInByEmail',
     {
@@ -35,8 +24,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Auth'],
         summary: 'Sign in with e-mail and password',
         description: 'Any role may sign in here; the dashboard itself refuses Account-Holders.',
-        body: SignInBody,
-        response: { 200: SignInAnswer, 400: ProblemDetailsRef, 401: ProblemDetailsRef },
+        body: SignInRequestSchema,
+        response: { 200: ref(SignInAnswerSchema), 400: ProblemDetailsRef, 401: ProblemDetailsRef },
       },
     },
     async (request) => {
@@ -74,8 +63,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The access token may be expired but must carry a valid signature and belong to the ' +
           "refresh token's user. Each refresh token works once; presenting a spent one revokes " +
           'every token of that sign-in.',
-        body: RefreshBody,
-        response: { 200: RefreshAnswer, 400: ProblemDetailsRef, 401: ProblemDetailsRef },
+        body: RefreshTokensRequestSchema,
+        response: { 200: ref(TokenPairSchema), 400: ProblemDetailsRef, 401: ProblemDetailsRef },
       },
     },
     async (request) => {

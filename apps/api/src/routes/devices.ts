@@ -1,25 +1,24 @@
 import { sql } from 'kysely';
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ROLE, STAFF_ROLES } from '@sentinel/domain';
+import {
+  DevicePageSchema,
+  DeviceSchema,
+  DeviceStatusInfoRequestSchema,
+  DeviceStatusInfoSchema,
+  ref,
+  ROLE,
+  STAFF_ROLES,
+} from '@sentinel/domain';
+import type { Device, DeviceListField } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap } from '../odata/compile';
 import { runPagedList } from '../odata/paged-list';
-import { bool, ListAnswers, ListQuerystring, Nullable } from './schemas';
+import { bool, ListAnswers, ListQuerystring } from './schemas';
 
-export const DeviceItem = Type.Object(
-  {
-    id: Type.Integer(),
-    serialNumber: Type.String(),
-    active: Type.Boolean(),
-    /** 0 while the device is free (linked to no vehicle). */
-    vehicleId: Type.Integer(),
-    testStation: Nullable(Type.String()),
-  },
-  { $id: 'Device' },
-);
+/** Added to the root: a device change answers with the device too. */
+export const DeviceItem = DeviceSchema;
 
 export const deviceItem = (row: {
   id: number;
@@ -27,7 +26,7 @@ export const deviceItem = (row: {
   active: number;
   vehicleId: number | null;
   testStation: string | null;
-}) => ({
+}): Device => ({
   id: row.id,
   serialNumber: row.serialNumber,
   active: bool(row.active),
@@ -35,15 +34,16 @@ export const deviceItem = (row: {
   testStation: row.testStation,
 });
 
-const DEVICE_FIELDS: FieldMap = {
+const DEVICE_FIELDS = {
   id: { type: 'number', expression: sql.ref('devices.id') },
   serialNumber: { type: 'string', expression: sql.ref('devices.serialNumber') },
   // The spec's free-device search is 'VehicleId eq 0': a free device reads as vehicle 0.
   vehicleId: { type: 'number', expression: sql`coalesce(devices.vehicle_id, 0)` },
   active: { type: 'boolean', expression: sql.ref('devices.active') },
-};
+} satisfies FieldMap<DeviceListField>;
 
 export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(DeviceStatusInfoSchema);
   app.get(
     '/Devices',
     {
@@ -56,7 +56,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "The change-device search sends VehicleId eq 0 and contains(SerialNumber, 'text').",
         security: [{ bearer: [] }],
         querystring: ListQuerystring,
-        response: ListAnswers(Type.Unsafe<typeof DeviceItem.static>(Type.Ref('Device'))),
+        response: ListAnswers(DevicePageSchema),
       },
     },
     async (request) => {
@@ -90,9 +90,9 @@ export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Devices'],
         summary: "A device's application version and auto-lock state (0 means disabled)",
         security: [{ bearer: [] }],
-        body: Type.Object({ deviceId: Type.Integer({ minimum: 1 }) }),
+        body: DeviceStatusInfoRequestSchema,
         response: {
-          200: Type.Object({ applicationVersion: Type.String(), autoLockEnabledState: Type.Integer() }),
+          200: ref(DeviceStatusInfoSchema),
           400: ProblemDetailsRef,
           401: ProblemDetailsRef,
           403: ProblemDetailsRef,

@@ -1,25 +1,13 @@
 import { sql } from 'kysely';
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { STAFF_ROLES } from '@sentinel/domain';
+import { DriverSchema, ref, STAFF_ROLES } from '@sentinel/domain';
+import type { Driver } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { bool, ContactEditBody, contactEditColumns, IdParams } from './schemas';
 
-export const DriverItem = Type.Object(
-  {
-    id: Type.Integer(),
-    vehicleId: Type.Integer(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    email: Type.String(),
-    phoneCode: Type.String(),
-    phoneNumber: Type.String(),
-    idNumber: Type.String(),
-    idNumberIsSouthAfrican: Type.Boolean(),
-  },
-  { $id: 'Driver' },
-);
+/** Added to the root: vehicles carry their drivers too. */
+export const DriverItem = DriverSchema;
 
 export const driverItem = (row: {
   id: number;
@@ -31,7 +19,7 @@ export const driverItem = (row: {
   phoneNumber: string;
   idNumber: string;
   idNumberIsSouthAfrican: number;
-}) => ({ ...row, idNumberIsSouthAfrican: bool(row.idNumberIsSouthAfrican) });
+}): Driver => ({ ...row, idNumberIsSouthAfrican: bool(row.idNumberIsSouthAfrican) });
 
 export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
@@ -46,7 +34,7 @@ export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         body: ContactEditBody,
         response: {
-          200: Type.Unsafe<typeof DriverItem.static>(Type.Ref('Driver')),
+          200: ref(DriverSchema),
           400: ProblemDetailsRef,
           401: ProblemDetailsRef,
           403: ProblemDetailsRef,

@@ -1,51 +1,38 @@
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
-import { HISTORY_TIME_ZONE, HISTORY_TYPE, STAFF_ROLES, neutraliseFormula } from '@sentinel/domain';
+import {
+  HISTORY_TIME_ZONE,
+  HISTORY_TYPE,
+  HistoryEntrySchema,
+  HistoryPageSchema,
+  STAFF_ROLES,
+  neutraliseFormula,
+} from '@sentinel/domain';
+import type { HistoryEntry, HistoryListField } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import type { Database } from '../db/schema';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap, OrderTerm } from '../odata/compile';
-import { IdParams, ListAnswers, ListQuerystring, Nullable, nullableBool } from './schemas';
+import { IdParams, ListAnswers, ListQuerystring, nullableBool } from './schemas';
 
-const NullableString = Nullable(Type.String());
-
-const HistoryItem = Type.Object({
-  id: Type.Integer(),
-  vehicleId: Type.Integer(),
-  dateTime: Type.String(),
-  type: Type.String(),
-  isLocked: Nullable(Type.Boolean()),
-  isLockedByUserFirstName: NullableString,
-  isLockedByUserLastName: NullableString,
-  isLockedChangedByAdminUser: Nullable(Type.Boolean()),
-  tamperCancelled: Nullable(Type.Boolean()),
-  tamperCancelledByUserFirstName: NullableString,
-  tamperCancelledByUserLastName: NullableString,
-  tamperCarBatteryState: NullableString,
-  tamperGpsState: NullableString,
-  auraCalloutStatus: NullableString,
-  auraCalloutCreatedByUserFirstName: NullableString,
-  auraCalloutCreatedByUserLastName: NullableString,
-  capitalAirIncidentStatus: NullableString,
-  capitalAirIncidentCreatedByUserFirstName: NullableString,
-  capitalAirIncidentCreatedByUserLastName: NullableString,
-  lastKnownGpsLatitudeDegrees: Nullable(Type.Number()),
-  lastKnownGpsLongitudeDegrees: Nullable(Type.Number()),
-});
-type HistoryItem = typeof HistoryItem.static;
-
-const HISTORY_FIELDS: FieldMap = {
+const HISTORY_FIELDS = {
   dateTime: { type: 'dateTime', expression: sql.ref('vehicleHistory.dateTime') },
   type: { type: 'string', expression: sql.ref('vehicleHistory.type') },
-};
+} satisfies FieldMap<HistoryListField>;
 
-/** A vehicle's history holds years of entries at most a few per day; one page is its whole recent past. */
-const HISTORY_PAGE_SIZE = 500;
+/** How many entries the CSV reads per query: the file holds the whole history, a chunk at a time. */
+export const CSV_CHUNK_SIZE = 500;
+
+const NEWEST_FIRST: OrderTerm[] = [
+  { expression: sql.ref('vehicleHistory.dateTime'), direction: 'desc' },
+  { expression: sql.ref('vehicleHistory.id'), direction: 'desc' },
+];
 
 function historyQuery(db: Kysely<Database>, vehicleId: number) {
   return db
@@ -68,7 +55,7 @@ async function readHistory(
   db: Kysely<Database>,
   vehicleId: number,
   read: HistoryRead,
-): Promise<HistoryItem[]> {
+): Promise<HistoryEntry[]> {
   let query = historyQuery(db, vehicleId).select([
     'vehicleHistory.id',
     'vehicleHistory.vehicleId',
@@ -152,7 +139,7 @@ export const HISTORY_CSV_COLUMNS = [
   'Longitude',
 ] as const;
 
-function csvRow(entry: HistoryItem): string[] {
+function csvRow(entry: HistoryEntry): string[] {
   const cells = [
     formatCsvDate(entry.dateTime),
     TYPE_LABELS[entry.type] ?? entry.type,
@@ -175,7 +162,34 @@ function csvRow(entry: HistoryItem): string[] {
   return cells.map((cell, index) => (index >= 13 ? cell : neutraliseFormula(cell)));
 }
 
+const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
+
+/**
+ * The CSV text of a vehicle's whole history, newest first, a chunk at a time so a long history is
+ * never held in memory at once. Each chunk continues after the last entry read (keyset, not offset),
+ * so entries added while the file streams neither repeat a row nor push one out.
+ */
+async function* historyCsv(db: Kysely<Database>, vehicleId: number): AsyncGenerator<string> {
+  yield stringify([[...HISTORY_CSV_COLUMNS]], CSV_OPTIONS);
+  let after: HistoryEntry | undefined;
+  for (;;) {
+    const where =
+      after === undefined
+        ? undefined
+        : sql<SqlBool>`(${sql.ref('vehicleHistory.dateTime')} < ${after.dateTime} or (${sql.ref('vehicleHistory.dateTime')} = ${after.dateTime} and ${sql.ref('vehicleHistory.id')} < ${after.id}))`;
+    const entries = await readHistory(db, vehicleId, {
+      where,
+      order: NEWEST_FIRST,
+      page: { limit: CSV_CHUNK_SIZE, offset: 0 },
+    });
+    if (entries.length > 0) yield stringify(entries.map(csvRow), CSV_OPTIONS);
+    if (entries.length < CSV_CHUNK_SIZE) return;
+    after = entries.at(-1);
+  }
+}
+
 export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(HistoryEntrySchema);
   const visibleVehicle = async (request: FastifyRequest, vehicleId: number) => {
     const scope = userInScope(await scopeOf(app.db, request.user!), sql.ref<number>('vehicles.userId'));
     let query = app.db.selectFrom('vehicles').select('vehicles.id').where('vehicles.id', '=', vehicleId);
@@ -189,22 +203,24 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
       schema: {
         tags: ['Vehicles'],
-        summary: "The vehicle's history, newest first (dateTime desc) unless $orderby says otherwise",
-        description: `Order and filter fields: dateTime, type. Page size ${HISTORY_PAGE_SIZE} unless $pagesize says otherwise.`,
+        summary:
+          "One page of the vehicle's history, newest first (dateTime desc) unless $orderby says otherwise",
+        description:
+          'Order and filter fields: dateTime, type. Pages as every list does ($pagesize, $pageindex); ' +
+          'totalCount counts every entry that matches. GET /Vehicles/{id}/History/Csv holds them all.',
         security: [{ bearer: [] }],
         params: IdParams,
         querystring: ListQuerystring,
-        response: { ...ListAnswers(HistoryItem), 404: ProblemDetailsRef },
+        response: { ...ListAnswers(HistoryPageSchema), 404: ProblemDetailsRef },
       },
     },
     async (request) => {
       const vehicleId = request.params.id;
       await visibleVehicle(request, vehicleId);
-      const list = compileListQuery(
-        HISTORY_FIELDS,
-        { ...request.query, $pagesize: request.query.$pagesize ?? HISTORY_PAGE_SIZE },
-        { order: 'dateTime desc', id: sql.ref('vehicleHistory.id') },
-      );
+      const list = compileListQuery(HISTORY_FIELDS, request.query, {
+        order: 'dateTime desc',
+        id: sql.ref('vehicleHistory.id'),
+      });
       let count = historyQuery(app.db, vehicleId);
       if (list.where) count = count.where(list.where);
       const [items, total] = await Promise.all([
@@ -230,7 +246,8 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         produces: ['text/csv'],
         response: {
-          200: Type.String(),
+          // Streamed a chunk at a time; the document still reads it as text.
+          200: Type.Unsafe<string | Readable>(Type.String()),
           401: ProblemDetailsRef,
           403: ProblemDetailsRef,
           404: ProblemDetailsRef,
@@ -240,19 +257,10 @@ export const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const vehicleId = request.params.id;
       await visibleVehicle(request, vehicleId);
-      const entries = await readHistory(app.db, vehicleId, {
-        order: [
-          { expression: sql.ref('vehicleHistory.dateTime'), direction: 'desc' },
-          { expression: sql.ref('vehicleHistory.id'), direction: 'desc' },
-        ],
-      });
-      const csv = stringify([[...HISTORY_CSV_COLUMNS], ...entries.map(csvRow)], {
-        record_delimiter: 'windows',
-      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="Vehicle-${vehicleId}-history.csv"`)
-        .send(csv);
+        .send(Readable.from(historyCsv(app.db, vehicleId)));
     },
   );
 };

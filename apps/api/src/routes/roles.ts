@@ -1,11 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { STAFF_ROLES } from '@sentinel/domain';
+import { RoleListSchema, RoleSchema, STAFF_ROLES } from '@sentinel/domain';
 import { ProblemDetailsRef } from '../errors';
 
-const RoleItem = Type.Object({ id: Type.Integer(), name: Type.String() });
-
 export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(RoleSchema);
   app.get(
     '/Roles',
     {
@@ -16,7 +14,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every role a user can hold',
         security: [{ bearer: [] }],
         response: {
-          200: Type.Object({ items: Type.Array(RoleItem) }),
+          200: RoleListSchema,
           401: ProblemDetailsRef,
           403: ProblemDetailsRef,
         },

@@ -1,35 +1,19 @@
-/* TypeBox pieces the resource routes share: nullable values, list queries and pages, id params, contact edits. */
+/*
+ * Route wiring the resource routes share: list answers, id params, contact edits. Every entity,
+ * body and answer shape comes from the contract in @sentinel/domain.
+ */
 import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
-import { validateContactEdit } from '@sentinel/domain';
+import { ContactEditRequestSchema, ListQuerySchema, validateContactEdit } from '@sentinel/domain';
+import type { ContactEditRequest } from '@sentinel/domain';
 import { ProblemDetailsRef, throwIfInvalid } from '../errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../odata/compile';
-
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** The OData subset every list accepts (README, "OData"). */
-export const ListQuerystring = Type.Object({
-  $filter: Type.Optional(
-    Type.String({ description: "e.g. role eq 'Account-Holder' and contains(firstName, 'an')" }),
-  ),
-  $orderby: Type.Optional(Type.String({ description: "e.g. 'createdOnDateTime desc, id'" })),
-  $pagesize: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `@default ${DEFAULT_PAGE_SIZE}` }),
-  ),
-  $pageindex: Type.Optional(Type.Integer({ minimum: 0, description: '0-based; @default 0' })),
-});
-
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({
-    items: Type.Array(item),
-    totalCount: Type.Integer(),
-    pageIndex: Type.Integer(),
-    pageSize: Type.Integer(),
-  });
+export const ListQuerystring = ListQuerySchema;
 
 /** What a list answers: a page of items, or ProblemDetails for a bad query, no token or a refused role. */
-export const ListAnswers = <T extends TSchema>(item: T) => ({
-  200: Page(item),
+export const ListAnswers = <T extends TSchema>(page: T) => ({
+  200: page,
   400: ProblemDetailsRef,
   401: ProblemDetailsRef,
   403: ProblemDetailsRef,
@@ -38,13 +22,10 @@ export const ListAnswers = <T extends TSchema>(item: T) => ({
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Contact edits (PUT /Users/{id}, PUT /Drivers/{id}): only these two fields change; others are ignored. */
-export const ContactEditBody = Type.Object({
-  email: Type.String(),
-  phoneNumber: Type.String(),
-});
+export const ContactEditBody = ContactEditRequestSchema;
 
 /** The columns a valid contact edit stores; a 400 when a field is wrong. */
-export function contactEditColumns({ email, phoneNumber }: typeof ContactEditBody.static) {
+export function contactEditColumns({ email, phoneNumber }: ContactEditRequest) {
   throwIfInvalid(validateContactEdit({ Email: email, PhoneNumber: phoneNumber }));
   return { email: email.trim(), phoneNumber: storedPhoneNumber(phoneNumber) };
 }

@@ -1,20 +1,10 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { STAFF_ROLES } from '@sentinel/domain';
+import { STAFF_ROLES, SubscriptionPlanListSchema, SubscriptionPlanSchema } from '@sentinel/domain';
 import { ProblemDetailsRef } from '../errors';
 import { bool } from './schemas';
 
-const PlanItem = Type.Object({
-  id: Type.Integer(),
-  displayName: Type.String(),
-  description: Type.String(),
-  available: Type.Boolean(),
-  isOffline: Type.Boolean(),
-  /** The deposit due at sign-up, in cents (R1 499 is 149900). */
-  depositAmountCents: Type.Integer(),
-});
-
 export const subscriptionPlansRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(SubscriptionPlanSchema);
   app.get(
     '/SubscriptionPlans',
     {
@@ -24,7 +14,7 @@ export const subscriptionPlansRoutes: FastifyPluginAsyncTypebox = async (app) =>
         summary: 'Every subscription plan',
         security: [{ bearer: [] }],
         response: {
-          200: Type.Object({ items: Type.Array(PlanItem) }),
+          200: SubscriptionPlanListSchema,
           401: ProblemDetailsRef,
           403: ProblemDetailsRef,
         },

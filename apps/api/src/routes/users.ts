@@ -1,9 +1,20 @@
 import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ROLE, STAFF_ROLES, validateAccountHolder, validateAgent } from '@sentinel/domain';
-import type { RoleName } from '@sentinel/domain';
+import {
+  CreateAccountHolderRequestSchema,
+  CreateAgentRequestSchema,
+  NewUserSchema,
+  PasswordCreationLinkSchema,
+  ref as schemaRef,
+  ROLE,
+  STAFF_ROLES,
+  UserPageSchema,
+  UserSchema,
+  validateAccountHolder,
+  validateAgent,
+} from '@sentinel/domain';
+import type { RoleName, User, UserListField } from '@sentinel/domain';
 import { canSeeUser, scopeOf, userInScope } from '../access/scope';
 import { sendPasswordCreationLink } from '../auth/password-creation';
 import { instant, isUniqueViolation } from '../db/database';
@@ -21,53 +32,10 @@ import {
   IdParams,
   ListAnswers,
   ListQuerystring,
-  Nullable,
   storedPhoneNumber,
 } from './schemas';
 
 export const DUPLICATE_EMAIL = 'A user with this email address already exists';
-
-const UserItem = Type.Object(
-  {
-    id: Type.Integer(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    email: Type.String(),
-    phoneCode: Type.String(),
-    phoneNumber: Type.String(),
-    /** Null for staff, who are created without one. */
-    idNumber: Nullable(Type.String()),
-    idNumberIsSouthAfrican: Type.Boolean(),
-    tamperActive: Type.Boolean(),
-    createdOnDateTime: Type.String(),
-    roles: Type.Array(Type.String()),
-    totalNumberOfVehiclesWithDevice: Type.Integer(),
-    totalNumberOfVehiclesWithoutDevice: Type.Integer(),
-    totalNumberOfVehicles: Type.Integer(),
-  },
-  { $id: 'User' },
-);
-
-const AgentBody = Type.Object({
-  FirstName: Type.String(),
-  LastName: Type.String(),
-  Email: Type.String(),
-  phoneCode: Type.Optional(Type.String()),
-  PhoneNumber: Type.Optional(Type.String()),
-  RoleName: Type.String(),
-});
-
-const AccountHolderBody = Type.Object({
-  FirstName: Type.String(),
-  LastName: Type.String(),
-  Email: Type.String(),
-  PhoneCode: Type.Optional(Type.String()),
-  PhoneNumber: Type.String(),
-  IdNumber: Type.String(),
-  IdNumberIsSouthAfrican: Type.Optional(Type.Boolean({ default: true })),
-  acceptedTermsAndConditionsAndPolicy: Type.Optional(Type.Boolean({ default: true })),
-  acceptedToAllowInformationToBeUsedToContact: Type.Optional(Type.Boolean({ default: true })),
-});
 
 const ref = <T>(column: string) => sql.ref<T>(column);
 
@@ -81,7 +49,7 @@ function roleCondition(operator: string, value: unknown): Expression<SqlBool> {
   return operator === 'eq' ? holds : sql<SqlBool>`not ${holds}`;
 }
 
-const USER_FIELDS: FieldMap = {
+const USER_FIELDS = {
   id: { type: 'number', expression: ref('users.id') },
   firstName: { type: 'string', expression: ref('users.firstName') },
   lastName: { type: 'string', expression: ref('users.lastName') },
@@ -95,9 +63,9 @@ const USER_FIELDS: FieldMap = {
     type: 'number',
     expression: sql`(users.vehicles_with_device_count + users.vehicles_without_device_count)`,
   },
-};
+} satisfies FieldMap<UserListField>;
 
-async function loadUsers(db: Kysely<Database>, ids: readonly number[]) {
+async function loadUsers(db: Kysely<Database>, ids: readonly number[]): Promise<User[]> {
   if (ids.length === 0) return [];
   const [rows, roles] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
@@ -153,7 +121,7 @@ const duplicateEmailOnRace = (error: unknown): never => {
 };
 
 const NewUserAnswers = {
-  200: Type.Object({ id: Type.Integer() }),
+  200: schemaRef(NewUserSchema),
   400: ProblemDetailsRef,
   401: ProblemDetailsRef,
   403: ProblemDetailsRef,
@@ -162,8 +130,9 @@ const NewUserAnswers = {
 const MANAGERS: RoleName[] = [ROLE.admin, ROLE.technicalAgent];
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addSchema(UserItem);
-  const UserRef = Type.Unsafe<typeof UserItem.static>(Type.Ref('User'));
+  app.addSchema(UserSchema);
+  app.addSchema(NewUserSchema);
+  const UserRef = schemaRef(UserSchema);
 
   /** Adds the user with the role and e-mails them a password-creation link; a 400 when the address is taken. */
   const createUser = async (
@@ -223,7 +192,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Default order: createdOnDateTime desc. A Company-Admin sees only their companies' users.",
         security: [{ bearer: [] }],
         querystring: ListQuerystring,
-        response: ListAnswers(UserRef),
+        response: ListAnswers(UserPageSchema),
       },
     },
     async (request) => {
@@ -256,7 +225,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Users'],
         summary: 'Add a staff member (agent); a password-creation link is e-mailed to them',
         security: [{ bearer: [] }],
-        body: AgentBody,
+        body: CreateAgentRequestSchema,
         response: NewUserAnswers,
       },
     },
@@ -292,7 +261,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Users'],
         summary: 'Add an account holder; a password-creation link is e-mailed to them',
         security: [{ bearer: [] }],
-        body: AccountHolderBody,
+        body: CreateAccountHolderRequestSchema,
         response: NewUserAnswers,
       },
     },
@@ -361,9 +330,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Users'],
         summary: 'E-mail the user a new single-use password-creation link (earlier links stop working)',
         security: [{ bearer: [] }],
-        body: Type.Object({ userId: Type.Integer({ minimum: 1 }) }),
+        body: PasswordCreationLinkSchema,
         response: {
-          200: Type.Object({ userId: Type.Integer() }),
+          200: PasswordCreationLinkSchema,
           400: ProblemDetailsRef,
           401: ProblemDetailsRef,
           403: ProblemDetailsRef,

@@ -1,8 +1,19 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ROLE, STAFF_ROLES, required } from '@sentinel/domain';
+import {
+  ChangeLinkedDeviceRequestSchema,
+  DeviceSchema,
+  LockResultSchema,
+  PartnerAlertResultSchema,
+  ref as schemaRef,
+  ROLE,
+  STAFF_ROLES,
+  required,
+  VehiclePageSchema,
+  VehicleSchema,
+} from '@sentinel/domain';
+import type { Vehicle, VehicleListField } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import type { Database } from '../db/schema';
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
@@ -17,69 +28,11 @@ import {
   recordPartnerAlert,
 } from '../vehicles/vehicle-store';
 import { deviceItem } from './devices';
-import type { DriverItem } from './drivers';
 import { driverItem } from './drivers';
-import { bool, IdParams, ListAnswers, ListQuerystring, Nullable, nullableBool } from './schemas';
+import { bool, IdParams, ListAnswers, ListQuerystring, nullableBool } from './schemas';
 
 const ref = <T>(column: string) => sql.ref<T>(column);
-const NullableString = Nullable(Type.String());
-const NullableNumber = Nullable(Type.Number());
-const NullableInteger = Nullable(Type.Integer());
-
-const VehicleItem = Type.Object(
-  {
-    id: Type.Integer(),
-    userId: Type.Integer(),
-    userFirstName: Type.String(),
-    userLastName: Type.String(),
-    userEmail: Type.String(),
-    registrationNumber: Type.String(),
-    make: Type.String(),
-    model: Type.String(),
-    makeVariant: Type.String(),
-    nickname: NullableString,
-    registrationYear: Type.String(),
-    vehicleColour: Type.String(),
-    vinNumber: NullableString,
-    engineNumber: NullableString,
-    drivers: Type.Array(Type.Unsafe<typeof DriverItem.static>(Type.Ref('Driver'))),
-    subscriptionPlanId: NullableInteger,
-    subscriptionId: NullableInteger,
-    subscriptionDepositAmountPaid: NullableInteger,
-    onBoardingStatus: NullableString,
-    createdOnDateTime: Type.String(),
-    isLocked: Nullable(Type.Boolean()),
-    tamperActive: Type.Boolean(),
-    deviceId: NullableInteger,
-    deviceSerialNumber: NullableString,
-    deviceActive: Nullable(Type.Boolean()),
-    gpsDateTime: NullableString,
-    gpsLatitudeDegrees: NullableNumber,
-    gpsLongitudeDegrees: NullableNumber,
-    lastKnownGpsLatitudeDegrees: NullableNumber,
-    lastKnownGpsLongitudeDegrees: NullableNumber,
-    latestHistoryType: NullableString,
-    latestHistoryIsLocked: Nullable(Type.Boolean()),
-    carBatteryVolts: NullableNumber,
-    deviceBatteryPercent: NullableInteger,
-    // Installation booking and fitment: a later issue fills these.
-    installationBookingId: NullableInteger,
-    installationBookingUtcDateTime: NullableString,
-    installationAvailabilityUtcDateStart: NullableString,
-    installationAvailabilityUtcDateEnd: NullableString,
-    installationAvailabilityUtcTimeStart: NullableString,
-    installationAvailabilityUtcTimeEnd: NullableString,
-    installationAvailabilityFitmentCenterId: NullableInteger,
-    regionId: NullableInteger,
-    regionName: NullableString,
-    fitmentCenterId: NullableInteger,
-    fitmentCenterName: NullableString,
-    fitmentCenterArea: NullableString,
-  },
-  { $id: 'Vehicle' },
-);
-
-const VEHICLE_FIELDS: FieldMap = {
+const VEHICLE_FIELDS = {
   id: { type: 'number', expression: ref('vehicles.id') },
   userId: { type: 'number', expression: ref('vehicles.userId') },
   deviceActive: { type: 'boolean', expression: ref('devices.active') },
@@ -93,7 +46,7 @@ const VEHICLE_FIELDS: FieldMap = {
   createdOnDateTime: { type: 'dateTime', expression: ref('vehicles.createdOnDateTime') },
   userFirstName: { type: 'string', expression: ref('users.firstName') },
   userLastName: { type: 'string', expression: ref('users.lastName') },
-};
+} satisfies FieldMap<VehicleListField>;
 
 function vehicleBase(db: Kysely<Database>) {
   return db
@@ -103,7 +56,7 @@ function vehicleBase(db: Kysely<Database>) {
 }
 
 /** The full items of these vehicles, in the given order: one query each for rows, drivers and latest history. */
-export async function loadVehicles(db: Kysely<Database>, ids: readonly number[]) {
+export async function loadVehicles(db: Kysely<Database>, ids: readonly number[]): Promise<Vehicle[]> {
   if (ids.length === 0) return [];
   const [rows, drivers] = await Promise.all([
     vehicleBase(db)
@@ -201,14 +154,10 @@ const ActionAnswers = {
   404: ProblemDetailsRef,
 };
 
-const ChangeDeviceBody = Type.Object({
-  currentDeviceSerialNumber: Type.Optional(Type.String()),
-  newDeviceSerialNumber: Type.String(),
-  vehicleNickname: Type.Optional(Type.String()),
-});
-
 export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addSchema(VehicleItem);
+  app.addSchema(VehicleSchema);
+  app.addSchema(LockResultSchema);
+  app.addSchema(PartnerAlertResultSchema);
 
   /** The vehicle with its device, or 404. */
   const vehicleWithDevice = async (id: number) => {
@@ -240,7 +189,7 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "A Company-Admin sees only the vehicles of their companies' users.",
         security: [{ bearer: [] }],
         querystring: ListQuerystring,
-        response: ListAnswers(Type.Unsafe<typeof VehicleItem.static>(Type.Ref('Vehicle'))),
+        response: ListAnswers(VehiclePageSchema),
       },
     },
     async (request) => {
@@ -289,7 +238,7 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           security: [{ bearer: [] }],
           params: IdParams,
           response: {
-            200: Type.Object({ vehicleId: Type.Integer(), isLocked: Type.Boolean() }),
+            200: schemaRef(LockResultSchema),
             ...ActionAnswers,
           },
         },
@@ -320,7 +269,7 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary: `Alert ${partner} to the vehicle; history records the status and who raised it`,
           security: [{ bearer: [] }],
           params: IdParams,
-          response: { 200: Type.Object({ status: Type.String() }), ...ActionAnswers },
+          response: { 200: schemaRef(PartnerAlertResultSchema), ...ActionAnswers },
         },
       },
       async (request) => {
@@ -360,8 +309,8 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Link the vehicle to another (free) device; the old one is freed. Serials match case-insensitively',
         security: [{ bearer: [] }],
         params: IdParams,
-        body: ChangeDeviceBody,
-        response: { 200: Type.Unsafe<{ id: number }>(Type.Ref('Device')), ...ActionAnswers },
+        body: ChangeLinkedDeviceRequestSchema,
+        response: { 200: schemaRef(DeviceSchema), ...ActionAnswers },
       },
     },
     async (request) => {

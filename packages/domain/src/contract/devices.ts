@@ -1,0 +1,37 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Nullable, PageSchema, ref } from './common';
+
+/** A tracking device. */
+export const DeviceSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    serialNumber: Type.String(),
+    active: Type.Boolean(),
+    vehicleId: Type.Integer({ description: '0 while the device is free (linked to no vehicle).' }),
+    testStation: Nullable(Type.String()),
+  },
+  { $id: 'Device' },
+);
+export type Device = Static<typeof DeviceSchema>;
+
+/** GET /Devices answer. */
+export const DevicePageSchema = PageSchema(ref(DeviceSchema));
+
+/** The fields GET /Devices filters and sorts on (a free device reads as vehicleId 0). */
+export const DEVICE_LIST_FIELDS = ['id', 'serialNumber', 'vehicleId', 'active'] as const;
+export type DeviceListField = (typeof DEVICE_LIST_FIELDS)[number];
+export type DeviceListFields = Pick<Device, DeviceListField>;
+
+/** POST /My/Device/GetDeviceStatusInfo body. */
+export const DeviceStatusInfoRequestSchema = Type.Object({ deviceId: Type.Integer({ minimum: 1 }) });
+
+/** POST /My/Device/GetDeviceStatusInfo answer. */
+export const DeviceStatusInfoSchema = Type.Object(
+  {
+    applicationVersion: Type.String(),
+    autoLockEnabledState: Type.Integer({ description: '0 means auto-lock is disabled.' }),
+  },
+  { $id: 'DeviceStatusInfo' },
+);
+export type DeviceStatusInfo = Static<typeof DeviceStatusInfoSchema>;

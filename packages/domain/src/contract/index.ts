@@ -1,0 +1,35 @@
+/*
+ * The vehicle API's contract: every entity, request and answer, declared once as a TypeBox schema.
+ * The api's routes validate and serialise with these schemas (and name them in /openapi.json), the
+ * SDK's types are their static types, and the SDK can check every answer against them.
+ */
+import { ProblemDetailsSchema } from './common';
+import { SignInAnswerSchema, TokenPairSchema } from './auth';
+import { RoleSchema } from './roles';
+import { SubscriptionPlanSchema } from './subscription-plans';
+import { DriverSchema } from './drivers';
+import { DeviceSchema, DeviceStatusInfoSchema } from './devices';
+import { NewUserSchema, UserSchema } from './users';
+import { HistoryEntrySchema } from './history';
+import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
+
+/**
+ * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
+ * passes them as the references (the api adds them as shared schemas).
+ */
+export const CONTRACT_SCHEMAS = [
+  ProblemDetailsSchema,
+  SignInAnswerSchema,
+  TokenPairSchema,
+  RoleSchema,
+  SubscriptionPlanSchema,
+  DriverSchema,
+  DeviceSchema,
+  DeviceStatusInfoSchema,
+  UserSchema,
+  NewUserSchema,
+  HistoryEntrySchema,
+  VehicleSchema,
+  LockResultSchema,
+  PartnerAlertResultSchema,
+] as const;

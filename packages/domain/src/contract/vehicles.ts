@@ -1,0 +1,107 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Nullable, PageSchema, ref } from './common';
+import { DriverSchema } from './drivers';
+
+const NullableString = Nullable(Type.String());
+const NullableNumber = Nullable(Type.Number());
+const NullableInteger = Nullable(Type.Integer());
+
+/** A vehicle as GET /Vehicles lists it, with its owner, drivers, device and latest state. */
+export const VehicleSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    userId: Type.Integer(),
+    userFirstName: Type.String(),
+    userLastName: Type.String(),
+    userEmail: Type.String(),
+    registrationNumber: Type.String(),
+    make: Type.String(),
+    model: Type.String(),
+    makeVariant: Type.String(),
+    nickname: NullableString,
+    registrationYear: Type.String(),
+    vehicleColour: Type.String(),
+    vinNumber: NullableString,
+    engineNumber: NullableString,
+    drivers: Type.Array(ref(DriverSchema)),
+    subscriptionPlanId: NullableInteger,
+    subscriptionId: NullableInteger,
+    subscriptionDepositAmountPaid: NullableInteger,
+    onBoardingStatus: Nullable(
+      Type.String({ description: "'Booking-Pending', 'Scheduled', or null once installed." }),
+    ),
+    createdOnDateTime: Type.String(),
+    isLocked: Nullable(Type.Boolean({ description: 'Null while no device has reported a lock state.' })),
+    tamperActive: Type.Boolean(),
+    deviceId: Nullable(Type.Integer({ description: 'Null when no device is linked.' })),
+    deviceSerialNumber: NullableString,
+    deviceActive: Nullable(Type.Boolean()),
+    gpsDateTime: NullableString,
+    gpsLatitudeDegrees: NullableNumber,
+    gpsLongitudeDegrees: NullableNumber,
+    lastKnownGpsLatitudeDegrees: NullableNumber,
+    lastKnownGpsLongitudeDegrees: NullableNumber,
+    /** The newest history entry's type and lock flag, for the status badge. */
+    latestHistoryType: NullableString,
+    latestHistoryIsLocked: Nullable(Type.Boolean()),
+    carBatteryVolts: NullableNumber,
+    deviceBatteryPercent: NullableInteger,
+    // Installation booking and fitment: null until booking is built.
+    installationBookingId: NullableInteger,
+    installationBookingUtcDateTime: NullableString,
+    installationAvailabilityUtcDateStart: NullableString,
+    installationAvailabilityUtcDateEnd: NullableString,
+    installationAvailabilityUtcTimeStart: NullableString,
+    installationAvailabilityUtcTimeEnd: NullableString,
+    installationAvailabilityFitmentCenterId: NullableInteger,
+    regionId: NullableInteger,
+    regionName: NullableString,
+    fitmentCenterId: NullableInteger,
+    fitmentCenterName: NullableString,
+    fitmentCenterArea: NullableString,
+  },
+  { $id: 'Vehicle' },
+);
+export type Vehicle = Static<typeof VehicleSchema>;
+
+/** GET /Vehicles answer. */
+export const VehiclePageSchema = PageSchema(ref(VehicleSchema));
+
+/** The fields GET /Vehicles filters and sorts on. */
+export const VEHICLE_LIST_FIELDS = [
+  'id',
+  'userId',
+  'deviceActive',
+  'deviceId',
+  'onBoardingStatus',
+  'registrationNumber',
+  'make',
+  'model',
+  'nickname',
+  'tamperActive',
+  'createdOnDateTime',
+  'userFirstName',
+  'userLastName',
+] as const;
+export type VehicleListField = (typeof VEHICLE_LIST_FIELDS)[number];
+export type VehicleListFields = Pick<Vehicle, VehicleListField>;
+
+/** PUT /Vehicles/{id}/Lock and /Unlock answer. */
+export const LockResultSchema = Type.Object(
+  { vehicleId: Type.Integer(), isLocked: Type.Boolean() },
+  { $id: 'LockResult' },
+);
+export type LockResult = Static<typeof LockResultSchema>;
+
+/** POST /Vehicles/{id}/AlertAura and /AlertCapitalAir answer: the partner's status, e.g. 'Dispatched'. */
+export const PartnerAlertResultSchema = Type.Object({ status: Type.String() }, { $id: 'PartnerAlertResult' });
+export type PartnerAlertResult = Static<typeof PartnerAlertResultSchema>;
+
+/** POST /Vehicles/{id}/ChangeLinkedDevice body; serial numbers match case-insensitively. */
+export const ChangeLinkedDeviceRequestSchema = Type.Object({
+  currentDeviceSerialNumber: Type.Optional(Type.String()),
+  newDeviceSerialNumber: Type.String(),
+  vehicleNickname: Type.Optional(Type.String()),
+});
+export type ChangeLinkedDeviceRequest = Static<typeof ChangeLinkedDeviceRequestSchema>;
