@@ -20,7 +20,7 @@ await installDependencies(pnpm);
 
 const projectDirs = ['packages', 'apps']
   .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
-  .concat(join(root, 'e2e'));
+  .concat(join(root, 'e2e'), join(root, 'scripts'));
 for (const dir of projectDirs) rmSync(join(dir, 'test-results'), { recursive: true, force: true });
 
 const failures = [];
@@ -35,6 +35,21 @@ log('Lint of the workspace root files');
 await step(
   'root lint',
   pnpmRun('exec', 'eslint', '--max-warnings', '0', 'eslint.config.js', 'scripts', '*.ts'),
+);
+
+log('Lint rules on a fixture tree (vitest)');
+await step(
+  'lint rules',
+  pnpmRun(
+    'exec',
+    'vitest',
+    'run',
+    '--dir',
+    'scripts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=scripts/test-results/vitest.json',
+  ),
 );
 
 // Two at a time on two cores: the hub's and live tests measure real timeouts and must not starve.
@@ -53,6 +68,13 @@ await step(
     '--filter=!@sentinel/e2e',
   ),
 );
+
+// Inside the workspace the packages resolve to their sources, so nothing above needed a build; the
+// apps' production bundles are built here so a break that only Rollup sees still fails the run.
+for (const app of ['dashboard', 'signup', 'burnin']) {
+  log(`Production build of apps/${app} (vite build)`);
+  await step(`build ${app}`, pnpmRun('--filter', `@sentinel/${app}`, 'run', 'build'));
+}
 
 log('Browser tests (Playwright in Debian Chromium)');
 if (await ensureChromium()) {
