@@ -1,0 +1,135 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderNginxConfig } from '../nginx/render.mjs';
+import { ASSET, INDEX_HTML, writeFixtureDist } from './test/fixture-dist';
+import { API_DIR, NGINX, answers, freePort, runToEnd, startUntil, stop } from './test/processes';
+import type { Running } from './test/processes';
+
+// nginx from Debian in front of one real api process (NODE_ENV=production, its own SQLite file set
+// up by db:setup, the demo simulator on so the hub has something to send) and a miniature built app.
+describe('nginx in front of the api and a built app', () => {
+  let dir: string;
+  let api: Running;
+  let nginx: Running;
+  let apiUrl: string;
+  let appUrl: string;
+  const connections: HubConnection[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sentinel-nginx-'));
+    // Started by root, nginx's workers run as nobody and must read the app's files.
+    await chmod(dir, 0o755);
+    const [apiPort, proxyPort, appPort] = [await freePort(), await freePort(), await freePort()];
+    apiUrl = `http://127.0.0.1:${proxyPort}`;
+    appUrl = `http://127.0.0.1:${appPort}`;
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_FILE: join(dir, 'sentinel.db'),
+      JWT_SECRET: 'a-production-signing-key-of-32-chars!',
+      CORS_ORIGINS: appUrl,
+      SIMULATOR: 'on',
+      LOG_LEVEL: 'warn',
+      PORT: String(apiPort),
+    };
+    const setup = await runToEnd(process.execPath, ['--import', 'tsx', 'src/db-setup.ts'], {
+      cwd: API_DIR,
+      env,
+    });
+    expect(setup.code, setup.output).toBe(0);
+    api = await startUntil(
+      process.execPath,
+      ['--import', 'tsx', 'src/server.ts'],
+      { cwd: API_DIR, env },
+      (out) => Promise.resolve(out.includes('listening on')),
+    );
+
+    const root = await writeFixtureDist(join(dir, 'dist'), { baseURL: apiUrl });
+    const conf = join(dir, 'sentinel.conf');
+    await writeFile(
+      conf,
+      renderNginxConfig({
+        apiInstances: [`127.0.0.1:${apiPort}`],
+        apiListen: `127.0.0.1:${proxyPort}`,
+        apps: [{ listen: `127.0.0.1:${appPort}`, root }],
+      }),
+    );
+    nginx = await startUntil(
+      NGINX,
+      ['-e', 'stderr', '-p', dir, '-c', conf, '-g', 'daemon off;'],
+      {},
+      async () => (await answers(`${appUrl}/`)) && (await answers(`${apiUrl}/health`)),
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.stop()));
+    if (nginx) await stop(nginx.child);
+    if (api) await stop(api.child);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('gzips hashed assets and caches them for a year', async () => {
+    const response = await fetch(`${appUrl}${ASSET}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toContain('export const vehicles');
+  });
+
+  it('never caches appsettings.json or index.html', async () => {
+    const settings = await fetch(`${appUrl}/appsettings.json`);
+    const index = await fetch(`${appUrl}/`);
+    expect(settings.headers.get('cache-control')).toBe('no-cache');
+    expect(await settings.json()).toEqual({ baseURL: apiUrl });
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a deep link with index.html and a missing asset with 404', async () => {
+    const deep = await fetch(`${appUrl}/agent/clients/42`);
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('cache-control')).toBe('no-cache');
+    expect(await deep.text()).toBe(INDEX_HTML);
+    expect((await fetch(`${appUrl}/assets/index-gone.js`)).status).toBe(404);
+  });
+
+  it('passes /health through to the api', async () => {
+    const response = await fetch(`${apiUrl}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('has no /Dev/Outbox in production', async () => {
+    expect((await fetch(`${apiUrl}/Dev/Outbox`)).status).toBe(404);
+  });
+
+  it.each([
+    { name: 'WebSockets', transport: HttpTransportType.WebSockets },
+    { name: 'ServerSentEvents', transport: HttpTransportType.ServerSentEvents },
+    { name: 'LongPolling', transport: HttpTransportType.LongPolling },
+  ])('carries a live connection over $name through nginx', async ({ transport }) => {
+    const signIn = await fetch(`${apiUrl}/Auth/SignInByEmail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@sentinel.demo', password: 'Sentinel#Admin1' }),
+    });
+    expect(signIn.status).toBe(200);
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${apiUrl}/DefaultHub`, { transport, accessTokenFactory: () => accessToken })
+      .configureLogging(LogLevel.None)
+      .build();
+    connections.push(connection);
+    // The simulator sends a fix of some moving vehicle every round (2 s).
+    const fix = new Promise<unknown>((resolve) => connection.on('DeviceGpsLocationMessage', resolve));
+
+    await connection.start();
+
+    expect(connection.state).toBe(HubConnectionState.Connected);
+    expect(await fix).toMatchObject({ vehicleId: expect.any(Number), latitudeDegrees: expect.any(Number) });
+  });
+});

@@ -1,0 +1,100 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderNginxConfig } from '../nginx/render.mjs';
+import { NGINX, runToEnd } from './test/processes';
+
+const twoInstances = {
+  apiInstances: ['127.0.0.1:5181', '127.0.0.1:5182'],
+  apiListen: 5080,
+  apps: [
+    { listen: 5173, root: '/srv/sentinel/dashboard' },
+    { listen: '0.0.0.0:5174', root: '/srv/sentinel/signup' },
+  ],
+};
+
+describe('renderNginxConfig', () => {
+  let prefix: string;
+  beforeAll(async () => {
+    prefix = await mkdtemp(join(tmpdir(), 'sentinel-nginx-t-'));
+  });
+  afterAll(async () => {
+    await rm(prefix, { recursive: true, force: true });
+  });
+
+  it('renders a configuration nginx -t accepts', async () => {
+    const file = join(prefix, 'sentinel.conf');
+    await writeFile(file, renderNginxConfig(twoInstances));
+
+    const { code, output } = await runToEnd(NGINX, ['-t', '-e', 'stderr', '-p', prefix, '-c', file]);
+
+    expect(output).toContain('test is successful');
+    expect(code).toBe(0);
+  });
+
+  it('lists every api instance in both upstreams', () => {
+    const config = renderNginxConfig(twoInstances);
+    expect(config.match(/server 127\.0\.0\.1:5181;/g)).toHaveLength(2);
+    expect(config.match(/server 127\.0\.0\.1:5182;/g)).toHaveLength(2);
+    expect(config).toContain('listen 5080;');
+  });
+
+  it('pins each client to one instance on the hub, with upgrades, long timeouts and no buffering', () => {
+    const config = renderNginxConfig(twoInstances);
+    const hub = config.slice(config.indexOf('location /DefaultHub'));
+    expect(config).toContain('hash $remote_addr consistent;');
+    expect(hub).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(hub).toContain('proxy_set_header Connection $connection_upgrade;');
+    expect(hub).toContain('proxy_buffering off;');
+    expect(hub).toContain('proxy_read_timeout 1h;');
+  });
+
+  it('takes another hash key for the hub', () => {
+    expect(renderNginxConfig({ ...twoInstances, hubHashKey: '$arg_id' })).toContain(
+      'hash $arg_id consistent;',
+    );
+  });
+
+  it('serves each app from its root on its port', () => {
+    const config = renderNginxConfig(twoInstances);
+    expect(config).toContain('listen 5173;\n        root /srv/sentinel/dashboard;');
+    expect(config).toContain('listen 0.0.0.0:5174;\n        root /srv/sentinel/signup;');
+  });
+
+  it('refuses values that would break out of their directive', () => {
+    expect(() => renderNginxConfig({ ...twoInstances, apiInstances: [] })).toThrow(
+      'At least one api instance is needed.',
+    );
+    expect(() => renderNginxConfig({ ...twoInstances, apiInstances: ['a; include /etc/x'] })).toThrow(
+      /is host:port/,
+    );
+    expect(() => renderNginxConfig({ ...twoInstances, apiListen: '80; evil' })).toThrow(/listen address/);
+    expect(() => renderNginxConfig({ ...twoInstances, apps: [{ listen: 80, root: '/srv/x; }' }] })).toThrow(
+      /absolute path/,
+    );
+    expect(() => renderNginxConfig({ ...twoInstances, apps: [{ listen: 80, root: 'dist' }] })).toThrow(
+      /absolute path/,
+    );
+  });
+});
+
+describe('node deploy/nginx/render.mjs', () => {
+  it('prints the same configuration from the command line', async () => {
+    const { code, output } = await runToEnd(process.execPath, [
+      'nginx/render.mjs',
+      '--api',
+      '127.0.0.1:5181',
+      '--api',
+      '127.0.0.1:5182',
+      '--listen',
+      '5080',
+      '--app',
+      '5173=/srv/sentinel/dashboard',
+      '--app',
+      '0.0.0.0:5174=/srv/sentinel/signup',
+    ]);
+    expect(code).toBe(0);
+    expect(output).toBe(renderNginxConfig(twoInstances));
+  });
+});
