@@ -13,7 +13,8 @@ function resizeWindow(width: number) {
 }
 
 async function openMenu(user: ReturnType<typeof userEvent.setup>): Promise<string[]> {
-  await user.click(screen.getByRole('button', { name: 'Menu' }));
+  // The routed screen loads lazily; the header shows with it.
+  await user.click(await screen.findByRole('button', { name: 'Menu' }));
   return within(screen.getByRole('menu'))
     .getAllByRole('menuitem')
     .map((item) => item.textContent ?? '');

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet } from 'react-router';
 import { PATHS, rootRedirectPath } from '@sentinel/domain';
+import type { ReactNode } from 'react';
 import { authorisedUserAtom } from '../lib/session';
 
 /** '/': the customer sign-up on an 'app.' host, the staff sign-in elsewhere. */
@@ -15,7 +16,7 @@ export function RequireUser() {
 }
 
 /** /login: a signed-in user goes straight to /agent. */
-export function RedirectSignedIn() {
+export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const user = useAtomValue(authorisedUserAtom);
-  return user ? <Navigate to={PATHS.agent} replace /> : <Outlet />;
+  return user ? <Navigate to={PATHS.agent} replace /> : children;
 }

@@ -4,7 +4,9 @@ import type { RouteObject } from 'react-router';
 import { PATHS } from '@sentinel/domain';
 import { PlaceholderPage } from '../lib/placeholder-page';
 import { PipelineTab } from '../features/onboarding/components/pipeline-tab';
+import { SignInPage } from '../features/auth/components/sign-in-page';
 import { RedirectSignedIn, RequireUser, RootRedirect } from './guards';
+import { AgentArea } from './screens/agent-area';
 import { InstallationChecklistPage } from './installation-checklist-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -18,6 +20,8 @@ function lazyScreen<M>(
 
 /**
  * Every route of the spec (part 1, section 2). Screens that later issues build show their title.
+ * The sign-in and the agent area's frame come with the app (every visit starts with one of them);
+ * each feature's screen loads when it is first visited.
  * No errorElement anywhere: React Router's default shows 'Unexpected Application Error!' and the
  * error's message, which is what the spec asks for.
  */
@@ -25,16 +29,11 @@ export const routes: RouteObject[] = [
   { path: PATHS.root, element: <RootRedirect /> },
   {
     path: PATHS.login,
-    element: <RedirectSignedIn />,
-    children: [
-      {
-        index: true,
-        ...lazyScreen(
-          () => import('../features/auth/components/sign-in-page'),
-          (module) => module.SignInPage,
-        ),
-      },
-    ],
+    element: (
+      <RedirectSignedIn>
+        <SignInPage />
+      </RedirectSignedIn>
+    ),
   },
   // Customer and password screens: the signup app owns the customer flow; see the README.
   { path: PATHS.signUp, element: <PlaceholderPage title="Sign up" /> },
@@ -48,10 +47,7 @@ export const routes: RouteObject[] = [
     element: <RequireUser />,
     children: [
       {
-        ...lazyScreen(
-          () => import('./screens/agent-area'),
-          (module) => module.AgentArea,
-        ),
+        element: <AgentArea />,
         children: [
           {
             path: PATHS.agent,

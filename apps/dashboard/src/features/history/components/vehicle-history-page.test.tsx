@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, eq, ne } from '@sentinel/api-sdk';
 import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { apiUrl, recordingFetch, storeSignedInUser } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
 
 function sdk(user: AuthorisedUser) {
@@ -20,7 +20,7 @@ async function demoVehicles(user: AuthorisedUser) {
   const installed = (await api.vehicles.list({ filter: ne('deviceId', null), pageSize: 100 })).items;
   let withCancelled: (typeof installed)[number] | undefined;
   for (const vehicle of installed) {
-    const entries = await api.vehicles.history(vehicle.id);
+    const entries = (await api.vehicles.history(vehicle.id, { pageSize: 100 })).items;
     if (entries.some((entry) => entry.tamperCancelled === true)) {
       withCancelled = vehicle;
       break;
@@ -49,6 +49,10 @@ const historyPath = (clientId: number, vehicleId: number) =>
 // jsdom cannot save files: record what the page hands the browser instead.
 let saved: { fileName: string; blob: Blob }[];
 beforeEach(() => {
+  // jsdom has no layout: give the list's scroll area 500 px and every row 50 px, so the virtual list
+  // renders what a browser would (10 rows in view plus its overscan).
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(50);
   saved = [];
   const blobs = new Map<string, Blob>();
   URL.createObjectURL = (blob: Blob | MediaSource) => {
@@ -75,12 +79,54 @@ describe('given a vehicle with history', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Vehicle history' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'History' });
+    const items = within(list).getAllByRole('listitem');
+    const times = items.map((item) => item.querySelector('time')?.getAttribute('datetime'));
+    expect(times.length).toBeGreaterThan(0);
+    expect(times).toEqual(expected.items.slice(0, times.length).map((entry) => entry.dateTime));
+    expect(items[0]).toHaveAttribute('aria-setsize', String(Math.min(expected.totalCount, 20)));
+    expect(screen.getByRole('heading', { name: 'Cancelled Alerts' })).toBeInTheDocument();
+    expect(screen.queryByText('No history')).not.toBeInTheDocument();
+  });
+
+  it('loads older entries, a page at a time, as the list is scrolled to its end', async () => {
+    const user = await storeSignedInUser('Technical-Agent');
+    const api = sdk(user);
+    // The newest installed vehicle, given more than a page of history through partner callouts.
+    const [vehicle] = (
+      await api.vehicles.list({
+        filter: ne('deviceId', null),
+        orderBy: [{ field: 'id', direction: 'desc' }],
+        pageSize: 1,
+      })
+    ).items;
+    if (!vehicle) throw new Error('no installed vehicle');
+    let { totalCount } = await api.vehicles.history(vehicle.id, { pageSize: 1 });
+    for (; totalCount <= 25; totalCount += 1) await api.vehicles.alertCapitalAir(vehicle.id);
+    const long = { vehicle, totalCount };
+    const older = (await api.vehicles.history(long.vehicle.id, { pageIndex: 1, pageSize: 20 })).items;
+    const recorder = recordingFetch();
+    renderApp(historyPath(long.vehicle.userId, long.vehicle.id), { fetch: recorder.fetch });
+
+    const list = await screen.findByRole('list', { name: 'History' });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '20');
+    const scroller = list.parentElement as HTMLElement;
+    Object.defineProperty(scroller, 'scrollTop', { value: 20 * 62, configurable: true });
+    fireEvent.scroll(scroller);
+
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute(
+        'aria-setsize',
+        String(Math.min(long.totalCount, 40)),
+      ),
+    );
     const times = within(list)
       .getAllByRole('listitem')
       .map((item) => item.querySelector('time')?.getAttribute('datetime'));
-    expect(times).toEqual(expected.map((entry) => entry.dateTime));
-    expect(screen.getByRole('heading', { name: 'Cancelled Alerts' })).toBeInTheDocument();
-    expect(screen.queryByText('No history')).not.toBeInTheDocument();
+    expect(times).toEqual(expect.arrayContaining([older[0]?.dateTime]));
+    const pages = recorder.requests.filter((request) =>
+      request.includes(`/Vehicles/${long.vehicle.id}/History?`),
+    );
+    expect(pages).toHaveLength(2);
   });
 
   it("saves the server's CSV as 'Vehicle-{vehicleId}-history.csv'", async () => {
@@ -118,7 +164,7 @@ describe('while the history loads', () => {
     const { withCancelled } = await demoVehicles(user);
     renderApp(historyPath(withCancelled.userId, withCancelled.id));
 
-    expect(screen.getByRole('status', { name: 'Loading history' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading history' })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'History' });
     expect(screen.queryByRole('status', { name: 'Loading history' })).not.toBeInTheDocument();
   });
