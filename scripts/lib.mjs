@@ -65,20 +65,54 @@ export async function installDependencies(pnpm) {
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Browser tests drive Debian's Chromium; install it when missing and we may (root with apt-get). */
-export async function ensureChromium() {
-  if (existsSync(chromiumPath)) return true;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+let aptUpdated = false;
+
+function debianPackageInstalled(name) {
+  try {
+    return execFileSync('dpkg-query', ['-W', '-f=${Status}', name], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).includes('install ok installed');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Installs the Debian packages that are missing (apt-get update once per run, then one install),
+ * when we may: as root with apt-get. Otherwise says what to install. Resolves true when all are there.
+ */
+export async function ensureDebianPackages(names) {
+  const missing = names.filter((name) => !debianPackageInstalled(name));
+  if (missing.length === 0) return true;
+  if (!isRoot() || !existsSync('/usr/bin/apt-get')) {
     console.error(
-      `Chromium not found at ${chromiumPath}: install Debian's chromium package or set CHROMIUM_PATH.`,
+      `Debian packages missing: ${missing.join(', ')}. Install them as root ` +
+        `(apt-get install ${missing.join(' ')}) or run this command as root on Debian.`,
     );
     return false;
   }
-  log("Installing Debian's chromium for the browser tests");
+  log(`Installing Debian's ${missing.join(', ')} for the tests`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) return false;
+  if (!aptUpdated) {
+    if ((await run('apt-get', ['update', '-qq'], { env })) !== 0) return false;
+    aptUpdated = true;
+  }
   return (
-    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) === 0 && existsSync(chromiumPath)
+    (await run('apt-get', ['install', '-y', '-qq', ...missing], { env })) === 0 &&
+    missing.every(debianPackageInstalled)
   );
+}
+
+/** Browser tests drive Debian's Chromium, or the one CHROMIUM_PATH points at. */
+export async function ensureChromium() {
+  if (existsSync(chromiumPath)) return true;
+  if (process.env.CHROMIUM_PATH === undefined && (await ensureDebianPackages(['chromium']))) {
+    return existsSync(chromiumPath);
+  }
+  console.error(
+    `Chromium not found at ${chromiumPath}: install Debian's chromium package or set CHROMIUM_PATH.`,
+  );
+  return false;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   assertNodeVersion,
   ensureChromium,
+  ensureDebianPackages,
   ensurePnpm,
   installDependencies,
   log,
@@ -51,6 +52,11 @@ await step(
     '--outputFile.json=scripts/test-results/vitest.json',
   ),
 );
+
+// The scale set-up's tests start real PostgreSQL, Redis and nginx from Debian's packages.
+if (!(await ensureDebianPackages(['postgresql', 'redis-server', 'nginx']))) {
+  failures.push('services for the tests (postgresql, redis-server, nginx)');
+}
 
 // Two at a time on two cores: the hub's and live tests measure real timeouts and must not starve.
 log('Lint, types and unit and integration tests of every package (turbo)');
