@@ -69,6 +69,12 @@ export function boundaryZones(rootDir, { forTests = false } = {}) {
   return zones;
 }
 
+// Globals that exist only in Node or only in browsers, which domain's sources never touch.
+const platformGlobals = [
+  ...['process', 'Buffer', 'global', 'require', 'module', '__dirname', '__filename', 'setImmediate'],
+  ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'self'],
+];
+const platformMessage = 'domain runs in browsers and on servers alike: take it as a parameter.';
 const testFiles = ['**/*.test.{ts,tsx}', '**/test/**', '**/vitest.config.ts'];
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
 const reactFiles = ['**/*.tsx', 'apps/{dashboard,signup,burnin}/src/**/*.ts', 'packages/ui/src/**/*.ts'];
@@ -161,6 +167,18 @@ export function sentinelConfig(rootDir) {
       rules: {
         'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'ky', 'node:*', '@sentinel/*'] }],
         'import-x/no-nodejs-modules': 'error',
+      },
+    },
+    {
+      // Its tsconfig has no DOM lib and no Node types, but the tests' Vitest types bring Node's in;
+      // so lint refuses either platform's own globals in the sources.
+      files: ['packages/domain/src/**'],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-globals': [
+          'error',
+          ...platformGlobals.map((name) => ({ name, message: platformMessage })),
+        ],
       },
     },
     {

@@ -117,6 +117,20 @@ describe('given an app', () => {
   });
 });
 
+describe('given a domain source', () => {
+  it('refuses a browser-only or Node-only global', async () => {
+    const messages = await lint(
+      'packages/domain/src/remembered-email.ts',
+      "export const rememberedEmail = () => localStorage.getItem('email') ?? process.env['EMAIL'];\n",
+    );
+
+    expect(messages).toEqual([
+      expect.stringMatching(/^no-restricted-globals: Unexpected use of 'localStorage'/),
+      expect.stringMatching(/^no-restricted-globals: Unexpected use of 'process'/),
+    ]);
+  });
+});
+
 describe('given a file in a tsconfig', () => {
   it('reports a floating promise, which only type information can tell', async () => {
     write('apps/shop/src/lib/save.ts', 'export const save = async () => 1;\nsave();\n');
