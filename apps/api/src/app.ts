@@ -41,6 +41,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Origins allowed to call the api from a browser; '*' allows any. @default any localhost origin */
   corsOrigins?: readonly string[];
+  /** Redis for the live hub's backplane, so several instances reach each other's clients. @default undefined (this instance's clients only) */
+  redisUrl?: string;
   /** Live hub timings (tests shorten them). @default 15 s keep-alive, 30 s client timeout */
   hub?: { keepAliveIntervalMs?: number; clientTimeoutMs?: number };
   /** The device simulator: true or options run it from ready to close. @default false */
@@ -90,7 +92,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(databasePlugin, { db });
   await app.register(vehicleEventsPlugin);
   // The hub answers its own requests in an onRequest hook, so it goes before @fastify/cors.
-  await app.register(liveHubPlugin, { corsOrigin: corsOrigin(options.corsOrigins), ...options.hub });
+  await app.register(liveHubPlugin, {
+    corsOrigin: corsOrigin(options.corsOrigins),
+    ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
+    ...options.hub,
+  });
   await app.register(cors, {
     origin: corsOrigin(options.corsOrigins),
     // @fastify/cors allows only GET, HEAD and POST unless told; the api also takes PUT and DELETE.

@@ -22,6 +22,8 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number;
   /** Undefined means any localhost origin. */
   corsOrigins: string[] | undefined;
+  /** REDIS_URL: the live hub's Redis backplane, so instances share SignalR messages. */
+  redisUrl: string | undefined;
   logLevel: string;
 }
 
@@ -61,6 +63,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     accessTokenTtlSeconds: whole(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
     refreshTokenTtlSeconds: whole(env, 'REFRESH_TOKEN_TTL_SECONDS', 2_592_000, 1),
     corsOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
+    redisUrl: text(env, 'REDIS_URL'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };
 }
@@ -164,6 +167,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     logger: { level: config.logLevel },
     ...(config.corsOrigins === undefined ? {} : { corsOrigins: config.corsOrigins }),
+    ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
     // The demo's moving vehicles; its first round comes after start's seed.
     simulator: simulatorEnabled(env),
     // Recorded e-mails, SMS and partner alerts readable by an Admin.

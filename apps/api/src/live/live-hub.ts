@@ -2,10 +2,12 @@
  * The live hub at /DefaultHub: staff dashboards connect with their access token and receive
  * DeviceGpsLocationMessage, DeviceLockUnlockMessage and DeviceTamperMessage for the vehicles
  * they may see, as soon as each change is stored (the vehicle event bus fires after commit).
+ * With a Redis URL the instances share one backplane, so a change stored by any instance
+ * reaches the dashboards connected to every other.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createHub } from '@sentinel/signalr-hub';
+import { RedisBackplane, createHub } from '@sentinel/signalr-hub';
 import type { Authenticate, Hub } from '@sentinel/signalr-hub';
 import { isRoleName, isStaffRole } from '@sentinel/domain';
 import type { GpsEvent, LockEvent, TamperEvent } from '../vehicles/vehicle-events';
@@ -30,6 +32,8 @@ declare module 'fastify' {
 export interface LiveHubOptions {
   /** The api's CORS origin setting (as given to @fastify/cors), applied to the hub too. */
   corsOrigin: boolean | RegExp | readonly string[];
+  /** Redis for the hub's backplane (REDIS_URL). @default undefined (this instance's clients only) */
+  redisUrl?: string;
   /** @default 15000 (the spec's keep-alive ping) */
   keepAliveIntervalMs?: number;
   /** @default 30000 (the spec's server timeout) */
@@ -61,6 +65,15 @@ function authenticateWith(app: FastifyInstance): Authenticate {
 
 export const liveHubPlugin = fp<LiveHubOptions>(
   (app, options, done) => {
+    const backplane =
+      options.redisUrl === undefined
+        ? undefined
+        : new RedisBackplane({
+            url: options.redisUrl,
+            // Redis being away is worth a warning per reconnect attempt, not an error: the hub
+            // still serves this instance's clients and catches up once Redis is back.
+            onError: (error) => app.log.warn({ err: error }, 'live hub backplane: Redis unavailable'),
+          });
     const hub = createHub({
       path: HUB_PATH,
       authenticate: authenticateWith(app),
@@ -69,6 +82,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
         ? {}
         : { keepAliveIntervalMs: options.keepAliveIntervalMs }),
       ...(options.clientTimeoutMs === undefined ? {} : { clientTimeoutMs: options.clientTimeoutMs }),
+      ...(backplane === undefined ? {} : { backplane }),
       onError: (error) => app.log.error({ err: error }, 'live hub error'),
     });
     app.decorate('liveHub', hub);
@@ -149,6 +163,10 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       await hub.close();
       detach();
       await queue;
+    });
+    // After the hub and the queue are done with it; the Redis connections would keep the process up.
+    app.addHook('onClose', async () => {
+      await backplane?.close();
     });
     done();
   },
