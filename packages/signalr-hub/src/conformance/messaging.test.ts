@@ -2,7 +2,7 @@ import type { HubConnection } from '@microsoft/signalr';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HubError } from '../index';
 import type { HubContext, TransportName } from '../index';
-import { TRANSPORTS, buildClient, startHub, waitFor } from './harness';
+import { TRANSPORTS, buildClient, startHub, waitFor, waitUntil } from './harness';
 import type { RunningHub } from './harness';
 
 describe.each(TRANSPORTS)('given the official client over $name', ({ name, type }) => {
@@ -173,10 +173,7 @@ describe.each(TRANSPORTS)('given the official client over $name', ({ name, type 
     const connectionId = client.connectionId;
 
     await client.stop();
-    await waitFor<void>((report) => {
-      const check = () => (disconnected.length > 0 ? report() : setTimeout(check, 5));
-      check();
-    });
+    await waitUntil(() => disconnected.length > 0);
 
     expect(disconnected).toEqual([{ connectionId, error: undefined }]);
     expect(running.hub.connectionCount).toBe(0);

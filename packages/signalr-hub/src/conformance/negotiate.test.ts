@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHub } from './harness';
+import type { ServerResponse } from 'node:http';
+import { startHub, waitUntil } from './harness';
 import type { RunningHub } from './harness';
 
 const RS = '\u001e';
@@ -51,8 +52,14 @@ describe('given a hub spoken to over plain HTTP', () => {
       body: `{"type":1,"invocationId":"1","target":"Add","arguments":[2,3]}${RS}`,
     });
     expect(await (await fetch(url)).text()).toBe(`{"type":3,"invocationId":"1","result":5}${RS}`);
+    const pollResponse = new Promise<ServerResponse>((resolve) =>
+      running.server.once('request', (_request, response: ServerResponse) => resolve(response)),
+    );
     const pendingPoll = fetch(url);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The poll is waiting once the hub watches its response for the client giving up.
+    const response = await pollResponse;
+    const listenersBefore = response.listenerCount('close');
+    await waitUntil(() => response.listenerCount('close') > listenersBefore);
     expect((await fetch(url, { method: 'DELETE' })).status).toBe(202);
     // DELETE completes the waiting poll with 204; the connection is gone afterwards.
     expect((await pendingPoll).status).toBe(204);
