@@ -1,8 +1,28 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../test-utils/axe';
-import { ChangeDeviceDialog, type DeviceSearchResult } from './change-device-dialog';
+import {
+  ChangeDeviceDialog,
+  DEVICE_SEARCH_DEBOUNCE_MS,
+  type DeviceSearchResult,
+} from './change-device-dialog';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// What must NOT happen is checked on a fake clock moved past the search delay, so no test sleeps.
+// User-event hangs under Vitest's fake timers, so those tests type with fireEvent.
+function typeOnFakeClock(input: HTMLElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+}
+
+function passSearchDelay() {
+  act(() => {
+    vi.advanceTimersByTime(DEVICE_SEARCH_DEBOUNCE_MS);
+  });
+}
 
 const FREE_DEVICES: DeviceSearchResult[] = [
   { id: 1, serialNumber: 'SN0001' },
@@ -45,11 +65,15 @@ describe('given the change device dialog', () => {
 
   it('does not search below 3 characters', async () => {
     const { input, searchDevices } = await openDialog();
+    vi.useFakeTimers();
 
-    await userEvent.type(input, 'SN');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-
+    typeOnFakeClock(input, 'SN');
+    passSearchDelay();
     expect(searchDevices).not.toHaveBeenCalled();
+
+    typeOnFakeClock(input, 'SN0');
+    passSearchDelay();
+    expect(searchDevices).toHaveBeenCalledExactlyOnceWith('SN0');
   });
 
   it('searches once typing pauses, not on every key', async () => {
@@ -168,11 +192,12 @@ describe('given the app re-rendering with a new search function', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change device' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'New device serial number' }), 'SN00');
     await screen.findByRole('button', { name: 'SN0002' });
+    vi.useFakeTimers();
 
     rerender(
       <ChangeDeviceDialog currentSerialNumber="SN0001" deviceChange={{ searchDevices: second, onChange }} />,
     );
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    passSearchDelay();
 
     expect(first).toHaveBeenCalledTimes(1);
     expect(second).not.toHaveBeenCalled();
@@ -195,8 +220,10 @@ describe('given a search answered out of order', () => {
     await vi.waitFor(() => expect(searchDevices).toHaveBeenCalledWith('SN0'));
     await userEvent.type(input, '1');
     await within(dialog).findByRole('button', { name: 'SN0103' });
-    answerFirst(FREE_DEVICES);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // act returns once the stale answer's handlers have run and React has rendered what they set.
+    await act(async () => {
+      answerFirst(FREE_DEVICES);
+    });
 
     expect(within(dialog).queryByRole('button', { name: 'SN0002' })).not.toBeInTheDocument();
   });
