@@ -112,9 +112,15 @@ export const liveHubPlugin = fp<LiveHubOptions>(
     };
 
     async function send(name: LiveMessageName, vehicleId: number, message: object): Promise<void> {
-      await hub.clients.group(ALL_VEHICLES_GROUP).send(name, message);
       const companyAdmins = await companyAdminsWatching(app.db, vehicleId);
-      if (companyAdmins.length > 0) await hub.clients.users(companyAdmins.map(String)).send(name, message);
+      const sends = [hub.clients.group(ALL_VEHICLES_GROUP).send(name, message)];
+      if (companyAdmins.length > 0) {
+        sends.push(hub.clients.users(companyAdmins.map(String)).send(name, message));
+      }
+      // A send that fails while Redis is away has still reached this instance's clients; the
+      // other audience must get its message all the same, and the failure goes to the log.
+      const failed = (await Promise.allSettled(sends)).find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
     }
 
     const onGps = ({ vehicleId, latitudeDegrees, longitudeDegrees }: GpsEvent) => {
