@@ -34,6 +34,7 @@ beforeAll(async () => {
         response.setHeader('content-type', 'application/json');
         response.end('{ not json');
         return;
+      case undefined:
       default:
         response.statusCode = 404;
         response.end('Not found');

@@ -1,17 +1,14 @@
-import type { AuthorisedUser, SignInRequest } from '@sentinel/domain';
+import { SignInAnswerSchema, TokenPairSchema } from '@sentinel/domain';
+import type { SignInAnswer, SignInRequest, TokenPair } from '@sentinel/domain';
 import type { Caller } from './caller';
 
 /** POST /Auth/SignInByEmail body. */
 export type SignInByEmailRequest = SignInRequest;
 
 /** A successful sign-in is exactly what the apps store as the authorised user. */
-export type SignInByEmailResponse = AuthorisedUser;
+export type SignInByEmailResponse = SignInAnswer;
 
-/** POST /Auth/RefreshTokens body and answer: the refresh token rotates on every use. */
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
+export type { TokenPair };
 
 export interface AuthApi {
   /** Signs in with email and password (no auth header). Throws ApiError on 400 and 401. */
@@ -27,8 +24,14 @@ export interface AuthApi {
 export function createAuthApi(caller: Pick<Caller, 'call'>): AuthApi {
   return {
     signInByEmail: ({ email, password }) =>
-      caller.call({ method: 'post', path: 'Auth/SignInByEmail', json: { email, password } }),
+      caller.call(
+        { method: 'post', path: 'Auth/SignInByEmail', json: { email, password } },
+        SignInAnswerSchema,
+      ),
     refreshTokens: ({ accessToken, refreshToken }) =>
-      caller.call({ method: 'post', path: 'Auth/RefreshTokens', json: { accessToken, refreshToken } }),
+      caller.call(
+        { method: 'post', path: 'Auth/RefreshTokens', json: { accessToken, refreshToken } },
+        TokenPairSchema,
+      ),
   };
 }

@@ -59,7 +59,7 @@ function countingFetch(): { fetch: typeof fetch; refreshes: () => number } {
 }
 
 function client(options: Partial<ApiClientOptions> = {}) {
-  return createApiClient({ baseUrl, session: memorySession(), ...options });
+  return createApiClient({ baseUrl, session: memorySession(), validateAnswers: true, ...options });
 }
 
 const anHourFromNow = () => Date.now() + 60 * 60 * 1000;
@@ -102,7 +102,11 @@ describe('auth.signInByEmail', () => {
     const closed = await build();
     const closedUrl = await closed.listen({ port: 0, host: '127.0.0.1' });
     await closed.close();
-    const error = await createApiClient({ baseUrl: closedUrl, session: memorySession() })
+    const error = await createApiClient({
+      baseUrl: closedUrl,
+      session: memorySession(),
+      validateAnswers: true,
+    })
       .auth.signInByEmail(demo('Admin'))
       .catch((caught: unknown) => caught);
     expect(isNetworkError(error)).toBe(true);
@@ -208,7 +212,13 @@ describe('given the server refuses an access token the client thinks is valid', 
     const session = memorySession();
     const counter = countingFetch();
     // A clock stuck at the epoch never judges a token expired, so only the server's 401 can trigger the refresh.
-    const api = createApiClient({ baseUrl: shortLivedUrl, session, fetch: counter.fetch, now: () => 0 });
+    const api = createApiClient({
+      baseUrl: shortLivedUrl,
+      session,
+      fetch: counter.fetch,
+      now: () => 0,
+      validateAnswers: true,
+    });
     const signedIn = await api.auth.signInByEmail(demo('Admin'));
     session.set(signedIn);
 

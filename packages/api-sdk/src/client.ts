@@ -1,7 +1,10 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { checkAnswer } from './answers';
 import { createAuthApi } from './auth';
 import type { AuthApi } from './auth';
 import type { Caller } from './caller';
 import { createHttp } from './http';
+import type { ApiRequest } from './http';
 import { createRolesApi } from './roles';
 import type { RolesApi } from './roles';
 import { createTokenKeeper } from './session';
@@ -32,6 +35,13 @@ export interface ApiClientOptions {
   refreshLeewaySeconds?: number;
   /** A request without an answer after this many milliseconds fails with NetworkError. @default 30000 */
   timeoutMs?: number;
+  /**
+   * Check every answer against the contract's schema of its call and throw ContractError when it
+   * differs, so a drift between server and SDK shows at once. Meant for development and tests (the
+   * apps pass `import.meta.env.DEV`); production builds leave it off and trust the contract.
+   * @default false
+   */
+  validateAnswers?: boolean;
 }
 
 /** The auth calls, plus the session's access token for connections the client does not make itself. */
@@ -62,8 +72,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  const call = async <T>(request: Parameters<Caller['call']>[0]): Promise<T> =>
-    http.read<T>(await http.send(request));
+  const validate = options.validateAnswers ?? false;
+  /** The answer, checked when asked to; typed by its schema either way (the contract is the promise). */
+  const answerOf = async <S extends TSchema>(
+    response: Response,
+    request: ApiRequest,
+    schema: S,
+  ): Promise<Static<S>> => {
+    const body = await http.read(response);
+    if (validate) checkAnswer(schema, body, request);
+    return body as Static<S>;
+  };
+
+  const call: Caller['call'] = async (request, schema) => answerOf(await http.send(request), request, schema);
   const auth = createAuthApi({ call });
 
   const tokens = createTokenKeeper({
@@ -76,7 +97,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const caller: Caller = {
     call,
-    async callAuthorised<T>(request: Parameters<Caller['callAuthorised']>[0]): Promise<T> {
+    async callAuthorised(request, schema) {
       const user = await tokens.current();
       let response = await http.send(request, user.accessToken);
       // Revoked or expired on the server despite its exp claim: refresh once and try again.
@@ -85,7 +106,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const renewed = await tokens.renew(user);
         response = await http.send(request, renewed.accessToken);
       }
-      return http.read<T>(response);
+      return answerOf(response, request, schema);
     },
   };
 

@@ -25,7 +25,7 @@ export interface Http {
   /** The raw answer; throws NetworkError when there is none. */
   send(request: ApiRequest, accessToken?: string): Promise<Response>;
   /** The parsed body of a 2xx answer; throws ApiError otherwise. */
-  read<T>(response: Response): Promise<T>;
+  read(response: Response): Promise<unknown>;
 }
 
 export function createHttp(options: HttpOptions): Http {
@@ -56,10 +56,10 @@ export function createHttp(options: HttpOptions): Http {
       }
     },
 
-    async read<T>(response: Response): Promise<T> {
+    async read(response: Response): Promise<unknown> {
       const body = await readBody(response);
       if (!response.ok) throw new ApiError(response.status, toErrorBody(body));
-      return body as T;
+      return body;
     },
   };
 }

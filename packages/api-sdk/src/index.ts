@@ -2,9 +2,10 @@ export { createApiClient } from './client';
 export type { ApiClient, ApiClientOptions } from './client';
 export type { SessionStore } from './session';
 export type { AuthApi, SignInByEmailRequest, SignInByEmailResponse, TokenPair } from './auth';
-export type { RolesApi, Role } from './roles';
-export type { ListResponse } from './caller';
+export type { RolesApi } from './roles';
 export { ApiError, isApiError } from './errors/api-error';
+export { ContractError, isContractError } from './errors/contract-error';
+export type { ContractIssue } from './errors/contract-error';
 export type { ErrorBody } from './errors/api-error';
 export { SessionExpiredError, isSessionExpiredError } from './errors/session-expired-error';
 export { NetworkError, isNetworkError } from './errors/network-error';
@@ -34,25 +35,35 @@ export type {
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
 } from '@sentinel/domain';
-export { eq, ne, gt, ge, lt, le, contains, and, or, not, odataLiteral, odataParams } from './odata';
-export type { ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery } from './odata';
+export { eq, ne, gt, ge, lt, le, contains, and, or, not, orderBy, odataLiteral, odataParams } from './odata';
+export type { ODataField, ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery, UntypedFields } from './odata';
 export { historyCsvFileName } from './history';
-export type { HistoryEntry } from './history';
+export type { UsersApi } from './users';
+export type { VehiclesApi, HistoryCsv, HistoryPageRequest } from './vehicles';
+export type { DriversApi } from './drivers';
+export type { DevicesApi } from './devices';
+export type { SubscriptionPlansApi } from './subscription-plans';
+// The entities, requests and answers are the contract's, declared once in @sentinel/domain.
 export type {
-  UsersApi,
-  User,
   Page,
+  ProblemDetails,
+  Role,
+  User,
+  UserListFields,
   CreateAgentRequest,
   CreateAccountHolderRequest,
   ContactEditRequest,
-} from './users';
-export type {
-  VehiclesApi,
+  NewUser,
   Vehicle,
+  VehicleListFields,
   ChangeLinkedDeviceRequest,
-  HistoryCsv,
   PartnerAlertResult,
-} from './vehicles';
-export type { DriversApi, Driver } from './drivers';
-export type { DevicesApi, Device, DeviceStatusInfo } from './devices';
-export type { SubscriptionPlansApi, SubscriptionPlan } from './subscription-plans';
+  LockResult,
+  HistoryEntry,
+  HistoryListFields,
+  Driver,
+  Device,
+  DeviceListFields,
+  DeviceStatusInfo,
+  SubscriptionPlan,
+} from '@sentinel/domain';

@@ -1,5 +1,11 @@
+import type {
+  DeviceListFields,
+  HistoryListFields,
+  UserListFields,
+  VehicleListFields,
+} from '@sentinel/domain';
 import { describe, expect, it } from 'vitest';
-import { and, contains, eq, ge, gt, le, lt, ne, not, odataLiteral, odataParams, or } from './odata';
+import { and, contains, eq, ge, gt, le, lt, ne, not, odataLiteral, odataParams, or, orderBy } from './odata';
 
 describe('odataLiteral', () => {
   it('quotes strings and doubles the quotes inside them', () => {
@@ -106,5 +112,29 @@ describe('odataParams', () => {
         ],
       }).$orderby,
     ).toBe('tamperActive desc, createdOnDateTime desc');
+  });
+});
+
+describe('given a list type', () => {
+  it('takes the fields of that list, in either case of the first letter, with values of their type', () => {
+    expect(String(eq<VehicleListFields>('registrationNumber', 'CA 1'))).toBe("registrationNumber eq 'CA 1'");
+    expect(String(eq<VehicleListFields>('deviceId', null))).toBe('deviceId eq null');
+    expect(String(eq<DeviceListFields>('VehicleId', 0))).toBe('VehicleId eq 0');
+    expect(String(contains<UserListFields>('firstName', 'an'))).toBe("contains(firstName, 'an')");
+    expect(String(eq<UserListFields>('role', 'Account-Holder'))).toBe("role eq 'Account-Holder'");
+    expect(orderBy<HistoryListFields>('dateTime', 'desc')).toEqual({ field: 'dateTime', direction: 'desc' });
+  });
+
+  it('does not compile an unknown field, a value of the wrong type or contains on a number', () => {
+    // @ts-expect-error: vehicles have no 'colour' filter field.
+    expect(() => eq<VehicleListFields>('colour', 'White')).not.toThrow();
+    // @ts-expect-error: registrationNumber is text, not a number.
+    expect(String(eq<VehicleListFields>('registrationNumber', 1))).toBe('registrationNumber eq 1');
+    // @ts-expect-error: a role is one of the role names.
+    expect(String(eq<UserListFields>('role', 'Boss'))).toBe("role eq 'Boss'");
+    // @ts-expect-error: contains needs a text field.
+    expect(String(contains<DeviceListFields>('id', '1'))).toBe("contains(id, '1')");
+    // @ts-expect-error: history sorts by dateTime and type only.
+    expect(orderBy<HistoryListFields>('id')).toEqual({ field: 'id', direction: 'asc' });
   });
 });

@@ -1,10 +1,6 @@
-import type { Caller, ListResponse } from './caller';
-
-/** One entry of GET /Roles. */
-export interface Role {
-  id: number;
-  name: string;
-}
+import { RoleListSchema } from '@sentinel/domain';
+import type { Role } from '@sentinel/domain';
+import type { Caller } from './caller';
 
 export interface RolesApi {
   /** GET /Roles (staff only): the roles an agent can be given. */
@@ -13,7 +9,6 @@ export interface RolesApi {
 
 export function createRolesApi(caller: Pick<Caller, 'callAuthorised'>): RolesApi {
   return {
-    list: async () =>
-      (await caller.callAuthorised<ListResponse<Role>>({ method: 'get', path: 'Roles' })).items,
+    list: async () => (await caller.callAuthorised({ method: 'get', path: 'Roles' }, RoleListSchema)).items,
   };
 }

@@ -1,14 +1,6 @@
-import type { Caller, ListResponse } from './caller';
-
-export interface SubscriptionPlan {
-  id: number;
-  displayName: string;
-  description: string;
-  available: boolean;
-  isOffline: boolean;
-  /** The deposit due at sign-up, in cents. */
-  depositAmountCents: number;
-}
+import { SubscriptionPlanListSchema } from '@sentinel/domain';
+import type { SubscriptionPlan } from '@sentinel/domain';
+import type { Caller } from './caller';
 
 export interface SubscriptionPlansApi {
   /** GET /SubscriptionPlans: every plan. */
@@ -18,11 +10,7 @@ export interface SubscriptionPlansApi {
 export function createSubscriptionPlansApi(caller: Pick<Caller, 'callAuthorised'>): SubscriptionPlansApi {
   return {
     list: async () =>
-      (
-        await caller.callAuthorised<ListResponse<SubscriptionPlan>>({
-          method: 'get',
-          path: 'SubscriptionPlans',
-        })
-      ).items,
+      (await caller.callAuthorised({ method: 'get', path: 'SubscriptionPlans' }, SubscriptionPlanListSchema))
+        .items,
   };
 }

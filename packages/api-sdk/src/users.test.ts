@@ -19,10 +19,12 @@ beforeAll(async () => {
   let user = await createApiClient({
     baseUrl,
     session: { get: () => null, set() {}, clear() {} },
+    validateAnswers: true,
   }).auth.signInByEmail(agent);
   client = createApiClient({
     baseUrl,
     session: { get: () => user, set: (next) => (user = next), clear() {} },
+    validateAnswers: true,
   });
 });
 

@@ -1,28 +1,28 @@
-import { build, DEMO_SIGN_INS } from '@sentinel/testing';
+import type { DeviceListFields, UserListFields, Vehicle, VehicleListFields } from '@sentinel/domain';
+import { demoSignIn, startApi } from '@sentinel/testing';
+import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
-import { and, contains, eq, ne } from './odata';
-import type { Vehicle } from './vehicles';
+import { and, contains, eq, ne, orderBy } from './odata';
 
-type Api = Awaited<ReturnType<typeof build>>;
-
-let api: Api;
+let api: RunningApi;
 let client: ApiClient;
 
 beforeAll(async () => {
-  api = await build({ databaseFile: ':memory:', seed: true });
-  const baseUrl = await api.listen({ port: 0, host: '127.0.0.1' });
-  const agent = DEMO_SIGN_INS.find((signIn) => signIn.role === 'Technical-Agent');
-  if (!agent) throw new Error('No demo agent');
+  api = await startApi();
+  const baseUrl = api.url;
+  // Every answer is checked against the contract: a drift between api and SDK fails these tests.
   let user = await createApiClient({
     baseUrl,
     session: { get: () => null, set() {}, clear() {} },
-  }).auth.signInByEmail(agent);
+    validateAnswers: true,
+  }).auth.signInByEmail(demoSignIn('Technical-Agent'));
   client = createApiClient({
     baseUrl,
     session: { get: () => user, set: (next) => (user = next), clear() {} },
+    validateAnswers: true,
   });
 });
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** An installed demo vehicle (one with a device). */
 async function installedVehicle(): Promise<Vehicle> {
-  const page = await client.vehicles.list({ filter: ne('deviceId', null), pageSize: 50 });
+  const page = await client.vehicles.list({ filter: ne<VehicleListFields>('deviceId', null), pageSize: 50 });
   const vehicle = page.items.find((item) => item.deviceActive === true);
   if (!vehicle) throw new Error('no installed demo vehicle');
   return vehicle;
@@ -40,10 +40,12 @@ async function installedVehicle(): Promise<Vehicle> {
 
 describe('vehicles.list', () => {
   it("lists a client's vehicles with their drivers and the badge fields", async () => {
-    const [holder] = (await client.users.list({ filter: eq('email', 'holder@sentinel.demo') })).items;
+    const [holder] = (
+      await client.users.list({ filter: eq<UserListFields>('email', 'holder@sentinel.demo') })
+    ).items;
     if (!holder) throw new Error('no demo holder');
 
-    const page = await client.vehicles.list({ filter: eq('userId', holder.id) });
+    const page = await client.vehicles.list({ filter: eq<VehicleListFields>('userId', holder.id) });
 
     expect(page.items).toHaveLength(2);
     for (const vehicle of page.items) {
@@ -70,13 +72,29 @@ describe('vehicles.list', () => {
 });
 
 describe('vehicles.history', () => {
-  it('answers the entries newest first', async () => {
+  it('answers the first page newest first, with the total count', async () => {
     const vehicle = await installedVehicle();
-    const entries = await client.vehicles.history(vehicle.id);
+    const page = await client.vehicles.history(vehicle.id);
 
-    expect(entries.length).toBeGreaterThan(0);
-    const times = entries.map((entry) => Date.parse(entry.dateTime));
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page).toMatchObject({ pageIndex: 0, pageSize: 50, totalCount: page.items.length });
+    const times = page.items.map((entry) => Date.parse(entry.dateTime));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('pages through the whole history without repeating or skipping an entry', async () => {
+    const vehicle = await installedVehicle();
+    const whole = await client.vehicles.history(vehicle.id, { pageSize: 500 });
+    expect(whole.totalCount).toBeGreaterThan(2);
+
+    const paged = [];
+    for (let pageIndex = 0; pageIndex * 2 < whole.totalCount; pageIndex += 1) {
+      const page = await client.vehicles.history(vehicle.id, { pageIndex, pageSize: 2 });
+      expect(page).toMatchObject({ pageIndex, pageSize: 2, totalCount: whole.totalCount });
+      paged.push(...page.items);
+    }
+
+    expect(paged.map((entry) => entry.id)).toEqual(whole.items.map((entry) => entry.id));
   });
 
   it("downloads the CSV as a Blob named 'Vehicle-{id}-history.csv'", async () => {
@@ -95,13 +113,13 @@ describe('vehicles.lock and unlock', () => {
     const vehicle = await installedVehicle();
 
     await client.vehicles.lock(vehicle.id);
-    let [latest] = await client.vehicles.history(vehicle.id);
+    let [latest] = (await client.vehicles.history(vehicle.id)).items;
     expect(latest).toMatchObject({ type: 'LockState', isLocked: true });
 
     await client.vehicles.unlock(vehicle.id);
-    [latest] = await client.vehicles.history(vehicle.id);
+    [latest] = (await client.vehicles.history(vehicle.id)).items;
     expect(latest).toMatchObject({ type: 'LockState', isLocked: false });
-    const [after] = (await client.vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    const [after] = (await client.vehicles.list({ filter: eq<VehicleListFields>('id', vehicle.id) })).items;
     expect(after?.isLocked).toBe(false);
   });
 });
@@ -113,7 +131,7 @@ describe('vehicles.alertAura and alertCapitalAir', () => {
     expect(await client.vehicles.alertAura(vehicle.id)).toEqual({ status: expect.any(String) });
     expect(await client.vehicles.alertCapitalAir(vehicle.id)).toEqual({ status: expect.any(String) });
 
-    const types = (await client.vehicles.history(vehicle.id)).slice(0, 2).map((entry) => entry.type);
+    const types = (await client.vehicles.history(vehicle.id)).items.slice(0, 2).map((entry) => entry.type);
     expect(types.sort()).toEqual(['AuraCallout', 'CapitalAirIncident']);
   });
 
@@ -125,9 +143,9 @@ describe('vehicles.alertAura and alertCapitalAir', () => {
 describe('devices and vehicles.changeLinkedDevice', () => {
   it('searches free devices by serial, 50 a page, by serial ascending', async () => {
     const page = await client.devices.list({
-      filter: and(eq('VehicleId', 0), contains('SerialNumber', 'snt')),
+      filter: and(eq<DeviceListFields>('VehicleId', 0), contains<DeviceListFields>('SerialNumber', 'snt')),
       pageSize: 50,
-      orderBy: [{ field: 'SerialNumber' }],
+      orderBy: [orderBy<DeviceListFields>('SerialNumber')],
     });
 
     expect(page.items.length).toBeGreaterThan(0);
@@ -161,7 +179,7 @@ describe('devices and vehicles.changeLinkedDevice', () => {
     });
 
     expect(changed).toMatchObject({ serialNumber: free.serialNumber, vehicleId: vehicle.id });
-    const [after] = (await client.vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    const [after] = (await client.vehicles.list({ filter: eq<VehicleListFields>('id', vehicle.id) })).items;
     expect(after?.deviceSerialNumber).toBe(free.serialNumber);
   });
 });
@@ -186,7 +204,7 @@ describe('subscriptionPlans.list and drivers.update', () => {
       phoneNumber: '0831112222',
     });
 
-    const [after] = (await client.vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    const [after] = (await client.vehicles.list({ filter: eq<VehicleListFields>('id', vehicle.id) })).items;
     expect(after?.drivers.find((item) => item.id === driver.id)).toMatchObject({
       email: 'new.driver@example.co.za',
       phoneNumber: '831112222',

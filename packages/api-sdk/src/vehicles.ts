@@ -1,67 +1,32 @@
-import type { Caller, ListResponse } from './caller';
-import type { Device } from './devices';
-import type { Driver } from './drivers';
+import { Type } from '@sinclair/typebox';
+import {
+  DeviceSchema,
+  HistoryPageSchema,
+  LockResultSchema,
+  PartnerAlertResultSchema,
+  VehiclePageSchema,
+} from '@sentinel/domain';
+import type {
+  ChangeLinkedDeviceRequest,
+  Device,
+  HistoryEntry,
+  HistoryListFields,
+  Page,
+  PartnerAlertResult,
+  VehicleListFields,
+  Vehicle,
+} from '@sentinel/domain';
+import type { Caller } from './caller';
 import { historyCsvFileName } from './history';
-import type { HistoryEntry } from './history';
-import { odataParams } from './odata';
+import { odataParams, orderBy } from './odata';
 import type { ODataQuery } from './odata';
-import type { Page } from './users';
 
-/** A vehicle as GET /Vehicles lists it (part 1 and part 2, section 3). */
-export interface Vehicle {
-  id: number;
-  userId: number;
-  userFirstName: string;
-  userLastName: string;
-  userEmail: string;
-  registrationNumber: string;
-  make: string;
-  model: string;
-  makeVariant: string;
-  nickname: string | null;
-  registrationYear: string;
-  vehicleColour: string;
-  vinNumber: string | null;
-  engineNumber: string | null;
-  drivers: Driver[];
-  subscriptionPlanId: number | null;
-  subscriptionId: number | null;
-  /** 'Booking-Pending', 'Scheduled', or null once installed. */
-  onBoardingStatus: string | null;
-  createdOnDateTime: string;
-  /** Null while no device has reported a lock state. */
-  isLocked: boolean | null;
-  tamperActive: boolean;
-  /** 0 or null when no device is linked. */
-  deviceId: number | null;
-  deviceSerialNumber: string | null;
-  deviceActive: boolean | null;
-  gpsDateTime: string | null;
-  gpsLatitudeDegrees: number | null;
-  gpsLongitudeDegrees: number | null;
-  lastKnownGpsLatitudeDegrees: number | null;
-  lastKnownGpsLongitudeDegrees: number | null;
-  /** The newest history entry's type and lock flag, for the status badge. */
-  latestHistoryType: string | null;
-  latestHistoryIsLocked: boolean | null;
-  carBatteryVolts: number | null;
-  deviceBatteryPercent: number | null;
-  installationBookingId: number | null;
-  installationBookingUtcDateTime: string | null;
-  fitmentCenterName: string | null;
-  regionName: string | null;
-}
-
-/** POST /Vehicles/{id}/ChangeLinkedDevice body. */
-export interface ChangeLinkedDeviceRequest {
-  currentDeviceSerialNumber: string;
-  newDeviceSerialNumber: string;
-  vehicleNickname: string;
-}
-
-/** A partner alert's answer, e.g. `{ status: 'Dispatched' }`. */
-export interface PartnerAlertResult {
-  status: string;
+/** Which page of a vehicle's history to read. */
+export interface HistoryPageRequest {
+  /** 0-based. @default 0 */
+  pageIndex?: number;
+  /** Entries per page, 1 to 500. @default 50 (the server's) */
+  pageSize?: number;
 }
 
 /** The history CSV, ready to save. */
@@ -72,10 +37,16 @@ export interface HistoryCsv {
 }
 
 export interface VehiclesApi {
-  /** GET /Vehicles with an OData query, e.g. `eq('userId', 7)` or `eq('onBoardingStatus', 'Scheduled')`; one page. */
-  list(query?: ODataQuery): Promise<Page<Vehicle>>;
-  /** GET /Vehicles/{id}/History ordered by dateTime descending: newest first. */
-  history(vehicleId: number): Promise<HistoryEntry[]>;
+  /**
+   * GET /Vehicles with an OData query, e.g. `eq<VehicleListFields>('userId', 7)`; one page. A query
+   * built without the list's type is taken too.
+   */
+  list(query?: ODataQuery<VehicleListFields> | ODataQuery): Promise<Page<Vehicle>>;
+  /**
+   * GET /Vehicles/{id}/History: one page of the vehicle's history, newest first, with the total
+   * count of entries. The CSV (downloadHistoryCsv) holds every entry.
+   */
+  history(vehicleId: number, page?: HistoryPageRequest): Promise<Page<HistoryEntry>>;
   /** GET /Vehicles/{id}/History/Csv as a Blob with the name to save it under. */
   downloadHistoryCsv(vehicleId: number): Promise<HistoryCsv>;
   /** PUT /Vehicles/{id}/Lock */
@@ -92,25 +63,34 @@ export interface VehiclesApi {
 
 export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): VehiclesApi {
   const lockAction = async (path: string) => {
-    await caller.callAuthorised({ method: 'put', path });
+    await caller.callAuthorised({ method: 'put', path }, LockResultSchema);
   };
   return {
     list: (query) =>
-      caller.callAuthorised({ method: 'get', path: 'Vehicles', searchParams: odataParams(query) }),
-    history: async (vehicleId) =>
-      (
-        await caller.callAuthorised<ListResponse<HistoryEntry>>({
+      caller.callAuthorised(
+        { method: 'get', path: 'Vehicles', searchParams: odataParams(query) },
+        VehiclePageSchema,
+      ),
+    history: (vehicleId, page = {}) =>
+      caller.callAuthorised(
+        {
           method: 'get',
           path: `Vehicles/${vehicleId}/History`,
-          searchParams: odataParams({ orderBy: [{ field: 'dateTime', direction: 'desc' }] }),
-        })
-      ).items,
+          // Newest first; the server breaks ties on dateTime by id, so pages never overlap.
+          searchParams: odataParams({
+            orderBy: [orderBy<HistoryListFields>('dateTime', 'desc')],
+            pageIndex: page.pageIndex,
+            pageSize: page.pageSize,
+          }),
+        },
+        HistoryPageSchema,
+      ),
     async downloadHistoryCsv(vehicleId) {
-      // The SDK reads a text/csv answer as text; the browser saves a Blob.
-      const text = await caller.callAuthorised<string | undefined>({
-        method: 'get',
-        path: `Vehicles/${vehicleId}/History/Csv`,
-      });
+      // The SDK reads a text/csv answer as text (empty when there is no body); the browser saves a Blob.
+      const text = await caller.callAuthorised(
+        { method: 'get', path: `Vehicles/${vehicleId}/History/Csv` },
+        Type.Union([Type.String(), Type.Undefined()]),
+      );
       return {
         blob: new Blob([text ?? ''], { type: 'text/csv;charset=utf-8' }),
         fileName: historyCsvFileName(vehicleId),
@@ -119,14 +99,19 @@ export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): Vehic
     lock: (vehicleId) => lockAction(`Vehicles/${vehicleId}/Lock`),
     unlock: (vehicleId) => lockAction(`Vehicles/${vehicleId}/Unlock`),
     alertAura: (vehicleId) =>
-      caller.callAuthorised({ method: 'post', path: `Vehicles/${vehicleId}/AlertAura` }),
+      caller.callAuthorised(
+        { method: 'post', path: `Vehicles/${vehicleId}/AlertAura` },
+        PartnerAlertResultSchema,
+      ),
     alertCapitalAir: (vehicleId) =>
-      caller.callAuthorised({ method: 'post', path: `Vehicles/${vehicleId}/AlertCapitalAir` }),
+      caller.callAuthorised(
+        { method: 'post', path: `Vehicles/${vehicleId}/AlertCapitalAir` },
+        PartnerAlertResultSchema,
+      ),
     changeLinkedDevice: (vehicleId, request) =>
-      caller.callAuthorised({
-        method: 'post',
-        path: `Vehicles/${vehicleId}/ChangeLinkedDevice`,
-        json: request,
-      }),
+      caller.callAuthorised(
+        { method: 'post', path: `Vehicles/${vehicleId}/ChangeLinkedDevice`, json: request },
+        DeviceSchema,
+      ),
   };
 }

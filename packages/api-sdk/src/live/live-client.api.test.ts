@@ -52,7 +52,7 @@ async function signedInClient(role: string, url = apiUrl) {
   const account = DEMO_SIGN_INS.find((signIn) => signIn.role === role);
   if (!account) throw new Error(`No demo sign-in for ${role}`);
   const store = session();
-  const client = createApiClient({ baseUrl: url, session: store });
+  const client = createApiClient({ baseUrl: url, session: store, validateAnswers: true });
   store.set(await client.auth.signInByEmail({ email: account.email, password: account.password }));
   return client;
 }

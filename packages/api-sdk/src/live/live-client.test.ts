@@ -100,10 +100,12 @@ async function startHub(verifier: Api = api, port = 0): Promise<RunningHub> {
 async function signIn(role: string, on: string = apiUrl): Promise<AuthorisedUser> {
   const account = DEMO_SIGN_INS.find((signIn) => signIn.role === role);
   if (!account) throw new Error(`No demo sign-in for ${role}`);
-  return createApiClient({ baseUrl: on, session: memorySession() }).auth.signInByEmail({
-    email: account.email,
-    password: account.password,
-  });
+  return createApiClient({ baseUrl: on, session: memorySession(), validateAnswers: true }).auth.signInByEmail(
+    {
+      email: account.email,
+      password: account.password,
+    },
+  );
 }
 
 function memorySession(
@@ -413,6 +415,7 @@ describe('given an access token that has expired', () => {
     const apiClient = createApiClient({
       baseUrl: shortLivedUrl,
       session,
+      validateAnswers: true,
       refreshLeewaySeconds: 0,
       fetch: (input, init) => {
         if (String(input instanceof Request ? input.url : input).endsWith('/Auth/RefreshTokens'))
