@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { CustomTypesConfig, PoolConfig } from 'pg';
-import { PostgresDialect } from 'kysely';
+import { PostgresDialect, sql } from 'kysely';
 import type { Dialect, PostgresPool } from 'kysely';
 import { errorCode } from './sql-dialect';
 import type { SqlDialect } from './sql-dialect';
@@ -12,6 +12,27 @@ export const postgres: SqlDialect = {
   identityColumn: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
   // unique_violation (SQLSTATE 23505).
   isUniqueViolation: (error) => errorCode(error) === '23505',
+  // An identity column's sequence does not see ids given explicitly.
+  continueIdsAfterMax: async (db, table) => {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false) from ${sql.table(table)}`.execute(
+      db,
+    );
+  },
+  // Trigram GIN indexes (pg_trgm, a trusted extension of the standard distribution) answer
+  // like '%text%' on the lowered column without reading every row.
+  createContainsIndex: async (db, { name, table, column }) => {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index ${sql.id(name)} on ${sql.table(table)} using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(
+      db,
+    );
+  },
+  dropContainsIndex: async (db, name) => {
+    await sql`drop index if exists ${sql.id(name)}`.execute(db);
+  },
+  // Autovacuum would get there in time; a bench or an import should not wait for it.
+  refreshStatistics: async (db) => {
+    await sql`vacuum analyze`.execute(db);
+  },
   // Transactions run side by side at READ COMMITTED; a row lock makes the next one wait, and its
   // following statements then see what the first committed.
   forUpdate: (query) => query.forUpdate(),
@@ -35,9 +56,18 @@ function poolConfig(connectionString: string): PoolConfig {
   return { connectionString, types, max: 10 };
 }
 
+function createPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool(poolConfig(connectionString));
+  // An idle connection the server closed (a restart, a dropped database) is reported here and
+  // would otherwise crash the process; the pool discards it and connects anew for the next
+  // query, which reports any failure that lasts.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** PostgreSQL through a pg Pool on DATABASE_URL. */
 export function connectPostgres(databaseUrl: string): Dialect {
-  return new PostgresDialect({ pool: new pg.Pool(poolConfig(databaseUrl)) });
+  return new PostgresDialect({ pool: createPool(databaseUrl) });
 }
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -72,7 +102,7 @@ export function connectPrivatePostgres(templateUrl: string): Dialect {
       );
       const url = new URL(templateUrl);
       url.pathname = `/${name}`;
-      const pool = new pg.Pool(poolConfig(url.href));
+      const pool = createPool(url.href);
       return {
         connect: () => pool.connect(),
         end: async () => {

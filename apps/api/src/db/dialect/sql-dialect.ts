@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, SelectQueryBuilder } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 
 /**
  * What differs between the SQL engines the api runs on. Every engine-specific choice lives in one
@@ -15,6 +15,25 @@ export interface SqlDialect {
    * The select, locking the rows it reads until the transaction ends, so that a concurrent
    * transaction wanting them waits and then reads what this one wrote.
    */
+  /**
+   * After rows were inserted with ids of their own (bulk loads), makes the next id the database
+   * numbers come after the largest one in table.
+   */
+  continueIdsAfterMax(db: Kysely<unknown>, table: string): Promise<void>;
+  /**
+   * An index that serves `lower(column) like '%text%'` (the lists' contains search), where the
+   * engine has one; a migration step.
+   */
+  createContainsIndex(
+    db: Kysely<unknown>,
+    index: { name: string; table: string; column: string },
+  ): Promise<void>;
+  dropContainsIndex(db: Kysely<unknown>, name: string): Promise<void>;
+  /**
+   * Brings the planner's statistics (and PostgreSQL's visibility map, which index-only scans
+   * need) up to date after a bulk load, as a long-running database has them.
+   */
+  refreshStatistics(db: Kysely<unknown>): Promise<void>;
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { SqliteDialect } from 'kysely';
+import { sql, SqliteDialect } from 'kysely';
 import type { Dialect } from 'kysely';
 import { errorCode } from './sql-dialect';
 import type { SqlDialect } from './sql-dialect';
@@ -15,6 +15,14 @@ export const sqlite: SqlDialect = {
   // at a newer user.
   identityColumn: (column) => column.primaryKey().autoIncrement(),
   isUniqueViolation: (error) => errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE',
+  // AUTOINCREMENT already continues after the largest id in the table.
+  continueIdsAfterMax: () => Promise.resolve(),
+  // No SQLite index serves a pattern with a leading wildcard; its scans are quick at this scale.
+  createContainsIndex: () => Promise.resolve(),
+  dropContainsIndex: () => Promise.resolve(),
+  refreshStatistics: async (db) => {
+    await sql`analyze`.execute(db);
+  },
   // One connection, and transactions take turns on it: nothing to lock (SQLite has no FOR UPDATE).
   forUpdate: (query) => query,
 };

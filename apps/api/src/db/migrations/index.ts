@@ -3,6 +3,7 @@ import type { Kysely, Migration, MigrationResult } from 'kysely';
 import type { Database } from '../schema';
 import { authMigration } from './0001-auth';
 import { vehiclesMigration } from './0002-vehicles';
+import { listIndexesMigration } from './0003-list-indexes';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -11,6 +12,7 @@ import { vehiclesMigration } from './0002-vehicles';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': authMigration,
   '0002-vehicles': vehiclesMigration,
+  '0003-list-indexes': listIndexesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
