@@ -1,7 +1,8 @@
-// Shared plumbing for the workspace's two commands (start and test). Plain Node, no dependencies:
+// Shared plumbing for the workspace's commands (start, serve and test). Plain Node, no dependencies:
 // these run on a fresh machine before anything is installed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -114,5 +115,88 @@ export async function ensureChromium() {
   console.error(
     `Chromium not found at ${chromiumPath}: install Debian's chromium package or set CHROMIUM_PATH.`,
   );
+  return false;
+}
+
+/** Whether nothing listens on this port of localhost yet. */
+export function portFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => probe.close(() => resolve(true)))
+      .listen(port, '127.0.0.1');
+  });
+}
+
+/** A port already taken means an earlier run still stands; say so rather than fail half-started. */
+export async function exitIfPortsTaken(services) {
+  const taken = [];
+  for (const service of services) if (!(await portFree(service.port))) taken.push(service);
+  if (taken.length === 0) return;
+  for (const { name, port } of taken)
+    console.error(`Port ${port} (${name}) is in use: is Sentinel already running?`);
+  process.exit(1);
+}
+
+const children = [];
+const onStop = [];
+let stopHandlersInstalled = false;
+
+/** Runs `cleanup` (synchronous) when this process ends, after the services are signalled. */
+export function atStop(cleanup) {
+  onStop.push(cleanup);
+}
+
+/**
+ * Starts a long-running service in its own process group (pnpm, tsx or vite, and the server under
+ * them), its output prefixed with its name, so stopping the group stops the whole service however
+ * this process ends; when one service stops, everything stops.
+ */
+export function startService({ name, colour, command, args, env = process.env, cwd = root }) {
+  if (!stopHandlersInstalled) {
+    stopHandlersInstalled = true;
+    process.on('exit', () => {
+      for (const child of children) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      }
+      for (const cleanup of onStop) cleanup();
+    });
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(0));
+  }
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const prefix = `\x1b[${colour}m${name.padEnd(11)}\x1b[0m│ `;
+  const forward = (stream) => (chunk) =>
+    stream.write(
+      chunk
+        .toString()
+        .replace(/\n(?!$)/g, `\n${prefix}`)
+        .replace(/^/, prefix),
+    );
+  child.stdout.on('data', forward(process.stdout));
+  child.stderr.on('data', forward(process.stderr));
+  child.on('exit', (code) => {
+    console.error(`${prefix}stopped (exit ${code}); stopping everything.`);
+    process.exit(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+/** Resolves true once the URL answers below 500, false after two minutes. */
+export async function waitUntilUp(url) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   return false;
 }
