@@ -389,7 +389,7 @@ export class Hub {
     }
     applyCors(this.options.cors, req, res);
     const connection = await this.connectionFor(req, url);
-    switch (req.method) {
+    switch (req.method ?? '') {
       case 'GET':
         return this.receiveRequest(req, res, connection);
       case 'POST':
@@ -629,9 +629,14 @@ export class Hub {
       case MessageType.Close:
         connection.transportClosed();
         return;
-      default:
-        // Pings only refresh the client timeout (done on receipt); stream items, completions,
-        // cancellations, acks and sequences belong to features this server does not offer.
+      // Pings only refresh the client timeout (done on receipt); stream items, completions,
+      // cancellations, acks and sequences belong to features this server does not offer.
+      case MessageType.Ping:
+      case MessageType.StreamItem:
+      case MessageType.Completion:
+      case MessageType.CancelInvocation:
+      case MessageType.Ack:
+      case MessageType.Sequence:
         return;
     }
   }

@@ -14,7 +14,12 @@ describe.each(TRANSPORTS)('given the official client over $name with automatic r
   afterEach(async () => {
     await client?.stop();
     client = undefined;
-    await Promise.all(servers.splice(0).map((running) => running.server.listening && running.stop()));
+    await Promise.all(
+      servers
+        .splice(0)
+        .filter((running) => running.server.listening)
+        .map((running) => running.stop()),
+    );
   });
 
   it('follows the retry policy while the server is gone, then stops', async () => {
