@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '@sentinel/domain';
 import { isApiError } from '@sentinel/api-sdk';
 
@@ -34,8 +34,11 @@ export function useFieldForm<F extends string>(
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   // The latest values for blur handlers that run right after a change in the same event loop turn.
+  // A layout effect runs before the browser hands over the next event, so a blur sees the change.
   const latest = useRef(values);
-  latest.current = values;
+  useLayoutEffect(() => {
+    latest.current = values;
+  });
 
   const [fields] = useState(() => Object.keys(initial) as F[]);
 

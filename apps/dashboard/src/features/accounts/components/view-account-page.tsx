@@ -18,20 +18,20 @@ export function ViewAccountPage({ VehicleCard }: { VehicleCard: VehicleCardSlot 
   const { clientId = '' } = useParams();
   const id = Number(clientId);
   const api = useApiClient();
-  const holder = useQuery(accountQueries.holder(api, id));
+  const holderQuery = useQuery(accountQueries.holder(api, id));
   const vehicles = useQuery(accountQueries.vehicles(api, id));
   const plans = useQuery(accountQueries.plans(api));
   // Live tamper notices name the vehicle by what this page has shown.
   useRememberVehicleNames(vehicles.data?.items);
-  const loading = holder.isPending || vehicles.isPending || plans.isPending;
+  const loading = holderQuery.isPending || vehicles.isPending || plans.isPending;
   // As before: the account shows once all three answers are in; a failure shows nothing (it is logged).
-  const ready = !loading && holder.isSuccess && vehicles.isSuccess && plans.isSuccess;
+  const ready = !loading && holderQuery.isSuccess && vehicles.isSuccess && plans.isSuccess;
 
   return (
     <section className="view-account-page">
       <PageHeader title="View account" actions={<ResendLinkButton userId={id} />} />
       {loading && <Spinner label="Loading account" />}
-      {ready && holder.data && <AccountHolderCard holder={holder.data} />}
+      {ready && holderQuery.data && <AccountHolderCard holder={holderQuery.data} />}
       {ready &&
         vehicles.data.items.map((vehicle) => (
           <AccountVehicle

@@ -52,7 +52,7 @@ function userOrder(sort: SortOption): ODataOrderBy[] {
         { field: 'firstName', direction: 'desc' },
         { field: 'lastName', direction: 'desc' },
       ];
-    default:
+    case SORT_OPTION.latest:
       return newestFirst('createdOnDateTime');
   }
 }
@@ -67,7 +67,9 @@ function vehicleOrder(sort: SortOption): ODataOrderBy[] {
         { field: 'userLastName', direction: 'desc' },
         { field: 'registrationNumber', direction: 'desc' },
       ];
-    default:
+    // Vehicle lists offer no Active alerts; it falls back to the default, newest first.
+    case SORT_OPTION.activeAlerts:
+    case SORT_OPTION.latest:
       return newestFirst('createdOnDateTime');
   }
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { Profiler } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
@@ -43,10 +43,7 @@ function recordingLogger(): LiveLogger & { errors: unknown[][] } {
 }
 
 /** A vehicle as a card would show it: lock state, badge, pin and position, all live-merged. */
-function VehicleProbe({ vehicleId, renders }: { vehicleId: number; renders?: { count: number } }) {
-  const count = useRef(0);
-  count.current += 1;
-  if (renders) renders.count = count.current;
+function VehicleProbe({ vehicleId }: { vehicleId: number }) {
   const vehicle = useVehicleLive(vehicleId);
   const locked = useLiveLockState(vehicleId, false);
   const badge = useLiveBadge(vehicleId, {
@@ -141,8 +138,13 @@ describe('given a signed-in staff member', () => {
     const second = { count: 0 };
     const store = renderWithLive(
       <>
-        <VehicleProbe vehicleId={1} renders={first} />
-        <VehicleProbe vehicleId={2} renders={second} />
+        {/* A Profiler reports each render of its subtree that React commits. */}
+        <Profiler id="first" onRender={() => (first.count += 1)}>
+          <VehicleProbe vehicleId={1} />
+        </Profiler>
+        <Profiler id="second" onRender={() => (second.count += 1)}>
+          <VehicleProbe vehicleId={2} />
+        </Profiler>
       </>,
     );
     await connected(store);

@@ -37,7 +37,9 @@ describe('given a standing tamper alert', () => {
     const store = renderNotices();
 
     act(() => store.set(receiveTamperAtom, tamper));
-    act(() => vi.advanceTimersByTime(LIVE_NOTICE_DURATION_MS * 6));
+    act(() => {
+      vi.advanceTimersByTime(LIVE_NOTICE_DURATION_MS * 6);
+    });
 
     const notices = screen.getByRole('region', { name: 'Live alerts (F8)' });
     expect(within(notices).getByRole('listitem')).toHaveTextContent(
