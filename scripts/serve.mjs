@@ -36,13 +36,6 @@ function refuse(message) {
 
 assertNodeVersion();
 
-const unbuilt = apps.filter((app) => !existsSync(join(app.root, 'index.html')));
-if (unbuilt.length > 0) {
-  refuse(
-    `no build of ${unbuilt.map((app) => `apps/${app.name}`).join(', ')} (dist/index.html missing): run npm run build first.`,
-  );
-}
-
 const rawInstances = process.env.API_INSTANCES?.trim() || '1';
 const instances = Number(rawInstances);
 if (!Number.isSafeInteger(instances) || instances < 1 || instances > 16) {
@@ -50,7 +43,10 @@ if (!Number.isSafeInteger(instances) || instances < 1 || instances > 16) {
 }
 const useNginx = existsSync(NGINX) && process.env.SERVE_NGINX !== 'off';
 if (instances > 1) {
-  if (!useNginx) refuse(`API_INSTANCES=${instances} needs nginx in front (${NGINX} is not installed).`);
+  if (!useNginx)
+    refuse(
+      `API_INSTANCES=${instances} needs nginx in front (${existsSync(NGINX) ? 'SERVE_NGINX is off' : `${NGINX} is not installed`}).`,
+    );
   // SQLite is one process's file, and live messages cross instances only through the backplane.
   if (!process.env.DATABASE_URL?.trim()) {
     refuse(
@@ -62,6 +58,13 @@ if (instances > 1) {
       `API_INSTANCES=${instances} needs REDIS_URL: live messages reach the other instances' clients through Redis.`,
     );
   }
+}
+
+const unbuilt = apps.filter((app) => !existsSync(join(app.root, 'index.html')));
+if (unbuilt.length > 0) {
+  refuse(
+    `no build of ${unbuilt.map((app) => `apps/${app.name}`).join(', ')} (dist/index.html missing): run npm run build first.`,
+  );
 }
 
 // Production refuses to start without these; on one machine we know good values.
