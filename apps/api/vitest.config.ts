@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { sharedTestOptions } from '../../vitest.shared';
 
 /*
@@ -11,7 +11,15 @@ export default defineConfig({
     ...sharedTestOptions,
     environment: 'node',
     projects: [
-      { extends: true, test: { name: 'sqlite', env: { SENTINEL_TEST_ENGINE: 'sqlite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          env: { SENTINEL_TEST_ENGINE: 'sqlite' },
+          // Tests of PostgreSQL-only set-ups (DATABASE_URL) need the server of the other project.
+          exclude: [...configDefaults.exclude, '**/*.postgres.test.ts'],
+        },
+      },
       {
         extends: true,
         test: {

@@ -15,13 +15,15 @@ if (!serialNumber) {
   process.exit(2);
 }
 
-const { databaseFile, port } = readServerConfig();
-const db = createDatabase({ databaseFile });
+const { databaseFile, databaseUrl, port } = readServerConfig();
+const db = createDatabase({ databaseFile, databaseUrl });
 try {
   await migrateToLatest(db);
   const key = await issueDeviceKey(db, serialNumber);
   if (key === undefined) {
-    console.error(`No device with serial number ${serialNumber} in ${databaseFile}.`);
+    console.error(
+      `No device with serial number ${serialNumber} in ${databaseUrl === undefined ? databaseFile : 'the PostgreSQL database'}.`,
+    );
     process.exitCode = 1;
   } else {
     console.log(`Device ${serialNumber}: new key (shown once; the previous key no longer works)`);
