@@ -1,33 +1,16 @@
 import { HISTORY_TYPE } from '@sentinel/domain';
+import type { HistoryEntry } from '@sentinel/domain';
+
+/** Each field may be left out or null. */
+type Optional<T> = { [K in keyof T]?: T[K] | undefined };
 
 /**
- * One vehicle history entry as the screens show it (part 1, section 3). Every field but `type` and
- * `dateTime` may be missing or null, so the SDK's entry type can be passed straight in.
+ * One vehicle history entry as the screens show it (part 1, section 3): the contract's entry, where
+ * every field but `type` and `dateTime` may be missing, so the SDK's entry can be passed straight in.
+ * `type` is a HISTORY_TYPE; other values render with a generic heading.
  */
-export interface HistoryEntryView {
-  id?: number | string | undefined;
-  /** ISO date-time. */
-  dateTime: string;
-  /** A HISTORY_TYPE of @sentinel/domain; other values render with a generic heading. */
-  type: string;
-  isLocked?: boolean | null | undefined;
-  isLockedByUserFirstName?: string | null | undefined;
-  isLockedByUserLastName?: string | null | undefined;
-  isLockedChangedByAdminUser?: boolean | null | undefined;
-  tamperCancelled?: boolean | null | undefined;
-  tamperCancelledByUserFirstName?: string | null | undefined;
-  tamperCancelledByUserLastName?: string | null | undefined;
-  tamperCarBatteryState?: string | null | undefined;
-  tamperGpsState?: string | null | undefined;
-  auraCalloutStatus?: string | null | undefined;
-  auraCalloutCreatedByUserFirstName?: string | null | undefined;
-  auraCalloutCreatedByUserLastName?: string | null | undefined;
-  capitalAirIncidentStatus?: string | null | undefined;
-  capitalAirIncidentCreatedByUserFirstName?: string | null | undefined;
-  capitalAirIncidentCreatedByUserLastName?: string | null | undefined;
-  lastKnownGpsLatitudeDegrees?: number | null | undefined;
-  lastKnownGpsLongitudeDegrees?: number | null | undefined;
-}
+export type HistoryEntryView = Pick<HistoryEntry, 'dateTime' | 'type'> &
+  Optional<Omit<HistoryEntry, 'dateTime' | 'type' | 'vehicleId'>>;
 
 /** The card heading for an entry. */
 export function historyHeading(entry: HistoryEntryView): string {

@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
+import type { Driver, Vehicle } from '@sentinel/domain';
 
 export interface InfoRow {
   label: string;
   value: ReactNode;
 }
 
-export interface PersonInfo {
-  email: string;
-  /** Country code without the plus, e.g. '27'. */
-  phoneCode: string;
-  phoneNumber: string;
-  idNumber: string;
-}
+/** An account holder's or driver's contact fields, as the contract names them (phoneCode without the plus, e.g. '27'). */
+export type PersonInfo = Pick<Driver, 'email' | 'phoneCode' | 'phoneNumber' | 'idNumber'>;
 
 /** The rows the spec lists for an account holder or driver: Email, Cellphone, ID number. */
 export function personInfoRows({ email, phoneCode, phoneNumber, idNumber }: PersonInfo): InfoRow[] {
@@ -22,14 +18,12 @@ export function personInfoRows({ email, phoneCode, phoneNumber, idNumber }: Pers
   ];
 }
 
-export interface VehicleInfo {
-  make: string;
-  model: string;
-  registrationYear: string | number;
-  vehicleColour: string;
-  vinNumber?: string | null | undefined;
-  engineNumber?: string | null | undefined;
-}
+/** A vehicle's descriptive fields, as the contract names them; the year may come as a number too. */
+export type VehicleInfo = Pick<Vehicle, 'make' | 'model' | 'vehicleColour'> & {
+  registrationYear: Vehicle['registrationYear'] | number;
+  vinNumber?: Vehicle['vinNumber'] | undefined;
+  engineNumber?: Vehicle['engineNumber'] | undefined;
+};
 
 function present(value: string | null | undefined): value is string {
   return value !== undefined && value !== null && value.trim() !== '';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Device } from '@sentinel/domain';
 import { Alert } from '../alert';
 import { Button } from '../button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '../dialog';
@@ -10,10 +11,8 @@ export const DEVICE_SEARCH_MIN_LENGTH = 3;
 /** Typing pauses this long before a search is sent, so each key press is not a request. */
 export const DEVICE_SEARCH_DEBOUNCE_MS = 250;
 
-export interface DeviceSearchResult {
-  id: number | string;
-  serialNumber: string;
-}
+/** A device the search found, as the contract names its fields. */
+export type DeviceSearchResult = Pick<Device, 'id' | 'serialNumber'>;
 
 export interface DeviceChange {
   /** Free devices whose serial contains the text (the app calls GET /Devices). */
