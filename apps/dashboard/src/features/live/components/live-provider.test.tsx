@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORISED_USER_KEY, BADGE, HISTORY_TYPE } from '@sentinel/domain';
-import { createApiClient, DEFAULT_APP_SETTINGS, LIVE_MESSAGE } from '@sentinel/api-sdk';
+import { createApiClient, DEFAULT_APP_SETTINGS, eq, LIVE_MESSAGE } from '@sentinel/api-sdk';
 import type { DeviceTamperMessage, LiveLogger } from '@sentinel/api-sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiClientProvider } from '../../../lib/api-client';
@@ -86,8 +86,9 @@ function renderWithLive(children: React.ReactNode, logger: LiveLogger = recordin
 }
 
 async function connected(store: JotaiStore): Promise<void> {
-  await waitFor(() => expect(store.get(liveConnectionStateAtom)).toBe('Connected'));
-  await waitFor(() => expect(live.hub.connectionCount).toBe(1));
+  // Negotiation and the WebSocket take their time on a loaded machine.
+  await waitFor(() => expect(store.get(liveConnectionStateAtom)).toBe('Connected'), { timeout: 10_000 });
+  await waitFor(() => expect(live.hub.connectionCount).toBe(1), { timeout: 10_000 });
 }
 
 function send(target: string, message: object): Promise<void> {
@@ -258,5 +259,36 @@ describe('the agent layout', () => {
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     await waitFor(() => expect(live.hub.connectionCount).toBe(0));
     expect(app.store.get(liveConnectionStateAtom)).toBe('Disconnected');
+  });
+});
+
+describe('given a live lock message newer than the cached vehicle', () => {
+  it('keeps showing the live value when the vehicle is fetched again from the server', async () => {
+    const stored = await storeSignedInUser('Admin');
+    let session = stored;
+    const api = createApiClient({
+      baseUrl: apiUrl(),
+      session: { get: () => session, set: (next) => (session = next), clear() {} },
+    });
+    const [holder] = (await api.users.list({ filter: eq('email', 'holder@sentinel.demo') })).items;
+    const vehicle = (await api.vehicles.list({ filter: eq('userId', holder?.id ?? 0) })).items.find(
+      (item) => item.deviceId !== null && item.isLocked !== null,
+    );
+    if (!holder || !vehicle) throw new Error('no demo vehicle with a lock state');
+    const app = renderApp(`/agent/clients/${holder.id}/account/view`, { apiUrl: live.baseUrl });
+    const section = await screen.findByRole('region', { name: vehicle.registrationNumber });
+    const serverAction = vehicle.isLocked ? 'Unlock' : 'Lock';
+    const liveAction = vehicle.isLocked ? 'Lock' : 'Unlock';
+    expect(await within(section).findByRole('button', { name: serverAction })).toBeInTheDocument();
+    await connected(app.store);
+
+    // Only the hub says so; the server still holds the old state.
+    await send(LIVE_MESSAGE.lockUnlock, { vehicleId: vehicle.id, locked: !vehicle.isLocked });
+    expect(await within(section).findByRole('button', { name: liveAction })).toBeInTheDocument();
+    await act(() => app.queryClient.refetchQueries({ type: 'active' }));
+
+    expect(app.queryClient.isFetching()).toBe(0);
+    expect(within(section).getByRole('button', { name: liveAction })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: serverAction })).not.toBeInTheDocument();
   });
 });
