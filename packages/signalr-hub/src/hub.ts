@@ -191,6 +191,8 @@ export class Hub {
   private readonly posting = new WeakSet<Connection>();
   private readonly contexts = new WeakMap<Connection, HubContext>();
   private readonly subscription: Promise<() => Promise<void>>;
+  /** Set once the subscription is active. */
+  private unsubscribe: (() => Promise<void>) | undefined;
   private closed = false;
 
   constructor(private readonly options: HubOptions) {
@@ -218,7 +220,15 @@ export class Hub {
     ]).then((unsubscribes) => async () => {
       await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
     });
-    this.subscription.catch((error: unknown) => this.reportError(error));
+    // After close, a subscription that never became active fails as its backplane shuts down.
+    this.subscription.then(
+      (unsubscribe) => {
+        this.unsubscribe = unsubscribe;
+      },
+      (error: unknown) => {
+        if (!this.closed) this.reportError(error);
+      },
+    );
   }
 
   // ---- Application API ----------------------------------------------------------------------
@@ -332,8 +342,12 @@ export class Hub {
     this.byToken.clear();
     this.webSocketServer.close();
     for (const pending of [...this.pendingAcks.values()]) pending.reject(new Error('The hub closed.'));
-    const unsubscribe = await this.subscription.catch(() => undefined);
-    await unsubscribe?.();
+    if (this.unsubscribe) {
+      await this.unsubscribe();
+    } else {
+      // Not active yet (the backplane is unreachable): leave once it is, without waiting for it.
+      this.subscription.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    }
   }
 
   // ---- HTTP routes ---------------------------------------------------------------------------

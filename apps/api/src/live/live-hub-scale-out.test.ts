@@ -86,3 +86,40 @@ describe('given two api instances sharing one Redis and one database', () => {
     },
   );
 });
+
+describe('given an api instance whose Redis is unreachable', () => {
+  it('still serves, sends live messages to its own dashboards, and closes', async () => {
+    const downRedis = await startRedisServer();
+    await downRedis.stop();
+    const api = await startApi({ jwtSecret: JWT_SECRET, redisUrl: downRedis.url });
+    try {
+      const vehicle = await addTrackedVehicle(api.app);
+      const { accessToken } = await signIn(api.url, ROLE.admin);
+      const connection = hubConnection(api.url, accessToken, HttpTransportType.WebSockets);
+      open.push(connection);
+      await connection.start();
+      const received = nextMessage<DeviceGpsLocationMessage>(
+        connection,
+        'DeviceGpsLocationMessage',
+        (message) => message.vehicleId === vehicle.vehicleId,
+      );
+
+      const response = await postTelemetry(api.url, vehicle, {
+        timestamp: new Date().toISOString(),
+        latitudeDegrees: -33.9249,
+        longitudeDegrees: 18.4241,
+      });
+
+      expect(response.status).toBe(200);
+      expect(await received).toEqual({
+        vehicleId: vehicle.vehicleId,
+        latitudeDegrees: -33.9249,
+        longitudeDegrees: 18.4241,
+      });
+    } finally {
+      await Promise.all(open.splice(0).map((connection) => connection.stop()));
+      await stopApi(api);
+      await downRedis.dispose();
+    }
+  });
+});

@@ -263,3 +263,31 @@ describe('given Redis restarts while two instances run', () => {
     }
   }, 40_000);
 });
+
+describe('given Redis unreachable from the start', () => {
+  it('serves its own clients, rejects sends that need other instances, and closes without waiting for Redis', async () => {
+    const redis = await startRedisServer();
+    await redis.dispose();
+    const backplane = new RedisBackplane({ url: redis.url, onError: (error) => redisErrors.push(error) });
+    const running = await startHub({ name: `hub-${randomUUID()}`, backplane });
+    try {
+      const client = buildClient(running.url, TRANSPORTS[0].type);
+      clients.push(client);
+      const inbox: string[] = [];
+      client.on('message', (text: string) => inbox.push(text));
+      await client.start();
+
+      await expect(running.hub.clients.all.send('message', 'local only')).rejects.toBeInstanceOf(
+        BackplaneUnavailableError,
+      );
+      await running.hub.clients.client(client.connectionId ?? '').send('message', 'to a local connection');
+      await waitUntil(() => inbox.length === 2);
+      expect(inbox).toEqual(['local only', 'to a local connection']);
+      await client.stop();
+    } finally {
+      await running.stop();
+      await backplane.close();
+    }
+    expect(String(redisErrors[0])).toContain('ECONNREFUSED');
+  });
+});
