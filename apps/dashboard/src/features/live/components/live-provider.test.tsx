@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORISED_USER_KEY, BADGE, HISTORY_TYPE } from '@sentinel/domain';
+import type { AuthorisedUser } from '@sentinel/domain';
 import { createApiClient, DEFAULT_APP_SETTINGS, eq, LIVE_MESSAGE } from '@sentinel/api-sdk';
 import type { DeviceTamperMessage, LiveLogger } from '@sentinel/api-sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -23,14 +24,20 @@ import {
 import { apiUrl, storeSignedInUser } from '../../../test/api';
 import { startLiveTestHub } from '../../../test/live-test-hub';
 import type { LiveTestHub } from '../../../test/live-test-hub';
+import type { HubContext } from '@sentinel/signalr-hub';
 import { renderApp } from '../../../test/render-app';
 import { liveConnectionStateAtom } from '../stores/live-state';
 import { LiveProvider } from './live-provider';
 
 let live: LiveTestHub;
+// The newest connection the hub accepted, so a test can drop it.
+let newestConnection: HubContext | undefined;
 
 beforeAll(async () => {
   live = await startLiveTestHub(apiUrl());
+  live.hub.onConnected((context) => {
+    newestConnection = context;
+  });
 });
 
 afterAll(async () => {
@@ -262,23 +269,34 @@ describe('the agent layout', () => {
   });
 });
 
+/** The demo holder's first vehicle with a device and a known lock state, and the holder's id. */
+async function demoLockableVehicle(user: AuthorisedUser) {
+  let session = user;
+  const api = createApiClient({
+    baseUrl: apiUrl(),
+    session: { get: () => session, set: (next) => (session = next), clear() {} },
+  });
+  const [holder] = (await api.users.list({ filter: eq('email', 'holder@sentinel.demo') })).items;
+  const vehicle = (await api.vehicles.list({ filter: eq('userId', holder?.id ?? 0) })).items.find(
+    (item) => item.deviceId !== null && item.isLocked !== null,
+  );
+  if (!holder || !vehicle) throw new Error('no demo vehicle with a lock state');
+  return {
+    holderId: holder.id,
+    vehicle,
+    // What the card's lock button offers for the server's state, and for the opposite live one.
+    serverAction: vehicle.isLocked ? 'Unlock' : 'Lock',
+    liveAction: vehicle.isLocked ? 'Lock' : 'Unlock',
+  };
+}
+
 describe('given a live lock message newer than the cached vehicle', () => {
   it('keeps showing the live value when the vehicle is fetched again from the server', async () => {
-    const stored = await storeSignedInUser('Admin');
-    let session = stored;
-    const api = createApiClient({
-      baseUrl: apiUrl(),
-      session: { get: () => session, set: (next) => (session = next), clear() {} },
-    });
-    const [holder] = (await api.users.list({ filter: eq('email', 'holder@sentinel.demo') })).items;
-    const vehicle = (await api.vehicles.list({ filter: eq('userId', holder?.id ?? 0) })).items.find(
-      (item) => item.deviceId !== null && item.isLocked !== null,
+    const { holderId, vehicle, serverAction, liveAction } = await demoLockableVehicle(
+      await storeSignedInUser('Admin'),
     );
-    if (!holder || !vehicle) throw new Error('no demo vehicle with a lock state');
-    const app = renderApp(`/agent/clients/${holder.id}/account/view`, { apiUrl: live.baseUrl });
+    const app = renderApp(`/agent/clients/${holderId}/account/view`, { apiUrl: live.baseUrl });
     const section = await screen.findByRole('region', { name: vehicle.registrationNumber });
-    const serverAction = vehicle.isLocked ? 'Unlock' : 'Lock';
-    const liveAction = vehicle.isLocked ? 'Lock' : 'Unlock';
     expect(await within(section).findByRole('button', { name: serverAction })).toBeInTheDocument();
     await connected(app.store);
 
@@ -290,5 +308,27 @@ describe('given a live lock message newer than the cached vehicle', () => {
     expect(app.queryClient.isFetching()).toBe(0);
     expect(within(section).getByRole('button', { name: liveAction })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: serverAction })).not.toBeInTheDocument();
+  });
+
+  it('drops it after a reconnect, when messages may have been missed, and shows the server again', async () => {
+    const { holderId, vehicle, serverAction, liveAction } = await demoLockableVehicle(
+      await storeSignedInUser('Admin'),
+    );
+    const app = renderApp(`/agent/clients/${holderId}/account/view`, { apiUrl: live.baseUrl });
+    const section = await screen.findByRole('region', { name: vehicle.registrationNumber });
+    await connected(app.store);
+    await send(LIVE_MESSAGE.lockUnlock, { vehicleId: vehicle.id, locked: !vehicle.isLocked });
+    expect(await within(section).findByRole('button', { name: liveAction })).toBeInTheDocument();
+    const states: string[] = [];
+    const unsubscribe = app.store.sub(liveConnectionStateAtom, () =>
+      states.push(app.store.get(liveConnectionStateAtom)),
+    );
+
+    act(() => newestConnection?.close({ allowReconnect: true }));
+
+    await waitFor(() => expect(states).toEqual(['Reconnecting', 'Connected']), { timeout: 10_000 });
+    unsubscribe();
+    expect(await within(section).findByRole('button', { name: serverAction })).toBeInTheDocument();
+    expect(app.store.get(vehicleLiveAtomFamily(vehicle.id))).toBeNull();
   });
 });
