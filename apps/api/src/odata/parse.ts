@@ -228,7 +228,8 @@ class Parser {
         }
         return { kind: 'field', name: token.text };
       }
-      default:
+      case 'punct':
+      case undefined:
         throw new ODataError('$filter', `Expected a field or a value ${where(token)}.`);
     }
   }
@@ -240,7 +241,9 @@ function describe(token: Token): string {
       return `'${token.text}'`;
     case 'number':
       return String(token.value);
-    default:
+    case 'dateTime':
+    case 'punct':
+    case 'word':
       return `'${token.text}'`;
   }
 }
@@ -256,7 +259,8 @@ function depth(node: FilterNode): number {
       return 1 + Math.max(depth(node.left), depth(node.right));
     case 'not':
       return 1 + depth(node.operand);
-    default:
+    case 'compare':
+    case 'contains':
       return 1;
   }
 }
