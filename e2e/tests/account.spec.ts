@@ -10,8 +10,10 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
 });
 
-test("editing a driver's email saves it and reloads the page", async ({ page }) => {
+test("editing a driver's email saves it and shows it without reloading the page", async ({ page }) => {
   await page.goto('/agent/clients/5/account/view');
+  let loads = 0;
+  page.on('load', () => (loads += 1));
   await page.getByRole('button', { name: 'Edit Naledi Sithole' }).click();
   const dialog = page.getByRole('dialog', { name: 'Driver details' });
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('readonly', '');
@@ -25,10 +27,10 @@ test("editing a driver's email saves it and reloads the page", async ({ page }) 
   await expect(dialog.getByText('Please provide a valid email address')).toBeVisible();
 
   await email.fill('naledi.new@drivers.example.co.za');
-  const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await reloaded;
+  await expect(dialog).toBeHidden();
   await expect(page.getByText('naledi.new@drivers.example.co.za')).toBeVisible();
+  expect(loads).toBe(0);
 });
 
 test('resending the password-creation link confirms it and e-mails the link', async ({ page }) => {
@@ -108,7 +110,8 @@ test('the vehicle history lists entries and downloads them as CSV', async ({ pag
   const csv = await readFile(await file.path(), 'utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toMatch(/^Date \(SAST\),Type,/);
-  expect(lines.length - 1).toBe(await entries.count());
+  // The list renders only the rows in view; its set size is how many entries it holds (one page here).
+  expect(lines.length - 1).toBe(Number(await entries.first().getAttribute('aria-setsize')));
 });
 
 test('a vehicle without history says so and cannot download', async ({ page }) => {
