@@ -1,12 +1,14 @@
 /*
  * Set-up shared by the live tests: a listening api, demo staff signed in over HTTP, the official
  * SignalR client, and vehicles with devices (and keys) created in the test's own database.
+ * Other packages start the api through @sentinel/testing; the api's own tests cannot, since that
+ * package depends on this one.
  */
 import type { AddressInfo } from 'node:net';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
 import type { FastifyInstance } from 'fastify';
-import type { RoleName } from '@sentinel/domain';
+import type { RoleName, SignInAnswer } from '@sentinel/domain';
 import { ROLE } from '@sentinel/domain';
 import { build } from '../app';
 import type { BuildOptions } from '../app';
@@ -32,7 +34,7 @@ export async function stopApi({ app }: RunningApi): Promise<void> {
 }
 
 /** Signs in the demo user of this role the way the dashboard does, and returns the access token. */
-export async function signIn(url: string, role: RoleName): Promise<{ accessToken: string; userId: number }> {
+export async function signIn(url: string, role: RoleName): Promise<SignInAnswer> {
   const demo = DEMO_SIGN_INS.find((signIn) => signIn.role === role);
   if (!demo) throw new Error(`No demo user with role ${role}.`);
   const response = await fetch(`${url}/Auth/SignInByEmail`, {
@@ -41,7 +43,7 @@ export async function signIn(url: string, role: RoleName): Promise<{ accessToken
     body: JSON.stringify({ email: demo.email, password: demo.password }),
   });
   if (response.status !== 200) throw new Error(`Sign-in of ${demo.email} answered ${response.status}.`);
-  return (await response.json()) as { accessToken: string; userId: number };
+  return (await response.json()) as SignInAnswer;
 }
 
 export function hubConnection(
