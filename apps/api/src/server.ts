@@ -35,4 +35,9 @@ const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : config.port;
 // 0.0.0.0 and :: listen everywhere; localhost is the address a person can open.
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-console.log(`Sentinel api listening on http://${shownHost}:${port} (database: ${config.databaseFile})`);
+// The host only: a DATABASE_URL may hold a password.
+const database =
+  config.databaseUrl === undefined
+    ? config.databaseFile
+    : `PostgreSQL at ${new URL(config.databaseUrl).host}`;
+console.log(`Sentinel api listening on http://${shownHost}:${port} (database: ${database})`);
