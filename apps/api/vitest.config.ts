@@ -10,6 +10,10 @@ export default defineConfig({
   test: {
     ...sharedTestOptions,
     environment: 'node',
+    // Both projects share the machine's cores, and every seeded api hashes the demo passwords
+    // with argon2 first: a busy machine must not turn that into a failed test.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,
