@@ -1,13 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { API_URL, DATABASE_FILE } from '../playwright.config';
 
-/** Gives a seeded device an ingestion key through the api's own CLI, as an installer would. */
+/**
+ * Gives a seeded device a fresh ingestion key in the running api's database file, through
+ * @sentinel/testing (in a child process, so the tests get the key synchronously).
+ */
 export function issueDeviceKey(serialNumber: string): string {
-  const output = execFileSync('pnpm', ['--silent', '--filter', '@sentinel/api', 'device:key', serialNumber], {
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_FILE },
-  });
-  const key = output.split('\n')[1]?.trim();
+  const output = execFileSync(
+    'pnpm',
+    ['--silent', '--filter', '@sentinel/testing', 'device:key', serialNumber],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_FILE },
+    },
+  );
+  const key = output.trim();
   if (!key) throw new Error(`No key in the device:key output:\n${output}`);
   return key;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,26 @@ describe('issueDeviceKeyInFile', () => {
       await api.close();
     }
   });
+
+  it('prints a key the api accepts from its device:key command, for tests that need it synchronously', async () => {
+    const api = await startApi({ databaseFile });
+    try {
+      const serialNumber = 'SNT-000104';
+      const key = execFileSync('pnpm', ['--silent', 'device:key', serialNumber], {
+        encoding: 'utf8',
+        env: { ...process.env, DATABASE_FILE: databaseFile },
+      }).trim();
+      const response = await fetch(`${api.url}/Devices/${serialNumber}/Telemetry`, {
+        method: 'POST',
+        headers: { authorization: `Device ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ timestamp: new Date().toISOString(), locked: false }),
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await api.close();
+    }
+    // Starting pnpm and tsx in a child takes seconds on a loaded machine.
+  }, 60_000);
 
   it('says so when the serial number is unknown', async () => {
     await expect(issueDeviceKeyInFile(databaseFile, 'SNT-NOPE')).rejects.toThrow(
