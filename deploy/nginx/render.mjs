@@ -95,5 +95,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const [port = '', root = ''] = site.split(/=(.*)/s);
     return { listen: port, root };
   });
-  process.stdout.write(renderNginxConfig({ apiInstances: values.api, apiListen: values.listen, apps }));
+  try {
+    process.stdout.write(renderNginxConfig({ apiInstances: values.api, apiListen: values.listen, apps }));
+  } catch (error) {
+    console.error(`render.mjs: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }

@@ -97,4 +97,10 @@ describe('node deploy/nginx/render.mjs', () => {
     expect(code).toBe(0);
     expect(output).toBe(renderNginxConfig(twoInstances));
   });
+
+  it('says what is wrong in one line when an instance is missing', async () => {
+    const { code, output } = await runToEnd(process.execPath, ['nginx/render.mjs', '--listen', '80']);
+    expect(code).toBe(1);
+    expect(output).toBe('render.mjs: At least one api instance is needed.\n');
+  });
 });
