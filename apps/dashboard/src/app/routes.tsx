@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PATHS } from '@sentinel/domain';
-import { PlaceholderPage } from '../lib/placeholder-page';
+import { PlaceholderPage } from './placeholder-page';
 import { PipelineTab } from '../features/onboarding/components/pipeline-tab';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { RedirectSignedIn, RequireUser, RootRedirect } from './guards';

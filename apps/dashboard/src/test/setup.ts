@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Files that opt into the node environment (the dev-server test) have no DOM to prepare.
 if (typeof window !== 'undefined') prepareDom();
 
 function prepareDom(): void {
+  // Screens load lazily and the real api answers over HTTP: on a machine shared by several test runs,
+  // the first render of a screen can take longer than Testing Library's default second.
+  configure({ asyncUtilTimeout: 5_000 });
+
   // Testing Library only auto-cleans when test globals are on; they are off here.
   afterEach(() => {
     cleanup();

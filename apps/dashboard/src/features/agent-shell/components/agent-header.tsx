@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, PATHS } from '@sentinel/domain';
 import { Logo } from '@sentinel/ui';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '../hooks/use-media-query';
 import { TopTabs } from './top-tabs';
 import { UserMenu } from './user-menu';
 

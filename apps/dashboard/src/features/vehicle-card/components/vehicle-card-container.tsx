@@ -1,13 +1,8 @@
 // The vehicle card with its data and actions wired to the api, the query cache and the live values.
 // The app hands it to the client list and View account, which show it without importing it.
-import { useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
 import { formatHistoryDate, HISTORY_TYPE } from '@sentinel/domain';
 import { VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
-import type { DeviceChange } from '@sentinel/ui';
-import { useApiClient } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
 import {
   useLiveBadge,
@@ -15,24 +10,8 @@ import {
   useLiveTamperActive,
   useVehicleLive,
 } from '../../../lib/vehicle-live/use-vehicle-live';
-import {
-  useChangeDeviceMutation,
-  useLockMutation,
-  usePartnerAlertMutation,
-} from '../api/use-vehicle-card-mutations';
-import type { PartnerAlertType } from '../api/use-vehicle-card-mutations';
-import { vehicleCardQueries } from '../api/vehicle-card-queries';
-
-export const CHANGE_DEVICE_FAILED = 'Failed to change device';
-
-/** The text of a failed call as the spec shows it: the server's message, else its title (the status text). */
-function failureText(error: unknown, fallback: string): string {
-  if (isApiError(error)) return error.body?.message || error.body?.title || fallback;
-  return fallback;
-}
-
-const hasDevice = (vehicle: Vehicle) =>
-  vehicle.deviceId !== null && vehicle.deviceId !== 0 && vehicle.deviceSerialNumber !== null;
+import { useLockMutation } from '../api/use-vehicle-card-mutations';
+import { hasDevice, useDeviceChange, useDeviceStatus, usePartnerAlert } from '../hooks/use-card-actions';
 
 export interface VehicleCardContainerProps {
   vehicle: Vehicle;
@@ -111,54 +90,4 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
       />
     </div>
   );
-}
-
-/** GetDeviceStatusInfo for the linked device, from the cache when any card asked before. */
-function useDeviceStatus(deviceId: number | null) {
-  const api = useApiClient();
-  const { data } = useQuery({
-    ...vehicleCardQueries.deviceStatus(api, deviceId ?? 0),
-    enabled: deviceId !== null,
-  });
-  return data;
-}
-
-/** The kit's alert button awaits this: it shows 'Alert sent', or the rejection's message for 2 s. */
-function usePartnerAlert(vehicleId: number, type: PartnerAlertType) {
-  const alert = usePartnerAlertMutation(vehicleId, type);
-  return async () => {
-    try {
-      await alert.mutateAsync();
-    } catch (error) {
-      throw new Error(isApiError(error) ? error.message : 'Failed to send alert', { cause: error });
-    }
-  };
-}
-
-function useDeviceChange(vehicle: Vehicle): DeviceChange | undefined {
-  const api = useApiClient();
-  const queryClient = useQueryClient();
-  const change = useChangeDeviceMutation(vehicle);
-  const { mutateAsync } = change;
-  const serialNumber = hasDevice(vehicle) ? vehicle.deviceSerialNumber : null;
-  return useMemo<DeviceChange | undefined>(() => {
-    if (serialNumber === null) return undefined;
-    return {
-      searchDevices: (text) => queryClient.fetchQuery(vehicleCardQueries.freeDevices(api, text)),
-      onChange: async (newSerialNumber) => {
-        try {
-          await mutateAsync({
-            currentDeviceSerialNumber: serialNumber,
-            newDeviceSerialNumber: newSerialNumber,
-            vehicleNickname: vehicle.nickname ?? '',
-          });
-        } catch (error) {
-          // The spec asks for a browser alert; the dialog keeps the same text beside its form.
-          const message = failureText(error, CHANGE_DEVICE_FAILED);
-          window.alert(message);
-          throw new Error(message, { cause: error });
-        }
-      },
-    };
-  }, [api, queryClient, mutateAsync, serialNumber, vehicle.nickname]);
 }
