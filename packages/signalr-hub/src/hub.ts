@@ -8,6 +8,7 @@ import type { Audience, Backplane, BackplaneMessage } from './backplane';
 import { createHubCallerClients, createHubClients } from './clients';
 import type { AudienceSink, HubCallerClients, HubClients } from './clients';
 import { Connection } from './connection';
+import { ConnectionTokens } from './connection-token';
 import type { CloseOptions, HubUser } from './connection';
 import {
   PayloadTooLargeError,
@@ -103,6 +104,15 @@ export interface HubOptions {
    * @default 30_000
    */
   groupAckTimeoutMs?: number;
+  /**
+   * Shared by every instance of the hub behind one load balancer. Connection tokens are then
+   * signed with it (HMAC-SHA256, bound to the user and expiring with the handshake timeout), so
+   * whichever instance receives a connection's first transport request creates the connection,
+   * and the balancer may route on the connection id alone (see README, "Negotiate on one
+   * instance, connect to another").
+   * @default none: a connection is served only by the instance that answered its negotiate
+   */
+  secret?: string;
   /** Errors the hub cannot hand to anyone else (hook failures, backplane failures). @default console.error */
   onError?: (error: unknown) => void;
 }
@@ -184,6 +194,9 @@ export class Hub {
   private readonly connectedHooks: ConnectionHook[] = [];
   private readonly disconnectedHooks: DisconnectionHook[] = [];
   private readonly byToken = new Map<string, Connection>();
+  private readonly tokens: ConnectionTokens | undefined;
+  /** Signed tokens that already opened a connection here, until they expire: each opens one. */
+  private readonly spentTokens = new Map<string, number>();
   private readonly byId = new Map<string, Connection>();
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly byGroup = new Map<string, Set<Connection>>();
@@ -199,6 +212,8 @@ export class Hub {
     this.path = normalisePath(options.path);
     this.channel = `signalr:${options.name ?? this.path.slice(1)}`;
     this.transports = new Set(options.transports ?? ALL_TRANSPORTS);
+    this.tokens =
+      options.secret === undefined ? undefined : new ConnectionTokens(options.secret, this.channel);
     this.backplane = options.backplane ?? new InMemoryBackplane();
     this.webSocketServer = new WebSocketServer({ noServer: true, maxPayload: this.maxMessageBytes });
     const sink: AudienceSink = {
@@ -377,13 +392,24 @@ export class Hub {
     const user = await this.authenticate(req, url, 'negotiate');
     const requested = Number.parseInt(url.searchParams.get('negotiateVersion') ?? '0', 10);
     const version = Number.isNaN(requested) || requested < 1 ? 0 : 1;
-    const connectionId = newId();
-    // Version 0 clients address transports by the connection id itself.
-    const connection = this.createConnection(connectionId, version === 0 ? connectionId : newId(), user);
+    let connectionId = newId();
+    let connectionToken: string;
+    if (this.tokens) {
+      // Nothing is kept here: the instance that receives the first transport request creates the
+      // connection from the token. Version 0 clients address transports by the connection id, so
+      // for them the signed token is the id.
+      const expiresAt = Date.now() + this.handshakeTimeoutMs;
+      connectionToken = this.tokens.issue(version, connectionId, user?.userId, expiresAt);
+      if (version === 0) connectionId = connectionToken;
+    } else {
+      // Version 0 clients address transports by the connection id itself.
+      connectionToken = version === 0 ? connectionId : newId();
+      this.createConnection(connectionId, connectionToken, user);
+    }
     sendJson(res, 200, {
       negotiateVersion: version,
       connectionId,
-      ...(version === 0 ? {} : { connectionToken: connection.connectionToken }),
+      ...(version === 0 ? {} : { connectionToken }),
       availableTransports: [...this.transports].map((transport) => ({
         transport,
         transferFormats: transport === 'ServerSentEvents' ? ['Text'] : ['Text', 'Binary'],
@@ -425,12 +451,47 @@ export class Hub {
     const token = url.searchParams.get('id');
     if (!token) throw new RequestRefusal(400, 'Connection ID required.');
     const connection = this.byToken.get(token);
-    if (!connection) throw new RequestRefusal(404, 'No connection with that ID.');
+    if (!connection) return this.connectionFromToken(req, url, token);
     const user = await this.authenticate(req, url, 'transport');
     if (user?.userId !== connection.user?.userId) {
       throw new RequestRefusal(403, 'The connection belongs to another user.');
     }
     return connection;
+  }
+
+  /**
+   * The first transport request of a connection negotiated with a signed token, by this instance
+   * or another: creates the connection once the token and the request's own credentials check out.
+   * Anything else (no secret, a forged, expired or spent token) is as unknown as ever.
+   */
+  private async connectionFromToken(req: IncomingMessage, url: URL, token: string): Promise<Connection> {
+    const unknown = new RequestRefusal(404, 'No connection with that ID.');
+    const tokens = this.tokens;
+    const ticket = tokens?.verify(token, Date.now());
+    if (!tokens || !ticket || this.spentTokens.has(token) || this.closed) throw unknown;
+    const user = await this.authenticate(req, url, 'transport');
+    if (!tokens.isFor(ticket, user?.userId)) {
+      throw new RequestRefusal(403, 'The connection belongs to another user.');
+    }
+    // Another request of this connection (an SSE send racing its stream) may have created it
+    // while this one was authenticated; the user check above holds for it too.
+    const raced = this.byToken.get(token);
+    if (raced) return raced;
+    if (this.spentTokens.has(token) || this.closed || ticket.expiresAt <= Date.now()) throw unknown;
+    this.spend(token, ticket.expiresAt);
+    const connectionId = ticket.negotiateVersion === 0 ? token : ticket.connectionId;
+    // The handshake must still end within the time counted from negotiate.
+    return this.createConnection(connectionId, token, user, ticket.expiresAt - Date.now());
+  }
+
+  private spend(token: string, expiresAt: number): void {
+    const now = Date.now();
+    // Tokens are spent in roughly the order they expire, so the expired ones sit at the front.
+    for (const [spent, until] of this.spentTokens) {
+      if (until > now) break;
+      this.spentTokens.delete(spent);
+    }
+    this.spentTokens.set(token, expiresAt);
   }
 
   private async receiveRequest(req: IncomingMessage, res: ServerResponse, connection: Connection) {
@@ -516,7 +577,16 @@ export class Hub {
 
   // ---- Connections ---------------------------------------------------------------------------
 
-  private createConnection(connectionId: string, token: string, user: HubUser | undefined): Connection {
+  private get handshakeTimeoutMs(): number {
+    return this.options.handshakeTimeoutMs ?? 15_000;
+  }
+
+  private createConnection(
+    connectionId: string,
+    token: string,
+    user: HubUser | undefined,
+    handshakeTimeoutMs = this.handshakeTimeoutMs,
+  ): Connection {
     const connection = new Connection(
       connectionId,
       token,
@@ -524,7 +594,7 @@ export class Hub {
       {
         keepAliveIntervalMs: this.options.keepAliveIntervalMs ?? 15_000,
         clientTimeoutMs: this.options.clientTimeoutMs ?? 30_000,
-        handshakeTimeoutMs: this.options.handshakeTimeoutMs ?? 15_000,
+        handshakeTimeoutMs,
       },
       {
         onConnected: (c) => this.connected(c),
