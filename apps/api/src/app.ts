@@ -91,9 +91,13 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(databasePlugin, { db });
   await app.register(vehicleEventsPlugin);
-  // The hub answers its own requests in an onRequest hook, so it goes before @fastify/cors.
+  const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('base64url');
+  // The hub answers its own requests in an onRequest hook, so it goes before @fastify/cors. It
+  // signs its connection tokens with a key derived from the JWT secret, which every instance
+  // shares: a connection negotiated on one instance can then be served by another.
   await app.register(liveHubPlugin, {
     corsOrigin: corsOrigin(options.corsOrigins),
+    secret: jwtSecret,
     ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
     ...options.hub,
   });
@@ -122,7 +126,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(caseInsensitiveBodyPlugin);
   await app.register(authPlugin, {
-    jwtSecret: options.jwtSecret ?? randomBytes(32).toString('base64url'),
+    jwtSecret,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 2_592_000,
   });

@@ -32,6 +32,12 @@ declare module 'fastify' {
 export interface LiveHubOptions {
   /** The api's CORS origin setting (as given to @fastify/cors), applied to the hub too. */
   corsOrigin: boolean | RegExp | readonly string[];
+  /**
+   * Signs the hub's connection tokens, so any instance sharing it serves a connection negotiated
+   * by another (the api passes its JWT secret; the hub derives a key of its own from it).
+   * @default undefined (a connection is served by the instance that negotiated it)
+   */
+  secret?: string;
   /** Redis for the hub's backplane (REDIS_URL). @default undefined (this instance's clients only) */
   redisUrl?: string;
   /** @default 15000 (the spec's keep-alive ping) */
@@ -78,6 +84,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       path: HUB_PATH,
       authenticate: authenticateWith(app),
       cors: { origins: hubOrigins(options.corsOrigin) },
+      ...(options.secret === undefined ? {} : { secret: options.secret }),
       ...(options.keepAliveIntervalMs === undefined
         ? {}
         : { keepAliveIntervalMs: options.keepAliveIntervalMs }),
