@@ -1,10 +1,24 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { issueDeviceKey, reportTelemetry } from './device';
 import { signInAs } from './support';
 
 // Seeded: Sipho Ndlovu (client 5) owns one vehicle, a Kia 'ND 534-102' with device SNT-000103.
 const CLIENT_ID = 5;
 const SERIAL = 'SNT-000103';
+
+/**
+ * Opens a page and waits until its live connection is up (the hub has answered the handshake on a
+ * WebSocket), so a device report sent next cannot arrive before the page listens.
+ */
+async function gotoLive(page: Page, path: string) {
+  let answered = false;
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/DefaultHub')) socket.on('framereceived', () => (answered = true));
+  });
+  await page.goto(path);
+  await expect.poll(() => answered).toBe(true);
+}
 
 test.describe('live vehicle updates on View account', () => {
   let key: string;
@@ -15,7 +29,7 @@ test.describe('live vehicle updates on View account', () => {
   test.beforeEach(async ({ page }) => {
     await signInAs(page, 'Technical-Agent');
     await expect(page).toHaveURL(/\/agent\/clients\/all$/);
-    await page.goto(`/agent/clients/${CLIENT_ID}/account/view`);
+    await gotoLive(page, `/agent/clients/${CLIENT_ID}/account/view`);
     await expect(page.getByText('ND 534-102').first()).toBeVisible();
   });
 
@@ -44,7 +58,7 @@ test('a tamper report raises the alert badge, the alert pin and a notice naming 
   const key = issueDeviceKey('SNT-000104');
   await signInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
-  await page.goto('/agent/clients/7/account/view');
+  await gotoLive(page, '/agent/clients/7/account/view');
   const card = page.getByRole('region', { name: 'ND 186-105' });
   await expect(card.getByText('Unlocked', { exact: true })).toBeVisible();
 
@@ -52,7 +66,10 @@ test('a tamper report raises the alert badge, the alert pin and a notice naming 
     tamper: { carBatteryState: 'Disconnected', gpsState: 'Normal' },
   });
 
-  await expect(page.getByText(/Tamper alert: .*ND 186-105/)).toBeVisible();
+  // Within the notices: the toast's screen-reader announcement repeats the text for a moment.
+  await expect(
+    page.getByRole('region', { name: 'Live alerts (F8)' }).getByText(/Tamper alert: .*ND 186-105/),
+  ).toBeVisible();
   await expect(card.getByText('Alert', { exact: true })).toBeVisible();
   await expect(card.getByRole('group', { name: 'Vehicle location' }).getByText('Tamper alert')).toBeVisible();
 });
