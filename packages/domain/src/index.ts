@@ -1,5 +1,14 @@
 export { PRODUCT_NAME, agentPageTitle } from './product';
-export { ROLE, ROLE_NAMES, STAFF_ROLES, COMPANY_LINK_ROLES, isRoleName, isStaffRole } from './roles';
+export {
+  ROLE,
+  ROLE_NAMES,
+  STAFF_ROLES,
+  MANAGER_ROLES,
+  ADMIN_ROLES,
+  COMPANY_LINK_ROLES,
+  isRoleName,
+  isStaffRole,
+} from './roles';
 export type { RoleName } from './roles';
 export {
   PATHS,
@@ -138,3 +147,45 @@ export type {
   PartnerAlertResult,
   ChangeLinkedDeviceRequest,
 } from './contract/vehicles';
+export {
+  BURN_IN_ROLES,
+  BURN_IN_TEST_TYPES,
+  BURN_IN_TEST_STATUSES,
+  BurnInTestTypeSchema,
+  BurnInTestStatusSchema,
+  BurnInTestDataSchema,
+  BurnInTestResultSchema,
+  BurnInUnitResultSchema,
+  BurnInResultsSchema,
+  BurnInStationsSchema,
+  BurnInMessageSchema,
+  AddUnitQuerySchema,
+  UnitQuerySchema,
+  UnitPathSchema,
+  RetryUnitTestRequestSchema,
+} from './contract/burn-in';
+export type {
+  BurnInTestType,
+  BurnInTestStatus,
+  BurnInTestData,
+  BurnInTestResult,
+  BurnInUnitResult,
+  BurnInMessage,
+  AddUnitQuery,
+  UnitQuery,
+  RetryUnitTestRequest,
+} from './contract/burn-in';
+export {
+  BURN_IN_AUTO_REFRESH_MS,
+  BURN_IN_NARROW_MAX_PX,
+  BURN_IN_MEDIUM_MAX_PX,
+  BURN_IN_RESIZE_DEBOUNCE_MS,
+  BURN_IN_SEARCH_MIN_CHARS,
+  BURN_IN_MESSAGES,
+  retryingTestMessage,
+  parseStationIds,
+  countTests,
+  isUnitActive,
+  matchSerial,
+} from './burn-in-bench';
+export type { BurnInCounts } from './burn-in-bench';
