@@ -34,6 +34,12 @@ export type BackplaneMessage = {
       ackId: string;
     } /** Close connections (for example every connection of a user whose access was revoked). */
   | { kind: 'close'; audience: Audience; error?: string; allowReconnect?: boolean }
+  /**
+   * A connection was opened from the signed token with this signature (see the hub's `secret`):
+   * every instance counts the token as spent until it expires, so a request re-routed after its
+   * instance died cannot open the connection a second time elsewhere.
+   */
+  | { kind: 'opened'; signature: string; expiresAt: number }
 );
 
 export type BackplaneHandler = (message: BackplaneMessage) => void;

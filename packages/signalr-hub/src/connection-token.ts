@@ -19,6 +19,8 @@ export interface ConnectionTicket {
   /** Epoch ms after which the token opens nothing. */
   expiresAt: number;
   userTag: string;
+  /** The MAC, unique per token: names a spent token without repeating the token. */
+  signature: string;
 }
 
 const USER_TAG_BYTES = 12;
@@ -62,7 +64,7 @@ export class ConnectionTokens {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const expiresAt = Number.parseInt(expiry, 36);
     if (!(expiresAt > now)) return undefined;
-    return { negotiateVersion: version === '0' ? 0 : 1, connectionId, expiresAt, userTag };
+    return { negotiateVersion: version === '0' ? 0 : 1, connectionId, expiresAt, userTag, signature: mac };
   }
 
   /** Whether the ticket was issued to this user. */

@@ -195,7 +195,7 @@ export class Hub {
   private readonly disconnectedHooks: DisconnectionHook[] = [];
   private readonly byToken = new Map<string, Connection>();
   private readonly tokens: ConnectionTokens | undefined;
-  /** Signed tokens that already opened a connection here, until they expire: each opens one. */
+  /** Signatures of tokens that opened a connection on any instance, until they expire: each opens one. */
   private readonly spentTokens = new Map<string, number>();
   private readonly byId = new Map<string, Connection>();
   private readonly byUser = new Map<string, Set<Connection>>();
@@ -428,7 +428,8 @@ export class Hub {
       return;
     }
     applyCors(this.options.cors, req, res);
-    const connection = await this.connectionFor(req, url);
+    // Only a GET (event stream or first poll) starts a connection from a signed token.
+    const connection = await this.connectionFor(req, url, req.method === 'GET');
     switch (req.method ?? '') {
       case 'GET':
         return this.receiveRequest(req, res, connection);
@@ -447,11 +448,14 @@ export class Hub {
   }
 
   /** Finds the connection a transport request is for, and checks it is the same user's. */
-  private async connectionFor(req: IncomingMessage, url: URL): Promise<Connection> {
+  private async connectionFor(req: IncomingMessage, url: URL, mayStart: boolean): Promise<Connection> {
     const token = url.searchParams.get('id');
     if (!token) throw new RequestRefusal(400, 'Connection ID required.');
     const connection = this.byToken.get(token);
-    if (!connection) return this.connectionFromToken(req, url, token);
+    if (!connection) {
+      if (mayStart) return this.connectionFromToken(req, url, token);
+      throw new RequestRefusal(404, 'No connection with that ID.');
+    }
     const user = await this.authenticate(req, url, 'transport');
     if (user?.userId !== connection.user?.userId) {
       throw new RequestRefusal(403, 'The connection belongs to another user.');
@@ -468,7 +472,7 @@ export class Hub {
     const unknown = new RequestRefusal(404, 'No connection with that ID.');
     const tokens = this.tokens;
     const ticket = tokens?.verify(token, Date.now());
-    if (!tokens || !ticket || this.spentTokens.has(token) || this.closed) throw unknown;
+    if (!tokens || !ticket || this.spentTokens.has(ticket.signature) || this.closed) throw unknown;
     const user = await this.authenticate(req, url, 'transport');
     if (!tokens.isFor(ticket, user?.userId)) {
       throw new RequestRefusal(403, 'The connection belongs to another user.');
@@ -477,21 +481,33 @@ export class Hub {
     // while this one was authenticated; the user check above holds for it too.
     const raced = this.byToken.get(token);
     if (raced) return raced;
-    if (this.spentTokens.has(token) || this.closed || ticket.expiresAt <= Date.now()) throw unknown;
-    this.spend(token, ticket.expiresAt);
+    if (this.spentTokens.has(ticket.signature) || this.closed || ticket.expiresAt <= Date.now()) {
+      throw unknown;
+    }
+    this.spend(ticket.signature, ticket.expiresAt);
+    // The other instances learn it too: should this one die, the client's next poll (re-routed by
+    // the balancer) gets 404 and the client reconnects, instead of a second, silent connection.
+    this.backplane
+      .publish(this.channel, {
+        kind: 'opened',
+        signature: ticket.signature,
+        expiresAt: ticket.expiresAt,
+        origin: this.instanceId,
+      })
+      .catch((error: unknown) => this.reportError(error));
     const connectionId = ticket.negotiateVersion === 0 ? token : ticket.connectionId;
     // The handshake must still end within the time counted from negotiate.
     return this.createConnection(connectionId, token, user, ticket.expiresAt - Date.now());
   }
 
-  private spend(token: string, expiresAt: number): void {
+  private spend(signature: string, expiresAt: number): void {
     const now = Date.now();
     // Tokens are spent in roughly the order they expire, so the expired ones sit at the front.
     for (const [spent, until] of this.spentTokens) {
       if (until > now) break;
       this.spentTokens.delete(spent);
     }
-    this.spentTokens.set(token, expiresAt);
+    if (expiresAt > now) this.spentTokens.set(signature, expiresAt);
   }
 
   private async receiveRequest(req: IncomingMessage, res: ServerResponse, connection: Connection) {
@@ -553,7 +569,7 @@ export class Hub {
     }
     let connection: Connection;
     if (url.searchParams.has('id')) {
-      connection = await this.connectionFor(req, url);
+      connection = await this.connectionFor(req, url, true);
       if (connection.transport || connection.isClosed) throw new RequestRefusal(409, 'Already connected.');
     } else {
       // Clients that skip negotiation open the WebSocket directly.
@@ -826,6 +842,9 @@ export class Hub {
         }
         return;
       case 'ack':
+        return;
+      case 'opened':
+        this.spend(message.signature, message.expiresAt);
         return;
       case 'group': {
         const connection = this.byId.get(message.connectionId);

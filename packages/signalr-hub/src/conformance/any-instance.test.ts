@@ -211,6 +211,40 @@ describe('signed connection tokens', () => {
     expect(b.hub.connectionCount).toBe(1);
   });
 
+  it('spends a token on every instance once it opened a connection on one', async () => {
+    const a = await instance();
+    const b = await instance();
+    const onA = buildClient(a.url, TRANSPORTS[0].type, undefined, {
+      accessTokenFactory: () => 'token-alice',
+    });
+    clients.push(onA);
+    await onA.start();
+    const { connectionToken = '' } = await negotiate(a);
+
+    expect((await poll(b, connectionToken)).status).toBe(200);
+    // The backplane keeps B's messages in order: once A's client has B's marker, A knows the token.
+    const marker = waitFor<string>((report) => onA.on('marker', report), 5_000);
+    await b.hub.clients.all.send('marker', 'after the opening');
+    await marker;
+
+    // As when B died and the balancer sends the connection's next poll to A.
+    const rerouted = await poll(a, connectionToken);
+    expect(rerouted.status).toBe(404);
+    expect(await rerouted.text()).toBe('No connection with that ID.');
+  });
+
+  it('starts a connection only with a GET or a WebSocket, never with a send or a DELETE', async () => {
+    const a = await instance();
+    const b = await instance();
+    const { connectionToken = '' } = await negotiate(a);
+    const url = `${b.url}?id=${encodeURIComponent(connectionToken)}`;
+    const headers = { authorization: 'Bearer token-alice' };
+
+    expect((await fetch(url, { method: 'POST', headers, body: '{}\u001e' })).status).toBe(404);
+    expect((await fetch(url, { method: 'DELETE', headers })).status).toBe(404);
+    expect((await poll(b, connectionToken)).status).toBe(200);
+  });
+
   it('lets a negotiate version 0 client connect to another instance with the signed id', async () => {
     const a = await instance();
     const b = await instance();
