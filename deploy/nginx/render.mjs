@@ -20,7 +20,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  * @property {readonly string[]} apiInstances  `host:port` of each api instance, at least one
  * @property {number | string} apiListen       port (or address:port) nginx answers the api on
  * @property {readonly AppSite[]} [apps]       built apps to serve; none by default
- * @property {string} [hubHashKey]  what pins a client's hub requests to one instance; `$remote_addr` by default
+ * @property {string} [hubHashKey]  what sends the hub requests of one connection to one instance; `$arg_id` (the connection token) by default
  * @property {string} [mimeTypes]   the types file to include; Debian's `/etc/nginx/mime.types` by default
  * @property {string} [errorLog]    `stderr` by default
  * @property {string} [accessLog]   `off` by default
@@ -58,7 +58,7 @@ export function renderNginxConfig(options) {
   return fill(template('sentinel.conf.template'), {
     API_SERVERS: servers,
     API_LISTEN: listen(apiListen),
-    HUB_HASH_KEY: options.hubHashKey ?? '$remote_addr',
+    HUB_HASH_KEY: options.hubHashKey ?? '$arg_id',
     APP_SERVERS: sites,
     MIME_TYPES: options.mimeTypes ?? '/etc/nginx/mime.types',
     ERROR_LOG: options.errorLog ?? 'stderr',

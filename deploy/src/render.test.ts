@@ -40,10 +40,10 @@ describe('renderNginxConfig', () => {
     expect(config).toContain('listen 5080;');
   });
 
-  it('pins each client to one instance on the hub, with upgrades, long timeouts and no buffering', () => {
+  it('pins each hub connection to one instance by its id, with upgrades, long timeouts and no buffering', () => {
     const config = renderNginxConfig(twoInstances);
     const hub = config.slice(config.indexOf('location /DefaultHub'));
-    expect(config).toContain('hash $remote_addr consistent;');
+    expect(config).toContain('hash $arg_id consistent;');
     expect(hub).toContain('proxy_set_header Upgrade $http_upgrade;');
     expect(hub).toContain('proxy_set_header Connection $connection_upgrade;');
     expect(hub).toContain('proxy_buffering off;');
@@ -51,8 +51,8 @@ describe('renderNginxConfig', () => {
   });
 
   it('takes another hash key for the hub', () => {
-    expect(renderNginxConfig({ ...twoInstances, hubHashKey: '$arg_id' })).toContain(
-      'hash $arg_id consistent;',
+    expect(renderNginxConfig({ ...twoInstances, hubHashKey: '$remote_addr' })).toContain(
+      'hash $remote_addr consistent;',
     );
   });
 
