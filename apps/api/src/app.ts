@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health';
 import { rolesRoutes } from './routes/roles';
 import { registerResourceRoutes } from './routes/resources';
 import { providersPlugin } from './plugins/providers';
+import { staffOnly } from './plugins/route-groups';
 import type { MessageSender } from './providers/messages';
 import type { PartnerAlertProvider } from './providers/partner-alerts';
 import { deviceTelemetryRoutes } from './routes/device-telemetry';
@@ -133,7 +134,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(rolesRoutes);
+  await app.register(staffOnly(rolesRoutes));
   await app.register(providersPlugin, {
     messageSender: options.messageSender,
     partnerAlerts: options.partnerAlerts,

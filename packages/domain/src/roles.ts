@@ -13,6 +13,12 @@ export const ROLE_NAMES: readonly RoleName[] = Object.values(ROLE);
 /** Roles that may sign in to the staff dashboard. */
 export const STAFF_ROLES: readonly RoleName[] = [ROLE.admin, ROLE.technicalAgent, ROLE.companyAdmin];
 
+/** Staff who manage the fleet: add users, lock/unlock, alert partners, change devices. */
+export const MANAGER_ROLES: readonly RoleName[] = [ROLE.admin, ROLE.technicalAgent];
+
+/** Only an Admin: the development outbox. */
+export const ADMIN_ROLES: readonly RoleName[] = [ROLE.admin];
+
 /** Roles a user can hold inside a company. */
 export const COMPANY_LINK_ROLES: readonly RoleName[] = [ROLE.companyAdmin, ROLE.accountHolder];
 

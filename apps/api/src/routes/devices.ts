@@ -6,8 +6,7 @@ import {
   DeviceStatusInfoRequestSchema,
   DeviceStatusInfoSchema,
   ref,
-  ROLE,
-  STAFF_ROLES,
+  MANAGER_ROLES,
 } from '@sentinel/domain';
 import type { Device, DeviceListField } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
@@ -47,7 +46,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/Devices',
     {
-      onRequest: [app.authenticate, app.requireRoles(ROLE.admin, ROLE.technicalAgent)],
+      config: { roles: MANAGER_ROLES },
       schema: {
         tags: ['Devices'],
         summary: 'List tracking devices, with the OData subset',
@@ -85,7 +84,6 @@ export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/My/Device/GetDeviceStatusInfo',
     {
-      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
       schema: {
         tags: ['Devices'],
         summary: "A device's application version and auto-lock state (0 means disabled)",

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminsOnly, staffOnly } from '../plugins/route-groups';
 import { devicesRoutes, DeviceItem } from './devices';
 import { devOutboxRoutes } from './dev-outbox';
 import { driversRoutes, DriverItem } from './drivers';
@@ -13,7 +14,8 @@ export interface ResourceRoutesOptions {
 }
 
 /**
- * The clients, accounts, vehicle-card and history calls: one encapsulated plugin per resource.
+ * The clients, accounts, vehicle-card and history calls: one encapsulated plugin per resource,
+ * all inside the staff group (routes for managers only narrow it with `config.roles`).
  * Schemas more than one resource answers with are added to the root so OpenAPI lists each once.
  */
 export async function registerResourceRoutes(
@@ -22,11 +24,15 @@ export async function registerResourceRoutes(
 ): Promise<void> {
   app.addSchema(DriverItem);
   app.addSchema(DeviceItem);
-  await app.register(usersRoutes);
-  await app.register(driversRoutes);
-  await app.register(vehiclesRoutes);
-  await app.register(historyRoutes);
-  await app.register(devicesRoutes);
-  await app.register(subscriptionPlansRoutes);
-  if (options.devOutbox) await app.register(devOutboxRoutes);
+  await app.register(
+    staffOnly(
+      usersRoutes,
+      driversRoutes,
+      vehiclesRoutes,
+      historyRoutes,
+      devicesRoutes,
+      subscriptionPlansRoutes,
+    ),
+  );
+  if (options.devOutbox) await app.register(adminsOnly(devOutboxRoutes));
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { STAFF_ROLES, SubscriptionPlanListSchema, SubscriptionPlanSchema } from '@sentinel/domain';
+import { SubscriptionPlanListSchema, SubscriptionPlanSchema } from '@sentinel/domain';
 import { ProblemDetailsRef } from '../errors';
 import { bool } from './schemas';
 
@@ -8,7 +8,6 @@ export const subscriptionPlansRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.get(
     '/SubscriptionPlans',
     {
-      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
       schema: {
         tags: ['Subscription plans'],
         summary: 'Every subscription plan',

@@ -8,6 +8,7 @@ import {
   PasswordCreationLinkSchema,
   ref as schemaRef,
   ROLE,
+  MANAGER_ROLES,
   STAFF_ROLES,
   UserPageSchema,
   UserSchema,
@@ -127,8 +128,6 @@ const NewUserAnswers = {
   403: ProblemDetailsRef,
 };
 
-const MANAGERS: RoleName[] = [ROLE.admin, ROLE.technicalAgent];
-
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(UserSchema);
   app.addSchema(NewUserSchema);
@@ -182,7 +181,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/Users',
     {
-      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
       schema: {
         tags: ['Users'],
         summary: 'List users, with the OData subset ($filter, $orderby, $pagesize, $pageindex)',
@@ -220,7 +218,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/Users',
     {
-      onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+      config: { roles: MANAGER_ROLES },
       schema: {
         tags: ['Users'],
         summary: 'Add a staff member (agent); a password-creation link is e-mailed to them',
@@ -256,7 +254,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/Users/AccountHolder',
     {
-      onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+      config: { roles: MANAGER_ROLES },
       schema: {
         tags: ['Users'],
         summary: 'Add an account holder; a password-creation link is e-mailed to them',
@@ -288,7 +286,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/Users/:id',
     {
-      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
       schema: {
         tags: ['Users'],
         summary:
@@ -325,7 +322,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/Users/ResendPasswordCreationLink',
     {
-      onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+      config: { roles: MANAGER_ROLES },
       schema: {
         tags: ['Users'],
         summary: 'E-mail the user a new single-use password-creation link (earlier links stop working)',

@@ -7,8 +7,7 @@ import {
   LockResultSchema,
   PartnerAlertResultSchema,
   ref as schemaRef,
-  ROLE,
-  STAFF_ROLES,
+  MANAGER_ROLES,
   required,
   VehiclePageSchema,
   VehicleSchema,
@@ -146,7 +145,6 @@ export async function loadVehicles(db: Kysely<Database>, ids: readonly number[])
   });
 }
 
-const MANAGERS = [ROLE.admin, ROLE.technicalAgent] as const;
 const ActionAnswers = {
   400: ProblemDetailsRef,
   401: ProblemDetailsRef,
@@ -179,7 +177,6 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/Vehicles',
     {
-      onRequest: [app.authenticate, app.requireRoles(...STAFF_ROLES)],
       schema: {
         tags: ['Vehicles'],
         summary: 'List vehicles, with the OData subset ($filter, $orderby, $pagesize, $pageindex)',
@@ -231,7 +228,7 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.put(
       `/Vehicles/:id/${path}`,
       {
-        onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+        config: { roles: MANAGER_ROLES },
         schema: {
           tags: ['Vehicles'],
           summary: `${path} the vehicle through its device; history records who did it`,
@@ -263,7 +260,7 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/Vehicles/:id/${path}`,
       {
-        onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+        config: { roles: MANAGER_ROLES },
         schema: {
           tags: ['Vehicles'],
           summary: `Alert ${partner} to the vehicle; history records the status and who raised it`,
@@ -302,7 +299,7 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/Vehicles/:id/ChangeLinkedDevice',
     {
-      onRequest: [app.authenticate, app.requireRoles(...MANAGERS)],
+      config: { roles: MANAGER_ROLES },
       schema: {
         tags: ['Vehicles'],
         summary:
