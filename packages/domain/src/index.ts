@@ -148,6 +148,45 @@ export type {
   ChangeLinkedDeviceRequest,
 } from './contract/vehicles';
 export {
+  CompanySchema,
+  CompanyPageSchema,
+  COMPANY_LIST_FIELDS,
+  CompanyLinkRoleSchema,
+  CompanyUserSchema,
+  CompanyUserPageSchema,
+  COMPANY_USER_LIST_FIELDS,
+  CreateCompanyRequestSchema,
+  NewCompanySchema,
+  AddCompanyUserRequestSchema,
+} from './contract/companies';
+export type {
+  Company,
+  CompanyListField,
+  CompanyListFields,
+  CompanyLinkRole,
+  CompanyUser,
+  CompanyUserListField,
+  CompanyUserListFields,
+  CreateCompanyRequest,
+  NewCompany,
+  AddCompanyUserRequest,
+} from './contract/companies';
+export {
+  COMPANY_NAME_MAX_LENGTH,
+  COMPANY_MESSAGES,
+  COMPANY_SORT_OPTIONS,
+  COMPANY_MANAGER_ROLES,
+  DEVICE_CHANGE_ROLES,
+  DEFAULT_COMPANY_LINK_ROLE,
+  companyNameKey,
+  validateCompanyName,
+  validateCompany,
+  canSubmitCompany,
+  mayManageCompanies,
+  mayChangeDevice,
+} from './company-rules';
+export type { CompanySortOption } from './company-rules';
+export {
   BURN_IN_ROLES,
   BURN_IN_TEST_TYPES,
   BURN_IN_TEST_STATUSES,
@@ -189,3 +228,59 @@ export {
   matchSerial,
 } from './burn-in-bench';
 export type { BurnInCounts } from './burn-in-bench';
+export {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_RULES,
+  passwordChecklist,
+  isStrongPassword,
+  validatePassword,
+  validatePasswordConfirmation,
+  canSubmitNewPassword,
+} from './password-rules';
+export type { PasswordRule } from './password-rules';
+export {
+  OTP_LENGTH,
+  OTP_TTL_MS,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_INTERVAL_MS,
+  otpDigit,
+  otpFromPaste,
+  isOtpComplete,
+  isOtpCode,
+} from './otp';
+export {
+  SIGN_UP_STEPS,
+  TURNSTILE_RETRY_MS,
+  PHONE_VERIFICATION_KEY,
+  validateSignUpEmailStep,
+  validateSignUpPasswordStep,
+  validateSignUpDetailsStep,
+  validateSignUp,
+  signUpStepForErrors,
+} from './sign-up';
+export type { SignUpStep, SignUpInput } from './sign-up';
+export {
+  SignUpRequestSchema,
+  PhoneVerificationSchema,
+  ConfirmPhoneRequestSchema,
+  ResendPhoneConfirmationRequestSchema,
+  StartPasswordResetRequestSchema,
+  VerifyPasswordResetRequestSchema,
+  CompletePasswordResetRequestSchema,
+  CreatePasswordRequestSchema,
+  UpdatePasswordRequestSchema,
+  MessageAnswerSchema,
+} from './contract/auth-flows';
+export type {
+  SignUpRequest,
+  PhoneVerification,
+  ConfirmPhoneRequest,
+  ResendPhoneConfirmationRequest,
+  StartPasswordResetRequest,
+  VerifyPasswordResetRequest,
+  CompletePasswordResetRequest,
+  CreatePasswordRequest,
+  UpdatePasswordRequest,
+  MessageAnswer,
+} from './contract/auth-flows';

@@ -6,11 +6,13 @@
 import { ProblemDetailsSchema } from './common';
 import { SignInAnswerSchema, TokenPairSchema } from './auth';
 import { RoleSchema } from './roles';
+import { MessageAnswerSchema, PhoneVerificationSchema } from './auth-flows';
 import { SubscriptionPlanSchema } from './subscription-plans';
 import { DriverSchema } from './drivers';
 import { DeviceSchema, DeviceStatusInfoSchema } from './devices';
 import { NewUserSchema, UserSchema } from './users';
 import { HistoryEntrySchema } from './history';
+import { CompanySchema, CompanyUserSchema, NewCompanySchema } from './companies';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
 
 /**
@@ -32,4 +34,6 @@ export const CONTRACT_SCHEMAS = [
   VehicleSchema,
   LockResultSchema,
   PartnerAlertResultSchema,
+  MessageAnswerSchema,
+  PhoneVerificationSchema,
 ] as const;

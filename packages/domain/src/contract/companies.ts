@@ -1,0 +1,98 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import type { RoleName } from '../roles';
+import { Nullable, PageSchema, ref } from './common';
+
+/**
+ * A company as GET /Companies lists it. Its users and vehicles are counted here and read through
+ * their own paged calls (GET /Companies/{id}/CompanyUsers, GET /Vehicles), because a company may
+ * hold thousands of either.
+ */
+export const CompanySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    createdOnDateTime: Type.String(),
+    totalNumberOfCompanyUsers: Type.Integer({ minimum: 0 }),
+    totalNumberOfVehicles: Type.Integer({
+      minimum: 0,
+      description: "The vehicles owned by the company's linked users.",
+    }),
+  },
+  { $id: 'Company' },
+);
+export type Company = Static<typeof CompanySchema>;
+
+/** GET /Companies answer. */
+export const CompanyPageSchema = PageSchema(ref(CompanySchema));
+
+/** The fields GET /Companies filters and sorts on. */
+export const COMPANY_LIST_FIELDS = ['id', 'name', 'createdOnDateTime'] as const;
+export type CompanyListField = (typeof COMPANY_LIST_FIELDS)[number];
+export type CompanyListFields = Pick<Company, CompanyListField>;
+
+/** The role a user holds inside a company. */
+export const CompanyLinkRoleSchema = Type.Union([
+  Type.Literal('Company-Admin'),
+  Type.Literal('Account-Holder'),
+]);
+export type CompanyLinkRole = Static<typeof CompanyLinkRoleSchema> & RoleName;
+
+/** A user linked to a company, with the role of the link. */
+export const CompanyUserSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    phoneCode: Type.String(),
+    phoneNumber: Type.String(),
+    idNumber: Nullable(Type.String()),
+    tamperActive: Type.Boolean(),
+    createdOnDateTime: Type.String(),
+    role: CompanyLinkRoleSchema,
+  },
+  { $id: 'CompanyUser' },
+);
+export type CompanyUser = Static<typeof CompanyUserSchema>;
+
+/** GET /Companies/{companyId}/CompanyUsers answer. */
+export const CompanyUserPageSchema = PageSchema(ref(CompanyUserSchema));
+
+/** The fields GET /Companies/{companyId}/CompanyUsers filters and sorts on (`role` is the link's). */
+export const COMPANY_USER_LIST_FIELDS = [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'role',
+  'tamperActive',
+  'createdOnDateTime',
+] as const;
+export type CompanyUserListField = (typeof COMPANY_USER_LIST_FIELDS)[number];
+export type CompanyUserListFields = Pick<CompanyUser, CompanyUserListField>;
+
+/**
+ * POST /Companies body. Users are linked one by one afterwards (AddCompanyUser), and vehicles
+ * belong to a company through their owners, so both lists must be empty.
+ */
+export const CreateCompanyRequestSchema = Type.Object({
+  Name: Type.String(),
+  CompanyUsers: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
+  Vehicles: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
+});
+export type CreateCompanyRequest = Static<typeof CreateCompanyRequestSchema>;
+
+/** POST /Companies answer: the new company's id. */
+export const NewCompanySchema = Type.Object({ id: Type.Integer() }, { $id: 'NewCompany' });
+export type NewCompany = Static<typeof NewCompanySchema>;
+
+/** POST /Companies/{companyId}/AddCompanyUser body. */
+export const AddCompanyUserRequestSchema = Type.Object({
+  userId: Type.Integer({ minimum: 1 }),
+  companyId: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'When given, it must equal the path id.' }),
+  ),
+  role: Type.Optional(CompanyLinkRoleSchema),
+});
+export type AddCompanyUserRequest = Static<typeof AddCompanyUserRequestSchema>;
