@@ -55,10 +55,12 @@ describe('given a signed-in Admin', () => {
     expect(app.router.state.location.pathname).toBe('/admin/add-agent');
   });
 
-  it("logs out from the menu: the stored user is gone and '/' leads back to the sign-in", async () => {
+  it("logs out from the menu: the stored user and the cached data are gone and '/' leads back to the sign-in", async () => {
     const user = userEvent.setup();
     await storeSignedInUser('Admin');
-    const app = renderApp('/agent/onboarding/scheduled');
+    const app = renderApp('/agent/clients/all');
+    await screen.findByRole('list', { name: 'Results' });
+    expect(app.queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
 
     await openMenu(user);
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
@@ -67,6 +69,8 @@ describe('given a signed-in Admin', () => {
     expect(app.router.state.location.pathname).toBe('/login');
     expect(app.router.state.historyAction).toBe('REPLACE');
     expect(localStorage.getItem(AUTHORISED_USER_KEY)).toBeNull();
+    // The next person to sign in must not see this one's data.
+    expect(app.queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 });
 
