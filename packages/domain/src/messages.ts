@@ -7,6 +7,24 @@ export const MESSAGES = {
   passport: 'Please provide a valid passport number',
   passwordsDoNotMatch: 'Passwords do not match',
   invalidSignIn: 'Invalid email and password',
+  passwordWeak:
+    'Password needs at least 8 characters, one lowercase, one uppercase, one number and one special character',
+  passwordTooLong: 'Password may have at most 128 characters',
+  termsRequired: 'Please accept the terms and conditions and the privacy policy',
+  emailInUse: 'This email address is already in use',
+  phoneInUse: 'This phone number is already in use',
+  otpInvalid: 'The OTP is not valid',
+  otpExpired: 'The OTP has expired. Please request a new one',
+  otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP',
+  otpResendTooSoon: 'Please wait a minute before requesting another OTP',
+  passwordLinkInvalid: 'This link is not valid or has expired. Please request a new one',
+  passwordCreated: 'Password created successfully!',
+  passwordCreatedNext: 'You can now log in on the mobile app using your new password.',
+  passwordCreateFailed: 'An error occurred while creating your password',
+  passwordResetStarted:
+    'If an account exists for this email address, we have sent a link to reset its password.',
+  passwordUpdated: 'Your password has been changed.',
+  currentPasswordHasNone: 'This account has no password yet',
 } as const;
 
 /** Field name to its messages, the shape both the server's 400 answers and the forms use. */

@@ -1,0 +1,83 @@
+/*
+ * Sign-up, phone confirmation and the password calls (spec part 2 §7). Bodies keep the spec's
+ * spelling; the api binds body keys case-insensitively.
+ */
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+
+/** POST /Auth/SignUp body: the sign-up entity. */
+export const SignUpRequestSchema = Type.Object({
+  Email: Type.String({ maxLength: 320 }),
+  FirstName: Type.String({ maxLength: 100 }),
+  LastName: Type.String({ maxLength: 100 }),
+  Password: Type.String({ maxLength: 1024 }),
+  PhoneCode: Type.Optional(Type.String({ maxLength: 4, description: '@default 27' })),
+  PhoneNumber: Type.String({ maxLength: 20 }),
+  IdNumber: Type.String({ maxLength: 50 }),
+  IdNumberIsSouthAfrican: Type.Boolean(),
+  acceptedTermsAndConditionsAndPolicy: Type.Boolean(),
+  acceptedToAllowInformationToBeUsedToContact: Type.Optional(Type.Boolean()),
+  turnstileToken: Type.Optional(Type.String({ maxLength: 4096 })),
+});
+export type SignUpRequest = Static<typeof SignUpRequestSchema>;
+
+/**
+ * What the browser keeps in session storage between sign-up and Verify Account, and the number
+ * POST /Auth/SignUp answers with (as stored: without the leading 0).
+ */
+export const PhoneVerificationSchema = Type.Object(
+  { PhoneNumber: Type.String(), PhoneCode: Type.String() },
+  { $id: 'PhoneVerification' },
+);
+export type PhoneVerification = Static<typeof PhoneVerificationSchema>;
+
+/** POST /Auth/ConfirmPhone body. */
+export const ConfirmPhoneRequestSchema = Type.Object({
+  PhoneCode: Type.String({ maxLength: 4 }),
+  PhoneNumber: Type.String({ maxLength: 20 }),
+  PhoneConfirmationToken: Type.String({ maxLength: 20 }),
+});
+export type ConfirmPhoneRequest = Static<typeof ConfirmPhoneRequestSchema>;
+
+/** POST /Auth/ResendPhoneConfirmation body. */
+export const ResendPhoneConfirmationRequestSchema = Type.Object({
+  phoneCode: Type.String({ maxLength: 4 }),
+  phoneNumber: Type.String({ maxLength: 20 }),
+});
+export type ResendPhoneConfirmationRequest = Static<typeof ResendPhoneConfirmationRequestSchema>;
+
+/** POST /Auth/StartPasswordReset body. */
+export const StartPasswordResetRequestSchema = Type.Object({ Email: Type.String({ maxLength: 320 }) });
+export type StartPasswordResetRequest = Static<typeof StartPasswordResetRequestSchema>;
+
+/** POST /Auth/VerifyPasswordReset body. */
+export const VerifyPasswordResetRequestSchema = Type.Object({
+  passwordResetToken: Type.String({ maxLength: 256 }),
+});
+export type VerifyPasswordResetRequest = Static<typeof VerifyPasswordResetRequestSchema>;
+
+/** POST /Auth/CompletePasswordReset body. */
+export const CompletePasswordResetRequestSchema = Type.Object({
+  passwordResetToken: Type.String({ maxLength: 256 }),
+  password: Type.String({ maxLength: 1024 }),
+  passwordConfirmation: Type.String({ maxLength: 1024 }),
+});
+export type CompletePasswordResetRequest = Static<typeof CompletePasswordResetRequestSchema>;
+
+/** POST /My/CreatePassword body: the token of the e-mailed creation link and the new password. */
+export const CreatePasswordRequestSchema = Type.Object({
+  password: Type.String({ maxLength: 1024 }),
+  passwordResetToken: Type.String({ maxLength: 256 }),
+});
+export type CreatePasswordRequest = Static<typeof CreatePasswordRequestSchema>;
+
+/** POST /My/UpdatePassword body: the signed-in user's new password. */
+export const UpdatePasswordRequestSchema = Type.Object({
+  password: Type.String({ maxLength: 1024 }),
+  passwordConfirmation: Type.String({ maxLength: 1024 }),
+});
+export type UpdatePasswordRequest = Static<typeof UpdatePasswordRequestSchema>;
+
+/** The answer of the sign-up and password calls: a sentence to show a person. */
+export const MessageAnswerSchema = Type.Object({ message: Type.String() }, { $id: 'MessageAnswer' });
+export type MessageAnswer = Static<typeof MessageAnswerSchema>;

@@ -1,0 +1,83 @@
+import { MESSAGES } from './messages';
+import type { FieldErrors } from './messages';
+import { validatePassword } from './password-rules';
+import { required, validateEmail, validateIdNumber, validatePhoneNumber } from './validate-field';
+
+/** The three sign-up steps, in order. */
+export const SIGN_UP_STEPS = ['email', 'password', 'details'] as const;
+export type SignUpStep = (typeof SIGN_UP_STEPS)[number];
+
+/** The bot challenge is tried again this often until it yields a token (spec §9). */
+export const TURNSTILE_RETRY_MS = 8000;
+
+/** Where Verify Account finds the number to confirm (session storage). */
+export const PHONE_VERIFICATION_KEY = 'phone-verification';
+
+export interface SignUpInput {
+  Email: string;
+  acceptedTermsAndConditionsAndPolicy: boolean;
+  acceptedToAllowInformationToBeUsedToContact: boolean;
+  Password: string;
+  FirstName: string;
+  LastName: string;
+  PhoneNumber: string;
+  IdNumber: string;
+  IdNumberIsSouthAfrican: boolean;
+}
+
+function collect(checks: readonly (readonly [string, string | undefined])[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, message] of checks) if (message !== undefined) errors[field] = [message];
+  return errors;
+}
+
+/** The email step: the address and accepted terms (marketing consent is optional). */
+export function validateSignUpEmailStep(
+  input: Pick<SignUpInput, 'Email' | 'acceptedTermsAndConditionsAndPolicy'>,
+): FieldErrors {
+  return collect([
+    ['Email', validateEmail(input.Email)],
+    [
+      'AcceptedTermsAndConditionsAndPolicy',
+      input.acceptedTermsAndConditionsAndPolicy ? undefined : MESSAGES.termsRequired,
+    ],
+  ]);
+}
+
+export function validateSignUpPasswordStep(input: Pick<SignUpInput, 'Password'>): FieldErrors {
+  return collect([['Password', validatePassword(input.Password)]]);
+}
+
+/** The details step: name, surname, phone and ID. */
+export function validateSignUpDetailsStep(
+  input: Pick<SignUpInput, 'FirstName' | 'LastName' | 'PhoneNumber' | 'IdNumber' | 'IdNumberIsSouthAfrican'>,
+): FieldErrors {
+  return collect([
+    ['FirstName', required(input.FirstName)],
+    ['LastName', required(input.LastName)],
+    ['PhoneNumber', validatePhoneNumber(input.PhoneNumber)],
+    ['IdNumber', validateIdNumber(input.IdNumber, input.IdNumberIsSouthAfrican)],
+  ]);
+}
+
+/** Every sign-up rule at once, keyed by the server's field names (what POST /Auth/SignUp checks). */
+export function validateSignUp(input: SignUpInput): FieldErrors {
+  return {
+    ...validateSignUpEmailStep(input),
+    ...validateSignUpPasswordStep(input),
+    ...validateSignUpDetailsStep(input),
+  };
+}
+
+const STEP_FIELDS: Record<Exclude<SignUpStep, 'details'>, readonly string[]> = {
+  email: ['email', 'acceptedtermsandconditionsandpolicy', 'acceptedtoallowinformationtobeusedtocontact'],
+  password: ['password'],
+};
+
+/** The step holding a faulty field: email first, then password, else details. */
+export function signUpStepForErrors(errors: FieldErrors): SignUpStep {
+  const fields = Object.keys(errors).map((field) => field.toLowerCase());
+  if (fields.some((field) => STEP_FIELDS.email.includes(field))) return 'email';
+  if (fields.some((field) => STEP_FIELDS.password.includes(field))) return 'password';
+  return 'details';
+}
