@@ -1,58 +1,369 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { BurnInUnitResult, Device, Page } from '@sentinel/domain';
+import { signIn, startApi } from '@sentinel/testing';
+import type { RunningApi } from '@sentinel/testing';
 import { build } from './index';
+import type { BuildOptions } from './index';
 
-let app: FastifyInstance;
+const SECRET = 'a-burn-in-test-signing-key-of-32-chars!';
+
+let api: RunningApi;
+let agent: string;
+let freeSerials: string[];
 
 beforeAll(async () => {
-  app = await build();
-});
+  api = await startApi({ jwtSecret: SECRET });
+  agent = `Bearer ${(await signIn(api.url, 'Technical-Agent')).accessToken}`;
+  const devices = (await (
+    await fetch(`${api.url}/Devices?$filter=vehicleId eq 0&$orderby=serialNumber&$pagesize=10`, {
+      headers: { authorization: agent },
+    })
+  ).json()) as Page<Device>;
+  freeSerials = devices.items.map((device) => device.serialNumber);
+  expect(freeSerials.length).toBeGreaterThanOrEqual(4);
+}, 60_000);
 
 afterAll(async () => {
-  await app.close();
+  await api.close();
 });
 
-describe('GET /TestRunner/Stations', () => {
-  it('lists the four bench stations', async () => {
-    const response = await app.inject({ method: 'GET', url: '/TestRunner/Stations' });
+/** A bench on the test's api, fast enough to run every test in well under a second. */
+async function bench(options: BuildOptions = {}): Promise<FastifyInstance> {
+  return build({ jwtSecret: SECRET, apiUrl: api.url, durationScale: 0.01, tickMs: 20, ...options });
+}
 
+async function put(app: FastifyInstance, url: string, body?: object) {
+  const response = await app.inject({
+    method: 'PUT',
+    url,
+    headers: { authorization: agent },
+    ...(body ? { payload: body } : {}),
+  });
+  return { status: response.statusCode, message: (response.json() as { message: string }).message };
+}
+
+async function results(app: FastifyInstance): Promise<BurnInUnitResult[]> {
+  return (
+    await app.inject({ method: 'GET', url: '/TestRunner/Results', headers: { authorization: agent } })
+  ).json();
+}
+
+async function stations(app: FastifyInstance): Promise<string[]> {
+  return (
+    await app.inject({ method: 'GET', url: '/TestRunner/Stations', headers: { authorization: agent } })
+  ).json();
+}
+
+/** Polls the results until the condition holds (the runner works on its own timer). */
+async function until(
+  app: FastifyInstance,
+  holds: (units: BurnInUnitResult[]) => boolean,
+): Promise<BurnInUnitResult[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const units = await results(app);
+    if (holds(units)) return units;
+    if (Date.now() > deadline) throw new Error(`Condition not met; last results ${JSON.stringify(units)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const allEnded = (units: BurnInUnitResult[]) =>
+  units.every(
+    (unit) =>
+      unit.results.length > 0 &&
+      unit.results.every((test) => !['Pending', 'InProgress'].includes(test.status)),
+  );
+
+describe('who may use the bench', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await bench();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses a call without a token with 401 and a message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/TestRunner/Results' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Sign in to use the burn-in bench' });
+  });
+
+  it('refuses a token the api did not sign', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/TestRunner/Stations',
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.x' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each(['Account-Holder', 'Company-Admin'] as const)('refuses a %s with 403', async (role) => {
+    const token = (await signIn(api.url, role)).accessToken;
+    const response = await app.inject({
+      method: 'GET',
+      url: '/TestRunner/Results',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'The burn-in bench is for Admin and Technical-Agent users' });
+  });
+
+  it.each(['Admin', 'Technical-Agent'] as const)('serves an %s', async (role) => {
+    const token = (await signIn(api.url, role)).accessToken;
+    const response = await app.inject({
+      method: 'GET',
+      url: '/TestRunner/Stations',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(['burn1', 'burn2', 'burn3', 'burn4']);
   });
+});
 
-  it('lists the stations it was built with', async () => {
-    const custom = await build({ stations: ['bench-a'] });
+describe('units on stations', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await bench();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('takes a station off the free list while a unit sits on it and frees it on removal', async () => {
+    const serial = freeSerials[0]!;
+    expect(await put(app, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn2`)).toEqual({
+      status: 200,
+      message: `Unit ${serial} added to station burn2`,
+    });
+    expect(await stations(app)).toEqual(['burn1', 'burn3', 'burn4']);
+    expect(await results(app)).toEqual([{ unitSerialNumber: serial, testStation: 'burn2', results: [] }]);
+
+    expect(await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${serial}`)).toEqual({
+      status: 200,
+      message: `Unit ${serial} removed; station burn2 is free`,
+    });
+    expect(await stations(app)).toEqual(['burn1', 'burn2', 'burn3', 'burn4']);
+    expect(await results(app)).toEqual([]);
+  });
+
+  it('answers 4xx with a message for every refusal, never a 5xx', async () => {
+    const [first, second] = [freeSerials[1]!, freeSerials[2]!];
+    await put(app, `/TestRunner/AddUnit?unitSerialNumber=${first}&stationId=burn1`);
+
+    expect(await put(app, `/TestRunner/AddUnit?unitSerialNumber=${first}&stationId=burn3`)).toEqual({
+      status: 409,
+      message: `Unit ${first} is already on station burn1`,
+    });
+    expect(await put(app, `/TestRunner/AddUnit?unitSerialNumber=${second}&stationId=burn1`)).toEqual({
+      status: 409,
+      message: `Station burn1 is taken by unit ${first}`,
+    });
+    expect(await put(app, `/TestRunner/AddUnit?unitSerialNumber=NOPE-0001&stationId=burn3`)).toEqual({
+      status: 404,
+      message: 'No device has the serial number NOPE-0001',
+    });
+    expect(await put(app, `/TestRunner/AddUnit?unitSerialNumber=${second}&stationId=burn9`)).toEqual({
+      status: 404,
+      message: 'Station burn9 is not a station of this bench',
+    });
+    expect(await put(app, `/TestRunner/StopUnitTest?unitSerialNumber=${first}`)).toEqual({
+      status: 409,
+      message: `Unit ${first} is not running any tests`,
+    });
+    expect(await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${second}`)).toEqual({
+      status: 404,
+      message: `Unit ${second} is not on the bench`,
+    });
+    expect(await put(app, `/TestRunner/RetryFailedTests/${first}`)).toEqual({
+      status: 409,
+      message: `Unit ${first} has no failed tests to retry`,
+    });
+    expect(await put(app, '/TestRunner/StopAllTests')).toEqual({
+      status: 409,
+      message: 'No tests are running on the bench',
+    });
+    const missing = await put(app, '/TestRunner/AddUnit?stationId=burn3');
+    expect(missing.status).toBe(400);
+    expect(missing.message).toContain('unitSerialNumber');
+    const badType = await put(app, `/TestRunner/RetryUnitTest/${first}`, { testType: 'Coffee' });
+    expect(badType.status).toBe(400);
+
+    await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${first}`);
+  });
+});
+
+describe('running tests', () => {
+  let app: FastifyInstance;
+  let sound: string;
+  let faulty: string;
+  beforeAll(async () => {
+    [sound, faulty] = [freeSerials[0]!, freeSerials[1]!];
+    app = await bench({
+      pinnedFaults: new Map([
+        [faulty, ['weakLockRelay']],
+        [sound, []],
+      ]),
+    });
+    await put(app, `/TestRunner/AddUnit?unitSerialNumber=${sound}&stationId=burn1`);
+    await put(app, `/TestRunner/AddUnit?unitSerialNumber=${faulty}&stationId=burn2`);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('runs every test of every unit to a verdict on what the unit reports', async () => {
+    expect(await put(app, '/TestRunner/StartAllTests')).toEqual({
+      status: 200,
+      message: 'All tests started on 2 units',
+    });
+    const units = await until(app, allEnded);
+
+    const soundUnit = units.find((unit) => unit.unitSerialNumber === sound)!;
+    expect(soundUnit.results.map((test) => test.testType)).toEqual([
+      'FirmwareVersion',
+      'GsmRegistration',
+      'GpsFix',
+      'DeviceBattery',
+      'CarBatterySense',
+      'LockRelay',
+      'TamperSensor',
+    ]);
+    for (const test of soundUnit.results) {
+      expect(test).toMatchObject({ status: 'Passed', failureReason: null });
+      expect(Date.parse(test.endTime!)).toBeGreaterThanOrEqual(Date.parse(test.startTime!));
+    }
+    expect(soundUnit.results.find((test) => test.testType === 'GpsFix')!.testData).toMatchObject({
+      fix: { satellitesInView: expect.any(Number) },
+    });
+
+    const relay = units
+      .find((unit) => unit.unitSerialNumber === faulty)!
+      .results.find((test) => test.testType === 'LockRelay')!;
+    expect(relay.status).toBe('Failed');
+    expect(relay.failureReason).toMatch(/^Lock relay weak: coil draws \d+ mA, at least 70 mA needed$/);
+    const current = (relay.testData['relay'] as { coilCurrentMilliamps: number }).coilCurrentMilliamps;
+    expect(relay.failureReason).toContain(`${current} mA`);
+  });
+
+  it('retries the failed tests only, and a bad part fails again with the same reason', async () => {
+    const before = (await results(app)).find((unit) => unit.unitSerialNumber === faulty)!;
+    const passedBefore = before.results.find((test) => test.testType === 'GpsFix')!;
+
+    expect(await put(app, `/TestRunner/RetryFailedTests/${faulty}`)).toEqual({
+      status: 200,
+      message: `Retrying LockRelay on unit ${faulty}`,
+    });
+    const units = await until(app, (all) => {
+      const relay = all
+        .find((unit) => unit.unitSerialNumber === faulty)!
+        .results.find((test) => test.testType === 'LockRelay')!;
+      return (
+        relay.status === 'Failed' &&
+        relay.startTime !== null &&
+        relay.startTime > before.results[5]!.startTime!
+      );
+    });
+    const after = units.find((unit) => unit.unitSerialNumber === faulty)!;
+    expect(after.results.find((test) => test.testType === 'GpsFix')).toEqual(passedBefore);
+    expect(after.results.find((test) => test.testType === 'LockRelay')!.failureReason).toMatch(
+      /^Lock relay weak/,
+    );
+  });
+
+  it('reruns one test', async () => {
+    const before = (await results(app)).find((unit) => unit.unitSerialNumber === sound)!.results[2]!;
+    expect(await put(app, `/TestRunner/RetryUnitTest/${sound}`, { testType: 'GpsFix' })).toEqual({
+      status: 200,
+      message: `Retrying GpsFix test on unit ${sound}`,
+    });
+    await until(app, (all) => {
+      const gps = all.find((unit) => unit.unitSerialNumber === sound)!.results[2]!;
+      return gps.status === 'Passed' && gps.startTime! > before.startTime!;
+    });
+  });
+
+  it('stops a unit and refuses to stop it twice', async () => {
+    const slow = await bench({ durationScale: 1, pinnedFaults: new Map([[sound, []]]) });
     try {
-      expect((await custom.inject({ method: 'GET', url: '/TestRunner/Stations' })).json()).toEqual([
-        'bench-a',
-      ]);
+      await put(slow, `/TestRunner/AddUnit?unitSerialNumber=${sound}&stationId=burn3`);
+      expect((await put(slow, `/TestRunner/StartUnitTest?unitSerialNumber=${sound}`)).status).toBe(200);
+      expect(await put(slow, `/TestRunner/StartUnitTest?unitSerialNumber=${sound}`)).toEqual({
+        status: 409,
+        message: `Unit ${sound} is already running tests`,
+      });
+      expect(await put(slow, `/TestRunner/StopUnitTest?unitSerialNumber=${sound}`)).toEqual({
+        status: 200,
+        message: `All tests stopped for unit ${sound}`,
+      });
+      const [unit] = await results(slow);
+      expect(unit!.results.map((test) => test.status)).toEqual(Array(7).fill('Stopped'));
+      expect(unit!.results[0]!.endTime).not.toBeNull();
+      expect((await put(slow, `/TestRunner/StopUnitTest?unitSerialNumber=${sound}`)).status).toBe(409);
     } finally {
-      await custom.close();
+      await slow.close();
     }
   });
 });
 
-describe('GET /TestRunner/Results', () => {
-  it('answers an empty list while no unit is on the bench', async () => {
-    const response = await app.inject({ method: 'GET', url: '/TestRunner/Results' });
+describe('after a restart', () => {
+  it('keeps the units on their stations and marks the test that was running as interrupted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'burn-in-'));
+    const databaseFile = join(dir, 'bench.db');
+    const serial = freeSerials[3]!;
+    try {
+      const first = await bench({ databaseFile, durationScale: 1 });
+      await put(first, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn4`);
+      await put(first, `/TestRunner/StartUnitTest?unitSerialNumber=${serial}`);
+      expect((await results(first))[0]!.results[0]!.status).toBe('InProgress');
+      await first.close();
 
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
+      const second = await bench({ databaseFile });
+      try {
+        const [unit] = await results(second);
+        expect(unit).toMatchObject({ unitSerialNumber: serial, testStation: 'burn4' });
+        expect(unit!.results[0]).toMatchObject({
+          status: 'Interrupted',
+          failureReason: 'The test runner stopped while this test was running',
+        });
+        expect(unit!.results[0]!.endTime).not.toBeNull();
+        expect(unit!.results.every((test) => test.status === 'Interrupted')).toBe(true);
+        expect(await stations(second)).toEqual(['burn1', 'burn2', 'burn3']);
+        // Interrupted tests count as failed for a retry.
+        expect((await put(second, `/TestRunner/RetryFailedTests/${serial}`)).status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
 describe('CORS', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await bench();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
   it('lets the burn-in app on another localhost port call with an Authorization header', async () => {
     const response = await app.inject({
       method: 'OPTIONS',
       url: '/TestRunner/Stations',
       headers: {
         origin: 'http://localhost:5175',
-        'access-control-request-method': 'GET',
+        'access-control-request-method': 'PUT',
         'access-control-request-headers': 'authorization',
       },
     });
-
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5175');
   });
@@ -60,10 +371,9 @@ describe('CORS', () => {
   it('does not grant other origins', async () => {
     const response = await app.inject({
       method: 'GET',
-      url: '/TestRunner/Stations',
+      url: '/health',
       headers: { origin: 'https://elsewhere.example' },
     });
-
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -1,14 +1,48 @@
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
+import { createBearerVerifier } from './auth';
+import { createBenchSimulator } from './bench/bench-simulator';
+import type { FaultName } from './bench/bench-simulator';
+import { createRunner } from './bench/runner';
+import type { Runner } from './bench/runner';
+import { IN_MEMORY, openBenchDatabase } from './db/database';
+import { createApiDeviceRegistry } from './device-registry';
+import type { DeviceRegistry } from './device-registry';
+import { BenchError } from './errors';
+import { benchRoutes } from './routes';
 
 export interface BuildOptions {
+  /** SQLite file holding the bench's state; created when missing. @default ':memory:' */
+  databaseFile?: string;
   /** Station ids the bench offers. @default ['burn1', 'burn2', 'burn3', 'burn4'] */
   stations?: readonly string[];
+  /** The api's signing key; tokens it signed are accepted. @default a random key (every token refused) */
+  jwtSecret?: string;
+  /** The vehicle API, asked whether a serial is a device. @default 'http://localhost:5080' */
+  apiUrl?: string;
+  /** Looks serials up; tests of the runner alone may pass their own. @default the api's GET /Devices */
+  deviceRegistry?: DeviceRegistry;
+  /** The bench simulator's seed: same seed, same faults and readings. @default 1 */
+  seed?: number;
+  /** Faults pinned per serial instead of drawn at the realistic rates. */
+  pinnedFaults?: ReadonlyMap<string, readonly FaultName[]>;
+  /** Multiplies every test's duration. @default 1 */
+  durationScale?: number;
+  /** How often the runner advances the tests. @default 250 */
+  tickMs?: number;
   /** Fastify's request logger; an object sets its level. @default false */
   logger?: boolean | { level: string };
   /** Origins allowed to call from a browser. @default any localhost origin */
   corsOrigins?: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The bench's state machine, for tests that drive it directly. */
+    runner: Runner;
+  }
 }
 
 export const DEFAULT_STATIONS: readonly string[] = ['burn1', 'burn2', 'burn3', 'burn4'];
@@ -16,30 +50,49 @@ export const DEFAULT_STATIONS: readonly string[] = ['burn1', 'burn2', 'burn3', '
 // The burn-in app and the dashboard call this service from any localhost dev port.
 const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
-const StationIds = { type: 'array', items: { type: 'string' } } as const;
-
-const UnitResults = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['unitSerialNumber', 'testStation', 'results'],
-    properties: {
-      unitSerialNumber: { type: 'string' },
-      testStation: { type: 'string' },
-      results: { type: 'array', items: { type: 'object', additionalProperties: true } },
-    },
-  },
-} as const;
-
-/** The burn-in TestRunner service. A shell for now: stations are listed, no unit has results yet. */
+/** The burn-in TestRunner service. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const stations = [...(options.stations ?? DEFAULT_STATIONS)];
   const app = Fastify({ logger: options.logger ?? false });
   await app.register(cors, { origin: options.corsOrigins ? [...options.corsOrigins] : LOCALHOST_ORIGIN });
 
-  app.get('/TestRunner/Stations', { schema: { response: { 200: StationIds } } }, async () => stations);
-  app.get('/TestRunner/Results', { schema: { response: { 200: UnitResults } } }, async () => []);
+  const db = await openBenchDatabase(options.databaseFile ?? IN_MEMORY);
+  const runner = createRunner({
+    db,
+    simulator: createBenchSimulator({
+      seed: options.seed ?? 1,
+      ...(options.pinnedFaults ? { pinnedFaults: options.pinnedFaults } : {}),
+    }),
+    stations: [...(options.stations ?? DEFAULT_STATIONS)],
+    durationScale: options.durationScale ?? 1,
+    tickMs: options.tickMs ?? 250,
+    onError: (error) => app.log.error(error, 'the bench runner failed a round'),
+  });
+  await runner.recover();
+  app.decorate('runner', runner);
+
+  // Every error answers { message }: a refusal with its own status, a bad request with Fastify's.
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof BenchError) return reply.status(error.statusCode).send({ message: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500)
+      return reply.status(status).send({ message: (error as Error).message });
+    request.log.error(error);
+    return reply.status(500).send({ message: 'The test runner failed; see its log' });
+  });
+
+  await app.register(benchRoutes, {
+    prefix: '/TestRunner',
+    runner,
+    verify: createBearerVerifier(options.jwtSecret ?? randomBytes(32).toString('base64url')),
+    registry: options.deviceRegistry ?? createApiDeviceRegistry(options.apiUrl ?? 'http://localhost:5080'),
+  });
   app.get('/health', async () => ({ status: 'ok' }));
+
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => {
+    await runner.close();
+    await db.destroy();
+  });
 
   await app.ready();
   return app;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { build } from './app';
-import { readConfig } from './config';
+import { DEFAULT_DATABASE_FILE, readConfig } from './config';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -18,7 +18,33 @@ describe('readConfig', () => {
       logLevel: 'info',
       corsOrigins: undefined,
       jwtSecret: undefined,
+      databaseFile: DEFAULT_DATABASE_FILE,
+      apiUrl: 'http://localhost:5080',
+      seed: 1,
+      pinnedFaults: new Map(),
+      durationScale: 1,
     });
+    expect(DEFAULT_DATABASE_FILE).toMatch(/apps\/test-runner\/\.data\/burn-in\.db$/);
+  });
+
+  it('reads pinned faults and refuses an unknown one, naming the faults it knows', () => {
+    expect(
+      readConfig({ BENCH_FAULTS: 'SNT-1=weakLockRelay+flatDeviceBattery, SNT-2=' }).pinnedFaults,
+    ).toEqual(
+      new Map([
+        ['SNT-1', ['weakLockRelay', 'flatDeviceBattery']],
+        ['SNT-2', []],
+      ]),
+    );
+    expect(() => readConfig({ BENCH_FAULTS: 'SNT-1=gremlins' })).toThrow(
+      /^BENCH_FAULTS must read SERIAL=fault\+fault with faults among noGpsFixIndoors, .*; 'SNT-1=gremlins' does not\.$/,
+    );
+  });
+
+  it('refuses a duration scale that is not a positive number', () => {
+    expect(() => readConfig({ TEST_DURATION_SCALE: '0' })).toThrow(
+      "TEST_DURATION_SCALE must be a positive number; it is '0'.",
+    );
   });
 
   it('refuses a port that is not a number', () => {

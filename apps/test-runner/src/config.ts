@@ -1,3 +1,7 @@
+import { fileURLToPath } from 'node:url';
+import { FAULT_NAMES, isFaultName } from './bench/bench-simulator';
+import type { FaultName } from './bench/bench-simulator';
+
 /** The settings of the test-runner process, from its environment (see the README's table). */
 export interface TestRunnerConfig {
   port: number;
@@ -5,8 +9,43 @@ export interface TestRunnerConfig {
   logLevel: string;
   /** Undefined means any localhost origin (the dev servers). */
   corsOrigins: string[] | undefined;
-  /** The api's signing key; required in production, unused until bearer checks land. */
+  /** The api's signing key: tokens it signed are accepted. Required in production. */
   jwtSecret: string | undefined;
+  /** The SQLite file holding the bench's state. */
+  databaseFile: string;
+  /** The vehicle API, asked whether a serial is a device. */
+  apiUrl: string;
+  /** The bench simulator's seed. */
+  seed: number;
+  /** Faults pinned per serial (BENCH_FAULTS), for demos and browser tests that need a known failure. */
+  pinnedFaults: Map<string, FaultName[]>;
+  /** Multiplies every test's duration (TEST_DURATION_SCALE). */
+  durationScale: number;
+}
+
+/** Where the bench keeps its state unless DATABASE_FILE says otherwise. */
+export const DEFAULT_DATABASE_FILE = fileURLToPath(new URL('../.data/burn-in.db', import.meta.url));
+
+/** BENCH_FAULTS: `SERIAL=fault+fault,SERIAL=fault`, e.g. `SNT-000127=noGpsFixIndoors`. */
+export function parsePinnedFaults(raw: string | undefined): Map<string, FaultName[]> {
+  const pinned = new Map<string, FaultName[]>();
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const [serial, list = ''] = entry.split('=').map((part) => part.trim());
+    const faults = list
+      .split('+')
+      .map((fault) => fault.trim())
+      .filter((fault) => fault !== '');
+    const unknown = faults.find((fault) => !isFaultName(fault));
+    if (!serial || unknown !== undefined)
+      throw new Error(
+        `BENCH_FAULTS must read SERIAL=fault+fault with faults among ${FAULT_NAMES.join(', ')}; '${entry}' does not.`,
+      );
+    pinned.set(serial, faults.filter(isFaultName));
+  }
+  return pinned;
 }
 
 /** The shortest JWT_SECRET production accepts, as in the api. */
@@ -47,11 +86,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
       );
     }
   }
+  const rawScale = text(env, 'TEST_DURATION_SCALE');
+  const durationScale = rawScale === undefined ? 1 : Number(rawScale);
+  if (!Number.isFinite(durationScale) || durationScale <= 0) {
+    throw new Error(`TEST_DURATION_SCALE must be a positive number; it is '${rawScale}'.`);
+  }
+  const rawSeed = text(env, 'BENCH_SEED');
+  const seed = rawSeed === undefined ? 1 : Number(rawSeed);
+  if (!Number.isSafeInteger(seed)) throw new Error(`BENCH_SEED must be a whole number; it is '${rawSeed}'.`);
   return {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     corsOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
     jwtSecret,
+    databaseFile: text(env, 'DATABASE_FILE') ?? DEFAULT_DATABASE_FILE,
+    apiUrl: text(env, 'API_URL') ?? 'http://localhost:5080',
+    seed,
+    pinnedFaults: parsePinnedFaults(text(env, 'BENCH_FAULTS')),
+    durationScale,
   };
 }

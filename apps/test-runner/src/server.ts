@@ -12,10 +12,23 @@ function configOrExit() {
     return process.exit(1);
   }
 }
-const { port, host, logLevel, corsOrigins } = configOrExit();
+const config = configOrExit();
+const { port, host, logLevel, corsOrigins, jwtSecret } = config;
+if (jwtSecret === undefined) {
+  // Outside production: the bench still starts, but refuses every token until it shares the api's key.
+  console.warn(
+    "Sentinel test-runner: JWT_SECRET is not set, so it refuses every sign-in; give it the api's key.",
+  );
+}
 
 const app = await build({
   logger: { level: logLevel },
+  databaseFile: config.databaseFile,
+  apiUrl: config.apiUrl,
+  seed: config.seed,
+  pinnedFaults: config.pinnedFaults,
+  durationScale: config.durationScale,
+  ...(jwtSecret === undefined ? {} : { jwtSecret }),
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

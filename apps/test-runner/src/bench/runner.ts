@@ -1,0 +1,359 @@
+/*
+ * The bench's state machine, kept in the database. A unit's tests run one after another:
+ * Pending -> InProgress (start time, due time) -> Passed or Failed (end time, measured data,
+ * reason). A person can stop them (Stopped) and retry them (back to Pending). A test that was
+ * running or waiting when the service stopped is Interrupted when it starts again.
+ */
+import { BURN_IN_TEST_TYPES } from '@sentinel/domain';
+import type { BurnInTestResult, BurnInTestType, BurnInUnitResult } from '@sentinel/domain';
+import type { BenchDb } from '../db/database';
+import { BenchError } from '../errors';
+import { isFaultName } from './bench-simulator';
+import type { BenchSimulator } from './bench-simulator';
+import { judge, TEST_DURATION_MS } from './tests';
+
+export interface RunnerOptions {
+  db: BenchDb;
+  simulator: BenchSimulator;
+  /** Every station of the bench. */
+  stations: readonly string[];
+  /** Multiplies every test's duration (tests and demos run the bench faster). @default 1 */
+  durationScale?: number;
+  /** How often the runner looks for tests to start or finish. @default 250 */
+  tickMs?: number;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+export const INTERRUPTED_REASON = 'The test runner stopped while this test was running';
+
+const ACTIVE = ['Pending', 'InProgress'] as const;
+const RETRYABLE = ['Failed', 'Interrupted'] as const;
+
+export function createRunner(options: RunnerOptions) {
+  const { db, simulator } = options;
+  const scale = options.durationScale ?? 1;
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+
+  async function unit(serial: string) {
+    const row = await db
+      .selectFrom('units')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['serialNumber']), '=', serial.toLowerCase()))
+      .executeTakeFirst();
+    if (!row) throw new BenchError('unknownUnit', `Unit ${serial} is not on the bench`);
+    return row;
+  }
+
+  async function activeCount(serial: string): Promise<number> {
+    const { count } = await db
+      .selectFrom('tests')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('serialNumber', '=', serial)
+      .where('status', 'in', ACTIVE)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  /** Queues tests of a unit (all of them by default), replacing what they held. */
+  async function queue(serial: string, types: readonly BurnInTestType[]): Promise<void> {
+    for (const testType of types) {
+      await db
+        .insertInto('tests')
+        .values({
+          serialNumber: serial,
+          testType,
+          position: BURN_IN_TEST_TYPES.indexOf(testType),
+          status: 'Pending',
+          startTime: null,
+          endTime: null,
+          dueAt: null,
+          failureReason: null,
+          testData: '{}',
+        })
+        .onConflict((conflict) =>
+          conflict.columns(['serialNumber', 'testType']).doUpdateSet({
+            status: 'Pending',
+            startTime: null,
+            endTime: null,
+            dueAt: null,
+            failureReason: null,
+            testData: '{}',
+          }),
+        )
+        .execute();
+    }
+  }
+
+  async function stop(serial: string): Promise<number> {
+    const at = now().toISOString();
+    const running = await db
+      .updateTable('tests')
+      .set({ status: 'Stopped', endTime: at, dueAt: null })
+      .where('serialNumber', '=', serial)
+      .where('status', '=', 'InProgress')
+      .executeTakeFirst();
+    const waiting = await db
+      .updateTable('tests')
+      .set({ status: 'Stopped' })
+      .where('serialNumber', '=', serial)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    return Number(running.numUpdatedRows) + Number(waiting.numUpdatedRows);
+  }
+
+  /** Finishes the tests that have measured long enough and starts the next one of each idle unit. */
+  async function advance(): Promise<void> {
+    const at = now();
+    const due = await db
+      .selectFrom('tests')
+      .innerJoin('units', 'units.serialNumber', 'tests.serialNumber')
+      .select(['tests.serialNumber', 'tests.testType', 'tests.attempts', 'units.faults'])
+      .where('tests.status', '=', 'InProgress')
+      .where('tests.dueAt', '<=', at.toISOString())
+      .execute();
+    for (const test of due) {
+      const faults = (JSON.parse(test.faults) as string[]).filter(isFaultName);
+      const report = simulator.report(test.serialNumber, faults, test.testType, test.attempts);
+      const verdict = judge(test.testType, report);
+      await db
+        .updateTable('tests')
+        .set({
+          status: verdict.passed ? 'Passed' : 'Failed',
+          endTime: at.toISOString(),
+          dueAt: null,
+          failureReason: verdict.failureReason,
+          testData: JSON.stringify(report),
+        })
+        .where('serialNumber', '=', test.serialNumber)
+        .where('testType', '=', test.testType)
+        .where('status', '=', 'InProgress')
+        .execute();
+    }
+    const next = await db
+      .selectFrom('tests as t')
+      .select(['t.serialNumber', 't.testType'])
+      .where('t.status', '=', 'Pending')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('tests as r')
+              .select('r.testType')
+              .whereRef('r.serialNumber', '=', 't.serialNumber')
+              .where('r.status', '=', 'InProgress'),
+          ),
+        ),
+      )
+      .orderBy('t.serialNumber')
+      .orderBy('t.position')
+      .execute();
+    const started = new Set<string>();
+    for (const test of next) {
+      if (started.has(test.serialNumber)) continue;
+      started.add(test.serialNumber);
+      const dueAt = new Date(at.getTime() + TEST_DURATION_MS[test.testType] * scale);
+      await db
+        .updateTable('tests')
+        .set((eb) => ({
+          status: 'InProgress',
+          startTime: at.toISOString(),
+          dueAt: dueAt.toISOString(),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('serialNumber', '=', test.serialNumber)
+        .where('testType', '=', test.testType)
+        .execute();
+    }
+  }
+
+  return {
+    /** Marks what was running or waiting when the service last stopped as Interrupted. */
+    async recover(): Promise<void> {
+      const at = now().toISOString();
+      await db
+        .updateTable('tests')
+        .set({ status: 'Interrupted', endTime: at, dueAt: null, failureReason: INTERRUPTED_REASON })
+        .where('status', '=', 'InProgress')
+        .execute();
+      await db
+        .updateTable('tests')
+        .set({ status: 'Interrupted', failureReason: INTERRUPTED_REASON })
+        .where('status', '=', 'Pending')
+        .execute();
+    },
+
+    /** One round of finishing and starting tests, now; what the timer calls. */
+    async tick(): Promise<void> {
+      // Rounds never overlap: a slow disk must not start a test twice.
+      ticking ??= advance().finally(() => {
+        ticking = undefined;
+      });
+      return ticking;
+    },
+
+    start(): void {
+      timer ??= setInterval(() => {
+        this.tick().catch((error: unknown) => options.onError?.(error));
+      }, options.tickMs ?? 250);
+    },
+
+    async close(): Promise<void> {
+      clearInterval(timer);
+      timer = undefined;
+      await ticking;
+    },
+
+    async results(): Promise<BurnInUnitResult[]> {
+      const units = await db.selectFrom('units').selectAll().orderBy('stationId').execute();
+      const tests = await db
+        .selectFrom('tests')
+        .selectAll()
+        .orderBy('serialNumber')
+        .orderBy('position')
+        .execute();
+      return units.map((row) => ({
+        unitSerialNumber: row.serialNumber,
+        testStation: row.stationId,
+        results: tests
+          .filter((test) => test.serialNumber === row.serialNumber)
+          .map((test): BurnInTestResult => ({
+            testType: test.testType,
+            status: test.status,
+            startTime: test.startTime,
+            endTime: test.endTime,
+            failureReason: test.failureReason,
+            testData: JSON.parse(test.testData) as Record<string, unknown>,
+          })),
+      }));
+    },
+
+    /** The stations no unit sits on, in the bench's order. */
+    async freeStations(): Promise<string[]> {
+      const taken = new Set(
+        (await db.selectFrom('units').select('stationId').execute()).map((row) => row.stationId),
+      );
+      return options.stations.filter((station) => !taken.has(station));
+    },
+
+    async addUnit(serial: string, stationId: string): Promise<void> {
+      if (!options.stations.includes(stationId))
+        throw new BenchError('unknownStation', `Station ${stationId} is not a station of this bench`);
+      const onBench = await db
+        .selectFrom('units')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['serialNumber']), '=', serial.toLowerCase()),
+            eb('stationId', '=', stationId),
+          ]),
+        )
+        .execute();
+      const same = onBench.find((row) => row.serialNumber.toLowerCase() === serial.toLowerCase());
+      if (same)
+        throw new BenchError(
+          'unitOnBench',
+          `Unit ${same.serialNumber} is already on station ${same.stationId}`,
+        );
+      const taken = onBench.find((row) => row.stationId === stationId);
+      if (taken)
+        throw new BenchError('stationTaken', `Station ${stationId} is taken by unit ${taken.serialNumber}`);
+      await db
+        .insertInto('units')
+        .values({
+          serialNumber: serial,
+          stationId,
+          addedAt: now().toISOString(),
+          faults: JSON.stringify(simulator.faultsFor(serial)),
+        })
+        .execute();
+    },
+
+    /** Takes a unit off its station (its tests stop); answers the station it freed. */
+    async removeUnit(serial: string): Promise<{ serialNumber: string; stationId: string }> {
+      const row = await unit(serial);
+      await db.deleteFrom('tests').where('serialNumber', '=', row.serialNumber).execute();
+      await db.deleteFrom('units').where('serialNumber', '=', row.serialNumber).execute();
+      return { serialNumber: row.serialNumber, stationId: row.stationId };
+    },
+
+    async startUnit(serial: string): Promise<string> {
+      const row = await unit(serial);
+      if ((await activeCount(row.serialNumber)) > 0)
+        throw new BenchError('alreadyRunning', `Unit ${row.serialNumber} is already running tests`);
+      await queue(row.serialNumber, BURN_IN_TEST_TYPES);
+      await this.tick();
+      return row.serialNumber;
+    },
+
+    async stopUnit(serial: string): Promise<string> {
+      const row = await unit(serial);
+      if ((await stop(row.serialNumber)) === 0)
+        throw new BenchError('nothingRunning', `Unit ${row.serialNumber} is not running any tests`);
+      return row.serialNumber;
+    },
+
+    /** Starts every unit that is not running yet; answers how many started. */
+    async startAll(): Promise<number> {
+      const units = await db.selectFrom('units').select('serialNumber').execute();
+      if (units.length === 0) throw new BenchError('noUnits', 'There are no units on the bench');
+      let started = 0;
+      for (const { serialNumber } of units) {
+        if ((await activeCount(serialNumber)) > 0) continue;
+        await queue(serialNumber, BURN_IN_TEST_TYPES);
+        started += 1;
+      }
+      if (started === 0)
+        throw new BenchError('alreadyRunning', 'Every unit on the bench is already running tests');
+      await this.tick();
+      return started;
+    },
+
+    async stopAll(): Promise<number> {
+      const units = await db.selectFrom('units').select('serialNumber').execute();
+      let stopped = 0;
+      for (const { serialNumber } of units) if ((await stop(serialNumber)) > 0) stopped += 1;
+      if (stopped === 0) throw new BenchError('nothingRunning', 'No tests are running on the bench');
+      return stopped;
+    },
+
+    /** Queues the unit's failed and interrupted tests again; answers which. */
+    async retryFailed(serial: string): Promise<{ serialNumber: string; testTypes: BurnInTestType[] }> {
+      const row = await unit(serial);
+      const failed = await db
+        .selectFrom('tests')
+        .select('testType')
+        .where('serialNumber', '=', row.serialNumber)
+        .where('status', 'in', RETRYABLE)
+        .orderBy('position')
+        .execute();
+      if (failed.length === 0)
+        throw new BenchError('nothingToRetry', `Unit ${row.serialNumber} has no failed tests to retry`);
+      const testTypes = failed.map((test) => test.testType);
+      await queue(row.serialNumber, testTypes);
+      await this.tick();
+      return { serialNumber: row.serialNumber, testTypes };
+    },
+
+    async retryTest(serial: string, testType: BurnInTestType): Promise<string> {
+      const row = await unit(serial);
+      const current = await db
+        .selectFrom('tests')
+        .select('status')
+        .where('serialNumber', '=', row.serialNumber)
+        .where('testType', '=', testType)
+        .executeTakeFirst();
+      if (current && (current.status === 'InProgress' || current.status === 'Pending'))
+        throw new BenchError(
+          'alreadyRunning',
+          `The ${testType} test of unit ${row.serialNumber} is already running`,
+        );
+      await queue(row.serialNumber, [testType]);
+      await this.tick();
+      return row.serialNumber;
+    },
+  };
+}
+
+export type Runner = ReturnType<typeof createRunner>;

@@ -1,0 +1,114 @@
+/*
+ * The bench's tests: how long each measures and how it judges what the unit reported. A failure's
+ * reason quotes the reading that failed, so a technician knows which part to look at.
+ */
+import type { BurnInTestType } from '@sentinel/domain';
+import { REQUIRED_FIRMWARE } from './bench-simulator';
+import type { UnitReport } from './bench-simulator';
+
+export interface Verdict {
+  passed: boolean;
+  failureReason: string | null;
+}
+
+/** How long each test measures at the default pace (a GPS cold start takes longest). */
+export const TEST_DURATION_MS: Record<BurnInTestType, number> = {
+  FirmwareVersion: 1500,
+  GsmRegistration: 3000,
+  GpsFix: 6000,
+  DeviceBattery: 2000,
+  CarBatterySense: 2000,
+  LockRelay: 2500,
+  TamperSensor: 3000,
+};
+
+/** Thresholds a sound unit meets. */
+export const LIMITS = {
+  minSatellites: 4,
+  minSignalDbm: -105,
+  minBatteryPercent: 20,
+  maxCarBatteryErrorVolts: 0.2,
+  minRelayCoilMilliamps: 70,
+  maxRelaySwitchMs: 150,
+} as const;
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+const numberOf = (value: unknown): number => (typeof value === 'number' ? value : NaN);
+
+const pass: Verdict = { passed: true, failureReason: null };
+const fail = (failureReason: string): Verdict => ({ passed: false, failureReason });
+
+/** Compares dotted version numbers part by part. */
+function versionAtLeast(version: string, required: string): boolean {
+  const have = version.split('.').map(Number);
+  const need = required.split('.').map(Number);
+  for (let index = 0; index < need.length; index += 1) {
+    const a = have[index] ?? 0;
+    const b = need[index] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
+}
+
+export function judge(testType: BurnInTestType, report: UnitReport): Verdict {
+  switch (testType) {
+    case 'FirmwareVersion': {
+      const reported = String(record(report['firmware'])['reported']);
+      return versionAtLeast(reported, REQUIRED_FIRMWARE)
+        ? pass
+        : fail(`Firmware ${reported} is older than the required ${REQUIRED_FIRMWARE}`);
+    }
+    case 'GsmRegistration': {
+      const network = record(report['network']);
+      const signal = numberOf(record(report['signal'])['rssiDbm']);
+      if (network['registered'] !== true)
+        return fail(`Not registered on the GSM network (signal ${signal} dBm)`);
+      return signal >= LIMITS.minSignalDbm
+        ? pass
+        : fail(`GSM signal ${signal} dBm is weaker than ${LIMITS.minSignalDbm} dBm`);
+    }
+    case 'GpsFix': {
+      const satellites = numberOf(record(report['fix'])['satellitesInView']);
+      return satellites >= LIMITS.minSatellites && report['position'] !== null
+        ? pass
+        : fail(`No GPS fix: ${satellites} satellites in view, ${LIMITS.minSatellites} needed`);
+    }
+    case 'DeviceBattery': {
+      const percent = numberOf(record(report['battery'])['percent']);
+      return percent >= LIMITS.minBatteryPercent
+        ? pass
+        : fail(`Device battery flat: ${percent} %, at least ${LIMITS.minBatteryPercent} % needed`);
+    }
+    case 'CarBatterySense': {
+      const carBattery = record(report['carBattery']);
+      const measured = numberOf(carBattery['measuredVolts']);
+      const reference = numberOf(carBattery['referenceVolts']);
+      const error = Math.abs(measured - reference);
+      return error <= LIMITS.maxCarBatteryErrorVolts
+        ? pass
+        : fail(
+            `Car-battery sense reads ${measured} V on a ${reference} V supply (off by ${error.toFixed(2)} V)`,
+          );
+    }
+    case 'LockRelay': {
+      const relay = record(report['relay']);
+      const current = numberOf(relay['coilCurrentMilliamps']);
+      const switchMs = numberOf(relay['switchTimeMs']);
+      if (current < LIMITS.minRelayCoilMilliamps)
+        return fail(
+          `Lock relay weak: coil draws ${current} mA, at least ${LIMITS.minRelayCoilMilliamps} mA needed`,
+        );
+      return switchMs <= LIMITS.maxRelaySwitchMs
+        ? pass
+        : fail(`Lock relay slow: switched in ${switchMs} ms, at most ${LIMITS.maxRelaySwitchMs} ms allowed`);
+    }
+    case 'TamperSensor': {
+      const tamper = record(report['tamper']);
+      if (tamper['triggered'] !== true) return fail('Tamper sensor did not trigger');
+      return tamper['cleared'] === true
+        ? pass
+        : fail('Tamper sensor stuck: it did not clear after the trigger');
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/* Every call of the burn-in service (spec part 2 §7), with the contract's schemas. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddUnitQuerySchema,
+  BurnInMessageSchema,
+  BurnInResultsSchema,
+  BurnInStationsSchema,
+  RetryUnitTestRequestSchema,
+  UnitPathSchema,
+  UnitQuerySchema,
+} from '@sentinel/domain';
+import type { VerifyBearer } from './auth';
+import type { DeviceRegistry } from './device-registry';
+import { BenchError } from './errors';
+import type { Runner } from './bench/runner';
+
+export interface BenchRoutesOptions {
+  runner: Runner;
+  verify: VerifyBearer;
+  registry: DeviceRegistry;
+}
+
+const answers = { 200: BurnInMessageSchema, '4xx': BurnInMessageSchema, '5xx': BurnInMessageSchema };
+
+export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async (
+  app,
+  { runner, verify, registry },
+) => {
+  app.addHook('onRequest', async (request) => {
+    await verify(request.headers.authorization);
+  });
+
+  app.get(
+    '/Results',
+    { schema: { response: { 200: BurnInResultsSchema, '4xx': BurnInMessageSchema } } },
+    async () => runner.results(),
+  );
+
+  app.get(
+    '/Stations',
+    { schema: { response: { 200: BurnInStationsSchema, '4xx': BurnInMessageSchema } } },
+    async () => runner.freeStations(),
+  );
+
+  app.put('/AddUnit', { schema: { querystring: AddUnitQuerySchema, response: answers } }, async (request) => {
+    const { unitSerialNumber, stationId } = request.query;
+    const serial = await registry.find(unitSerialNumber.trim(), request.headers.authorization ?? '');
+    if (serial === undefined)
+      throw new BenchError('unknownDevice', `No device has the serial number ${unitSerialNumber}`);
+    await runner.addUnit(serial, stationId.trim());
+    return { message: `Unit ${serial} added to station ${stationId.trim()}` };
+  });
+
+  app.put('/RemoveUnit', { schema: { querystring: UnitQuerySchema, response: answers } }, async (request) => {
+    const { serialNumber, stationId } = await runner.removeUnit(request.query.unitSerialNumber);
+    return { message: `Unit ${serialNumber} removed; station ${stationId} is free` };
+  });
+
+  app.put(
+    '/StartUnitTest',
+    { schema: { querystring: UnitQuerySchema, response: answers } },
+    async (request) => {
+      const serial = await runner.startUnit(request.query.unitSerialNumber);
+      return { message: `All tests started for unit ${serial}` };
+    },
+  );
+
+  app.put(
+    '/StopUnitTest',
+    { schema: { querystring: UnitQuerySchema, response: answers } },
+    async (request) => {
+      const serial = await runner.stopUnit(request.query.unitSerialNumber);
+      return { message: `All tests stopped for unit ${serial}` };
+    },
+  );
+
+  app.put('/StartAllTests', { schema: { response: answers } }, async () => {
+    const started = await runner.startAll();
+    return { message: `All tests started on ${started} ${started === 1 ? 'unit' : 'units'}` };
+  });
+
+  app.put('/StopAllTests', { schema: { response: answers } }, async () => {
+    const stopped = await runner.stopAll();
+    return { message: `All tests stopped on ${stopped} ${stopped === 1 ? 'unit' : 'units'}` };
+  });
+
+  app.put(
+    '/RetryFailedTests/:serial',
+    { schema: { params: UnitPathSchema, response: answers } },
+    async (request) => {
+      const { serialNumber, testTypes } = await runner.retryFailed(request.params.serial);
+      return { message: `Retrying ${testTypes.join(', ')} on unit ${serialNumber}` };
+    },
+  );
+
+  app.put(
+    '/RetryUnitTest/:serial',
+    { schema: { params: UnitPathSchema, body: RetryUnitTestRequestSchema, response: answers } },
+    async (request) => {
+      const serial = await runner.retryTest(request.params.serial, request.body.testType);
+      return { message: `Retrying ${request.body.testType} test on unit ${serial}` };
+    },
+  );
+};
