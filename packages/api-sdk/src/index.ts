@@ -43,6 +43,7 @@ export type { VehiclesApi, HistoryCsv, HistoryPageRequest } from './vehicles';
 export type { DriversApi } from './drivers';
 export type { DevicesApi } from './devices';
 export type { SubscriptionPlansApi } from './subscription-plans';
+export type { CompaniesApi } from './companies';
 // The entities, requests and answers are the contract's, declared once in @sentinel/domain.
 export type {
   Page,
@@ -66,4 +67,19 @@ export type {
   DeviceListFields,
   DeviceStatusInfo,
   SubscriptionPlan,
+  Company,
+  CompanyId,
+  CompanyLinkRole,
+  CompanyListFields,
+  CompanyUser,
+  CompanyUserListFields,
+} from '@sentinel/domain';
+export { createBurnInClient } from './burn-in';
+export type { BurnInApi, BurnInClientOptions } from './burn-in';
+export type {
+  BurnInUnitResult,
+  BurnInTestResult,
+  BurnInTestType,
+  BurnInTestStatus,
+  BurnInMessage,
 } from '@sentinel/domain';
