@@ -8,6 +8,7 @@ import { registerErrorHandling } from '../errors';
 import { authPlugin } from './auth';
 import { databasePlugin } from './database';
 import { routeGroup, staffOnly } from './route-groups';
+import { usersRoutes } from '../users/routes';
 
 const probes: FastifyPluginAsync = async (app) => {
   app.get('/probe', async () => ({ ok: true }));
@@ -94,5 +95,14 @@ describe('a route group', () => {
     await expect(
       app.register(routeGroup({ name: 'staff', roles: [ROLE.admin] }, probes)).ready(),
     ).rejects.toThrow("The decorator 'authenticate' required by 'sentinel-staff-routes' is not present");
+  });
+});
+
+describe("an entity's route plugin", () => {
+  it('fails fast, naming the missing database decorator, when registered without it', async () => {
+    app = Fastify();
+    await expect(app.register(usersRoutes).ready()).rejects.toThrow(
+      "The decorator 'db' required by 'sentinel-users-routes' is not present",
+    );
   });
 });

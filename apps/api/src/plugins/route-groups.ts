@@ -1,8 +1,15 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyPluginAsync, onRequestHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  onRequestHookHandler,
+  RawServerDefault,
+  RouteOptions,
+} from 'fastify';
 import type { AuthHook } from './auth';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADMIN_ROLES, MANAGER_ROLES, STAFF_ROLES } from '@sentinel/domain';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ADMIN_ROLES, MANAGER_ROLES, ROLE_NAMES, STAFF_ROLES } from '@sentinel/domain';
 import type { RoleName } from '@sentinel/domain';
 
 declare module 'fastify' {
@@ -25,8 +32,13 @@ export interface RouteGroup {
 export const STAFF: RouteGroup = { name: 'staff', roles: STAFF_ROLES };
 export const MANAGERS: RouteGroup = { name: 'managers', roles: MANAGER_ROLES };
 export const ADMINS: RouteGroup = { name: 'admins', roles: ADMIN_ROLES };
+export const SIGNED_IN: RouteGroup = { name: 'signed-in', roles: ROLE_NAMES };
 
-type RoutePlugin = FastifyPluginAsyncTypebox | FastifyPluginAsync;
+/** An entity's routes: a plain async plugin or one named by routePlugin(). */
+type RoutePlugin =
+  | FastifyPluginAsyncTypebox
+  | FastifyPluginAsync
+  | FastifyPluginCallback<Record<never, never>, RawServerDefault, TypeBoxTypeProvider>;
 
 function hooksOf(route: RouteOptions): onRequestHookHandler[] {
   const hooks = route.onRequest;
@@ -83,3 +95,5 @@ export const staffOnly = (...plugins: RoutePlugin[]) => routeGroup(STAFF, ...plu
 export const managersOnly = (...plugins: RoutePlugin[]) => routeGroup(MANAGERS, ...plugins);
 /** Admin. */
 export const adminsOnly = (...plugins: RoutePlugin[]) => routeGroup(ADMINS, ...plugins);
+/** Any signed-in user, Account-Holder included (their own account's routes). */
+export const signedIn = (...plugins: RoutePlugin[]) => routeGroup(SIGNED_IN, ...plugins);

@@ -5,7 +5,8 @@ import { devOutboxRoutes } from './dev-outbox';
 import { driversRoutes, DriverItem } from './drivers';
 import { historyRoutes } from './history';
 import { subscriptionPlansRoutes } from './subscription-plans';
-import { usersRoutes } from './users';
+import { usersRoutes } from '../users/routes';
+import { companiesRoutes } from '../companies/routes';
 import { vehiclesRoutes } from './vehicles';
 
 export interface ResourceRoutesOptions {
@@ -32,6 +33,7 @@ export async function registerResourceRoutes(
       historyRoutes,
       devicesRoutes,
       subscriptionPlansRoutes,
+      companiesRoutes,
     ),
   );
   if (options.devOutbox) await app.register(adminsOnly(devOutboxRoutes));

@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import type { Expression, SqlBool } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateAccountHolderRequestSchema,
@@ -15,104 +13,29 @@ import {
   validateAccountHolder,
   validateAgent,
 } from '@sentinel/domain';
-import type { RoleName, User, UserListField } from '@sentinel/domain';
+import type { RoleName } from '@sentinel/domain';
 import { canSeeUser, scopeOf, userInScope } from '../access/scope';
 import { sendPasswordCreationLink } from '../auth/password-creation';
-import { instant, isUniqueViolation } from '../db/database';
-import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, throwIfInvalid } from '../errors';
-import { compileListQuery } from '../odata/compile';
-import type { FieldMap } from '../odata/compile';
-import { runPagedList } from '../odata/paged-list';
-import { ODataError } from '../odata/parse';
-import type { Kysely } from 'kysely';
+import { routePlugin } from '../plugins/route-plugin';
 import {
-  bool,
   ContactEditBody,
   contactEditColumns,
   IdParams,
   ListAnswers,
   ListQuerystring,
-  storedPhoneNumber,
-} from './schemas';
+} from '../routes/schemas';
+import { emailTaken, insertUser, listUsers, loadUsers, updateUserContact, USER_ID } from './user-queries';
+import type { NewUser } from './user-queries';
 
 export const DUPLICATE_EMAIL = 'A user with this email address already exists';
-
-const ref = <T>(column: string) => sql.ref<T>(column);
-
-/** 'role eq X': the user holds role X, a pseudo field over user_roles. */
-function roleCondition(operator: string, value: unknown): Expression<SqlBool> {
-  if ((operator !== 'eq' && operator !== 'ne') || typeof value !== 'string') {
-    throw new ODataError('$filter', "role takes eq or ne and a role name, e.g. role eq 'Account-Holder'.");
-  }
-  // One covering-index probe per user: the role id is looked up once (an uncorrelated subquery).
-  const holds = sql<SqlBool>`exists (select 1 from user_roles where user_roles.user_id = users.id and user_roles.role_id = (select roles.id from roles where roles.name = ${value}))`;
-  return operator === 'eq' ? holds : sql<SqlBool>`not ${holds}`;
-}
-
-const USER_FIELDS = {
-  id: { type: 'number', expression: ref('users.id') },
-  firstName: { type: 'string', expression: ref('users.firstName') },
-  lastName: { type: 'string', expression: ref('users.lastName') },
-  email: { type: 'string', expression: ref('users.email') },
-  role: { type: 'string', expression: sql`null`, compare: roleCondition, sortable: false },
-  tamperActive: { type: 'boolean', expression: ref('users.tamperActive') },
-  createdOnDateTime: { type: 'dateTime', expression: ref('users.createdOnDateTime') },
-  totalNumberOfVehiclesWithDevice: { type: 'number', expression: ref('users.vehiclesWithDeviceCount') },
-  totalNumberOfVehiclesWithoutDevice: { type: 'number', expression: ref('users.vehiclesWithoutDeviceCount') },
-  totalNumberOfVehicles: {
-    type: 'number',
-    expression: sql`(users.vehicles_with_device_count + users.vehicles_without_device_count)`,
-  },
-} satisfies FieldMap<UserListField>;
-
-async function loadUsers(db: Kysely<Database>, ids: readonly number[]): Promise<User[]> {
-  if (ids.length === 0) return [];
-  const [rows, roles] = await Promise.all([
-    db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
-    db
-      .selectFrom('userRoles')
-      .innerJoin('roles', 'roles.id', 'userRoles.roleId')
-      .select(['userRoles.userId', 'roles.name'])
-      .where('userRoles.userId', 'in', ids)
-      .orderBy('roles.id')
-      .execute(),
-  ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const user = byId.get(id);
-    if (!user) return [];
-    return [
-      {
-        id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        phoneCode: user.phoneCode,
-        phoneNumber: user.phoneNumber,
-        idNumber: user.idNumber,
-        idNumberIsSouthAfrican: bool(user.idNumberIsSouthAfrican),
-        tamperActive: bool(user.tamperActive),
-        createdOnDateTime: user.createdOnDateTime,
-        roles: roles.filter((role) => role.userId === id).map((role) => role.name),
-        totalNumberOfVehiclesWithDevice: user.vehiclesWithDeviceCount,
-        totalNumberOfVehiclesWithoutDevice: user.vehiclesWithoutDeviceCount,
-        totalNumberOfVehicles: user.vehiclesWithDeviceCount + user.vehiclesWithoutDeviceCount,
-      },
-    ];
-  });
-}
 
 const duplicateEmail = () => new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
 
 /** A 400 when another user (not `exceptUserId`) has this address, in any case. */
-async function refuseTakenEmail(db: Kysely<Database>, email: string, exceptUserId?: number): Promise<void> {
-  let query = db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
-  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
-  if ((await query.executeTakeFirst()) !== undefined) throw duplicateEmail();
+async function refuseTakenEmail(...args: Parameters<typeof emailTaken>): Promise<void> {
+  if (await emailTaken(...args)) throw duplicateEmail();
 }
 
 /** The same address can slip in between the check and the write; the unique index decides. */
@@ -128,49 +51,16 @@ const NewUserAnswers = {
   403: ProblemDetailsRef,
 };
 
-export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(UserSchema);
   app.addSchema(NewUserSchema);
   const UserRef = schemaRef(UserSchema);
 
   /** Adds the user with the role and e-mails them a password-creation link; a 400 when the address is taken. */
-  const createUser = async (
-    input: {
-      firstName: string;
-      lastName: string;
-      email: string;
-      phoneCode: string;
-      phoneNumber: string;
-      idNumber: string | null;
-      idNumberIsSouthAfrican: boolean;
-    },
-    role: RoleName,
-  ): Promise<number> => {
+  const createUser = async (input: NewUser, role: RoleName): Promise<number> => {
     await refuseTakenEmail(app.db, input.email);
     try {
-      const id = await app.db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('users')
-          .values({
-            email: input.email.trim(),
-            firstName: input.firstName.trim(),
-            lastName: input.lastName.trim(),
-            phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
-            phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
-            idNumber: input.idNumber?.trim() ?? null,
-            idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
-            createdOnDateTime: instant(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const roleRow = await trx
-          .selectFrom('roles')
-          .select('id')
-          .where('name', '=', role)
-          .executeTakeFirstOrThrow();
-        await trx.insertInto('userRoles').values({ userId: id, roleId: roleRow.id }).execute();
-        return id;
-      });
+      const id = await insertUser(app.db, input, role);
       await sendPasswordCreationLink(app, id);
       return id;
     } catch (error) {
@@ -194,24 +84,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const list = compileListQuery(USER_FIELDS, request.query, {
-        order: 'createdOnDateTime desc',
-        id: ref('users.id'),
-      });
-      const scope = userInScope(await scopeOf(app.db, request.user!), ref('users.id'));
-      let base = app.db.selectFrom('users');
-      if (list.where) base = base.where(list.where);
-      if (scope) base = base.where(scope);
-      return runPagedList(
-        base,
-        list,
-        (query) => query.select('users.id'),
-        (rows) =>
-          loadUsers(
-            app.db,
-            rows.map((row) => row.id),
-          ),
-      );
+      const scope = userInScope(await scopeOf(app.db, request.user!), USER_ID);
+      return listUsers(app.db, request.query, scope);
     },
   );
 
@@ -308,12 +182,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await canSeeUser(app.db, scope, id))) throw notFound(`User ${id} was not found.`);
       const columns = contactEditColumns(request.body);
       await refuseTakenEmail(app.db, request.body.email, id);
-      await app.db
-        .updateTable('users')
-        .set(columns)
-        .where('id', '=', id)
-        .execute()
-        .catch(duplicateEmailOnRace);
+      await updateUserContact(app.db, id, columns).catch(duplicateEmailOnRace);
       const [user] = await loadUsers(app.db, [id]);
       return user!;
     },
@@ -344,3 +213,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** Users: listed and edited by staff (scoped); added and re-invited by managers. */
+export const usersRoutes = routePlugin('users', routes, {
+  dependencies: ['sentinel-providers'],
+  decorators: ['db', 'messages', 'signupUrl'],
+});

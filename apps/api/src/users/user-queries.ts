@@ -1,0 +1,167 @@
+/*
+ * Every read and write of users: the list's field map, loading users with their roles, and the
+ * inserts and updates the routes make. Handlers decide who may call and shape errors.
+ */
+import { sql } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { RoleName, User, UserListField } from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+import { compileListQuery } from '../odata/compile';
+import type { FieldMap } from '../odata/compile';
+import { runPagedList } from '../odata/paged-list';
+import type { PagedList } from '../odata/paged-list';
+import { ODataError } from '../odata/parse';
+import type { ListQuery } from '@sentinel/domain';
+import { bool, storedPhoneNumber } from '../routes/schemas';
+
+const ref = <T>(column: string) => sql.ref<T>(column);
+
+/** The users.id column, for scope conditions. */
+export const USER_ID = ref<number>('users.id');
+
+/** 'role eq X': the user holds role X, a pseudo field over user_roles. */
+function roleCondition(operator: string, value: unknown): Expression<SqlBool> {
+  if ((operator !== 'eq' && operator !== 'ne') || typeof value !== 'string') {
+    throw new ODataError('$filter', "role takes eq or ne and a role name, e.g. role eq 'Account-Holder'.");
+  }
+  // One covering-index probe per user: the role id is looked up once (an uncorrelated subquery).
+  const holds = sql<SqlBool>`exists (select 1 from user_roles where user_roles.user_id = users.id and user_roles.role_id = (select roles.id from roles where roles.name = ${value}))`;
+  return operator === 'eq' ? holds : sql<SqlBool>`not ${holds}`;
+}
+
+const USER_FIELDS = {
+  id: { type: 'number', expression: ref('users.id') },
+  firstName: { type: 'string', expression: ref('users.firstName') },
+  lastName: { type: 'string', expression: ref('users.lastName') },
+  email: { type: 'string', expression: ref('users.email') },
+  role: { type: 'string', expression: sql`null`, compare: roleCondition, sortable: false },
+  tamperActive: { type: 'boolean', expression: ref('users.tamperActive') },
+  createdOnDateTime: { type: 'dateTime', expression: ref('users.createdOnDateTime') },
+  totalNumberOfVehiclesWithDevice: { type: 'number', expression: ref('users.vehiclesWithDeviceCount') },
+  totalNumberOfVehiclesWithoutDevice: { type: 'number', expression: ref('users.vehiclesWithoutDeviceCount') },
+  totalNumberOfVehicles: {
+    type: 'number',
+    expression: sql`(users.vehicles_with_device_count + users.vehicles_without_device_count)`,
+  },
+} satisfies FieldMap<UserListField>;
+
+/** A page of users for the OData query; `scope` (a condition on users.id) limits who is listed. */
+export async function listUsers(
+  db: Kysely<Database>,
+  query: ListQuery,
+  scope: Expression<SqlBool> | undefined,
+): Promise<PagedList<User>> {
+  const list = compileListQuery(USER_FIELDS, query, { order: 'createdOnDateTime desc', id: USER_ID });
+  let base = db.selectFrom('users');
+  if (list.where) base = base.where(list.where);
+  if (scope) base = base.where(scope);
+  return runPagedList(
+    base,
+    list,
+    (page) => page.select('users.id'),
+    (rows) =>
+      loadUsers(
+        db,
+        rows.map((row) => row.id),
+      ),
+  );
+}
+
+/** The users with these ids, in this order, with their roles; unknown ids are left out. */
+export async function loadUsers(db: Kysely<Database>, ids: readonly number[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  const [rows, roles] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
+    db
+      .selectFrom('userRoles')
+      .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+      .select(['userRoles.userId', 'roles.name'])
+      .where('userRoles.userId', 'in', ids)
+      .orderBy('roles.id')
+      .execute(),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const user = byId.get(id);
+    if (!user) return [];
+    return [
+      {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phoneCode: user.phoneCode,
+        phoneNumber: user.phoneNumber,
+        idNumber: user.idNumber,
+        idNumberIsSouthAfrican: bool(user.idNumberIsSouthAfrican),
+        tamperActive: bool(user.tamperActive),
+        createdOnDateTime: user.createdOnDateTime,
+        roles: roles.filter((role) => role.userId === id).map((role) => role.name),
+        totalNumberOfVehiclesWithDevice: user.vehiclesWithDeviceCount,
+        totalNumberOfVehiclesWithoutDevice: user.vehiclesWithoutDeviceCount,
+        totalNumberOfVehicles: user.vehiclesWithDeviceCount + user.vehiclesWithoutDeviceCount,
+      },
+    ];
+  });
+}
+
+/** True when another user (not `exceptUserId`) has this address, in any case. */
+export async function emailTaken(
+  db: Kysely<Database>,
+  email: string,
+  exceptUserId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneCode: string;
+  phoneNumber: string;
+  idNumber: string | null;
+  idNumberIsSouthAfrican: boolean;
+}
+
+/** Adds the user holding `role` in one transaction; a taken address throws the unique violation. */
+export async function insertUser(db: Kysely<Database>, input: NewUser, role: RoleName): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('users')
+      .values({
+        email: input.email.trim(),
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
+        phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
+        idNumber: input.idNumber?.trim() ?? null,
+        idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
+        createdOnDateTime: instant(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const roleRow = await trx
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', role)
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('userRoles').values({ userId: id, roleId: roleRow.id }).execute();
+    return id;
+  });
+}
+
+/** Stores the user's new contact columns; a taken address throws the unique violation. */
+export async function updateUserContact(
+  db: Kysely<Database>,
+  id: number,
+  columns: { email: string; phoneNumber: string },
+): Promise<void> {
+  await db.updateTable('users').set(columns).where('id', '=', id).execute();
+}
