@@ -7,7 +7,7 @@ import { createDatabase, IN_MEMORY } from '../db/database';
 import { registerErrorHandling } from '../errors';
 import { authPlugin } from './auth';
 import { databasePlugin } from './database';
-import { routeGroup, staffOnly } from './route-groups';
+import { routeGroup, signedIn, staffOnly } from './route-groups';
 import { usersRoutes } from '../users/routes';
 
 const probes: FastifyPluginAsync = async (app) => {
@@ -60,6 +60,15 @@ describe('a route group', () => {
     expect((await server.inject({ method: 'GET', url: '/probe', headers: accountHolder })).statusCode).toBe(
       403,
     );
+  });
+
+  it('lets every role into a signed-in group, but not a caller without a token', async () => {
+    const server = await appWith(signedIn(probes));
+
+    const get = async (headers: Record<string, string>) =>
+      (await server.inject({ method: 'GET', url: '/probe', headers })).statusCode;
+    expect(await get(await bearer(server, ROLE.accountHolder))).toBe(200);
+    expect(await get({})).toBe(401);
   });
 
   it('narrows a route to config.roles', async () => {

@@ -29,6 +29,7 @@ export interface RouteGroup {
   roles: readonly RoleName[];
 }
 
+export const SIGNED_IN: RouteGroup = { name: 'signed-in', roles: ROLE_NAMES };
 export const STAFF: RouteGroup = { name: 'staff', roles: STAFF_ROLES };
 export const MANAGERS: RouteGroup = { name: 'managers', roles: MANAGER_ROLES };
 export const ADMINS: RouteGroup = { name: 'admins', roles: ADMIN_ROLES };
@@ -89,6 +90,8 @@ export function routeGroup(group: RouteGroup, ...plugins: RoutePlugin[]) {
   );
 }
 
+/** Anyone with a valid access token, whatever their role (Account-Holder included). */
+export const signedIn = (...plugins: RoutePlugin[]) => routeGroup(SIGNED_IN, ...plugins);
 /** Admin, Technical-Agent and Company-Admin (the dashboard's users). */
 export const staffOnly = (...plugins: RoutePlugin[]) => routeGroup(STAFF, ...plugins);
 /** Admin and Technical-Agent. */
