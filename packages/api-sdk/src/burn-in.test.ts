@@ -2,7 +2,6 @@ import type { AuthorisedUser, DeviceListFields } from '@sentinel/domain';
 import { build as buildTestRunner } from '@sentinel/test-runner';
 import { demoSignIn, startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBurnInClient } from './burn-in';
 import type { BurnInApi } from './burn-in';
@@ -14,7 +13,7 @@ import { eq } from './odata';
 const SECRET = 'a-shared-signing-key-for-the-sdk-tests!';
 
 let api: RunningApi;
-let runner: FastifyInstance;
+let runner: Awaited<ReturnType<typeof buildTestRunner>>;
 let client: ApiClient;
 let burnIn: BurnInApi;
 let serials: string[];
