@@ -275,7 +275,7 @@ describe('given the list cannot be loaded', () => {
 });
 
 describe('given a list scrolled back and forth and a client card opened and closed twice', () => {
-  it('asks the api for each page, each client’s vehicles and each device status once', async () => {
+  it("asks the api for each page, each client's vehicles and each device status once", async () => {
     const user = userEvent.setup();
     const agent = await storeSignedInUser('Technical-Agent');
     const [client] = (
