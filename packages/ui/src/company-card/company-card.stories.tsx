@@ -1,0 +1,26 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { CompanyCard } from './company-card';
+
+const meta = {
+  title: 'Widgets/CompanyCard',
+  component: CompanyCard,
+  args: { name: 'Karoo Logistics', userCount: 9, vehicleCount: 14, onView: fn(), onLinkUser: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 560 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof CompanyCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const ForAnAgent: Story = {};
+
+/** A Company-Admin may not link users: the menu offers only 'View Company'. */
+export const ForACompanyAdmin: Story = { args: { onLinkUser: undefined } };
+
+export const WithoutCounts: Story = { args: { userCount: undefined, vehicleCount: undefined } };

@@ -1,0 +1,2 @@
+export { CompanyCard } from './company-card';
+export type { CompanyCardProps } from './company-card';

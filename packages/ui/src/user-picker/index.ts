@@ -1,0 +1,2 @@
+export { UserPicker } from './user-picker';
+export type { UserPickerProps, UserPickerOption } from './user-picker';
