@@ -8,40 +8,16 @@ import {
   ref,
   MANAGER_ROLES,
 } from '@sentinel/domain';
-import type { Device, DeviceListField } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
-import { compileListQuery } from '../odata/compile';
-import type { FieldMap } from '../odata/compile';
-import { runPagedList } from '../odata/paged-list';
-import { bool, ListAnswers, ListQuerystring } from './schemas';
+import { routePlugin } from '../plugins/route-plugin';
+import { ListAnswers, ListQuerystring } from '../routes/schemas';
+import { findDeviceStatus, listDevices } from './device-queries';
 
 /** Added to the root: a device change answers with the device too. */
 export const DeviceItem = DeviceSchema;
 
-export const deviceItem = (row: {
-  id: number;
-  serialNumber: string;
-  active: number;
-  vehicleId: number | null;
-  testStation: string | null;
-}): Device => ({
-  id: row.id,
-  serialNumber: row.serialNumber,
-  active: bool(row.active),
-  vehicleId: row.vehicleId ?? 0,
-  testStation: row.testStation,
-});
-
-const DEVICE_FIELDS = {
-  id: { type: 'number', expression: sql.ref('devices.id') },
-  serialNumber: { type: 'string', expression: sql.ref('devices.serialNumber') },
-  // The spec's free-device search is 'VehicleId eq 0': a free device reads as vehicle 0.
-  vehicleId: { type: 'number', expression: sql`coalesce(devices.vehicle_id, 0)` },
-  active: { type: 'boolean', expression: sql.ref('devices.active') },
-} satisfies FieldMap<DeviceListField>;
-
-export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(DeviceStatusInfoSchema);
   app.get(
     '/Devices',
@@ -59,25 +35,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const list = compileListQuery(DEVICE_FIELDS, request.query, {
-        order: 'serialNumber asc',
-        id: sql.ref('devices.id'),
-      });
-      let base = app.db.selectFrom('devices');
-      if (list.where) base = base.where(list.where);
-      return runPagedList(
-        base,
-        list,
-        (query) =>
-          query.select([
-            'devices.id',
-            'devices.serialNumber',
-            'devices.active',
-            'devices.vehicleId',
-            'devices.testStation',
-          ]),
-        (rows) => rows.map(deviceItem),
-      );
+      return listDevices(app.db, request.query);
     },
   );
 
@@ -101,18 +59,12 @@ export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { deviceId } = request.body;
       const scope = userInScope(await scopeOf(app.db, request.user!), sql.ref<number>('vehicles.userId'));
-      let query = app.db
-        .selectFrom('devices')
-        .leftJoin('vehicles', 'vehicles.id', 'devices.vehicleId')
-        .select(['devices.applicationVersion', 'devices.autoLockEnabledState'])
-        .where('devices.id', '=', deviceId);
-      if (scope) query = query.where(scope);
-      const device = await query.executeTakeFirst();
+      const device = await findDeviceStatus(app.db, deviceId, scope);
       if (!device) throw notFound(`Device ${deviceId} was not found.`);
-      return {
-        applicationVersion: device.applicationVersion ?? '',
-        autoLockEnabledState: device.autoLockEnabledState,
-      };
+      return device;
     },
   );
 };
+
+/** Devices: the registry (managers) and a device's status (staff, scoped to the vehicle's owner). */
+export const devicesRoutes = routePlugin('devices', routes);

@@ -1,27 +1,16 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DriverSchema, ref } from '@sentinel/domain';
-import type { Driver } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
-import { bool, ContactEditBody, contactEditColumns, IdParams } from './schemas';
+import { routePlugin } from '../plugins/route-plugin';
+import { ContactEditBody, contactEditColumns, IdParams } from '../routes/schemas';
+import { driverExists, updateDriverContact } from './driver-queries';
 
 /** Added to the root: vehicles carry their drivers too. */
 export const DriverItem = DriverSchema;
 
-export const driverItem = (row: {
-  id: number;
-  vehicleId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneCode: string;
-  phoneNumber: string;
-  idNumber: string;
-  idNumberIsSouthAfrican: number;
-}): Driver => ({ ...row, idNumberIsSouthAfrican: bool(row.idNumberIsSouthAfrican) });
-
-export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/Drivers/:id',
     {
@@ -44,22 +33,11 @@ export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const scope = userInScope(await scopeOf(app.db, request.user!), sql.ref<number>('vehicles.userId'));
-      let query = app.db
-        .selectFrom('drivers')
-        .innerJoin('vehicles', 'vehicles.id', 'drivers.vehicleId')
-        .select('drivers.id')
-        .where('drivers.id', '=', id);
-      if (scope) query = query.where(scope);
-      if (!(await query.executeTakeFirst())) throw notFound(`Driver ${id} was not found.`);
-
-      const columns = contactEditColumns(request.body);
-      const row = await app.db
-        .updateTable('drivers')
-        .set(columns)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return driverItem(row);
+      if (!(await driverExists(app.db, id, scope))) throw notFound(`Driver ${id} was not found.`);
+      return updateDriverContact(app.db, id, contactEditColumns(request.body));
     },
   );
 };
+
+/** Drivers: contact edits by staff (scoped to the vehicle's owner). */
+export const driversRoutes = routePlugin('drivers', routes);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminsOnly, staffOnly } from '../plugins/route-groups';
-import { devicesRoutes, DeviceItem } from './devices';
+import { devicesRoutes, DeviceItem } from '../devices/routes';
 import { devOutboxRoutes } from './dev-outbox';
-import { driversRoutes, DriverItem } from './drivers';
+import { driversRoutes, DriverItem } from '../drivers/routes';
 import { historyRoutes } from './history';
 import { subscriptionPlansRoutes } from './subscription-plans';
 import { usersRoutes } from '../users/routes';

@@ -26,8 +26,8 @@ import {
   recordLockChange,
   recordPartnerAlert,
 } from '../vehicles/vehicle-store';
-import { deviceItem } from './devices';
-import { driverItem } from './drivers';
+import { deviceItem } from '../devices/device-queries';
+import { driverItem } from '../drivers/driver-queries';
 import { bool, IdParams, ListAnswers, ListQuerystring, nullableBool } from './schemas';
 
 const ref = <T>(column: string) => sql.ref<T>(column);
