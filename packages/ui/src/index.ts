@@ -33,6 +33,9 @@ export { VehicleCard, formatCoordinates } from './vehicle-card';
 export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
 export { VirtualList } from './virtual-list';
 export { LiveNotice, LIVE_NOTICE_DURATION_MS } from './live-notice';
+export { BurnInTestCard } from './burn-in-test-card';
+export { BurnInDeviceCard } from './burn-in-device-card';
+export { BurnInSummary } from './burn-in-summary';
 
 export type { ButtonProps, ButtonVariant } from './button';
 export type { TextFieldProps } from './text-field';
@@ -74,3 +77,6 @@ export type { VehicleCardProps, GpsCoordinates, DeviceChange, DeviceSearchResult
 export type { VehicleMapProps } from './vehicle-map';
 export type { VirtualListProps } from './virtual-list';
 export type { LiveNoticeProps, LiveNoticeItem } from './live-notice';
+export type { BurnInTestCardProps } from './burn-in-test-card';
+export type { BurnInDeviceCardProps } from './burn-in-device-card';
+export type { BurnInSummaryProps } from './burn-in-summary';

@@ -1,0 +1,2 @@
+export { BurnInTestCard } from './burn-in-test-card';
+export type { BurnInTestCardProps } from './burn-in-test-card';
