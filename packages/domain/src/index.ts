@@ -156,7 +156,8 @@ export {
   CompanyUserPageSchema,
   COMPANY_USER_LIST_FIELDS,
   CreateCompanyRequestSchema,
-  NewCompanySchema,
+  CompanyIdSchema,
+  CompanyUserRemovedSchema,
   AddCompanyUserRequestSchema,
 } from './contract/companies';
 export type {
@@ -168,7 +169,8 @@ export type {
   CompanyUserListField,
   CompanyUserListFields,
   CreateCompanyRequest,
-  NewCompany,
+  CompanyId,
+  CompanyUserRemoved,
   AddCompanyUserRequest,
 } from './contract/companies';
 export {

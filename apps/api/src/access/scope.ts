@@ -36,3 +36,15 @@ export async function canSeeUser(db: Kysely<Database>, scope: Scope, userId: num
   if (condition) query = query.where(condition);
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+/** A condition on a company id column: true when the scope includes that company. */
+export function companyInScope(scope: Scope, companyId: Expression<number>): Expression<SqlBool> | undefined {
+  if (scope.kind === 'all') return undefined;
+  if (scope.companyIds.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${companyId} in (${sql.join(scope.companyIds)})`;
+}
+
+/** True when the scope includes the company with this id (whether or not it exists). */
+export function canSeeCompany(scope: Scope, companyId: number): boolean {
+  return scope.kind === 'all' || scope.companyIds.includes(companyId);
+}

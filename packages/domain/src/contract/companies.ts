@@ -83,9 +83,16 @@ export const CreateCompanyRequestSchema = Type.Object({
 });
 export type CreateCompanyRequest = Static<typeof CreateCompanyRequestSchema>;
 
-/** POST /Companies answer: the new company's id. */
-export const NewCompanySchema = Type.Object({ id: Type.Integer() }, { $id: 'NewCompany' });
-export type NewCompany = Static<typeof NewCompanySchema>;
+/** POST /Companies answer (the new company's id) and DELETE /Companies/{companyId} answer. */
+export const CompanyIdSchema = Type.Object({ id: Type.Integer() }, { $id: 'CompanyId' });
+export type CompanyId = Static<typeof CompanyIdSchema>;
+
+/** DELETE /Companies/{companyId}/CompanyUsers/{userId} answer: the link that was removed. */
+export const CompanyUserRemovedSchema = Type.Object({
+  companyId: Type.Integer(),
+  userId: Type.Integer(),
+});
+export type CompanyUserRemoved = Static<typeof CompanyUserRemovedSchema>;
 
 /** POST /Companies/{companyId}/AddCompanyUser body. */
 export const AddCompanyUserRequestSchema = Type.Object({

@@ -12,7 +12,7 @@ import { DriverSchema } from './drivers';
 import { DeviceSchema, DeviceStatusInfoSchema } from './devices';
 import { NewUserSchema, UserSchema } from './users';
 import { HistoryEntrySchema } from './history';
-import { CompanySchema, CompanyUserSchema, NewCompanySchema } from './companies';
+import { CompanySchema, CompanyUserSchema, CompanyIdSchema } from './companies';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
 
 /**

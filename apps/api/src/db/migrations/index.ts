@@ -4,6 +4,7 @@ import type { Database } from '../schema';
 import { authMigration } from './0001-auth';
 import { vehiclesMigration } from './0002-vehicles';
 import { listIndexesMigration } from './0003-list-indexes';
+import { companiesMigration } from './0005-companies';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': authMigration,
   '0002-vehicles': vehiclesMigration,
   '0003-list-indexes': listIndexesMigration,
+  '0005-companies': companiesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
