@@ -18,7 +18,14 @@ import { rolesRoutes } from './routes/roles';
 import { registerResourceRoutes } from './routes/resources';
 import { providersPlugin } from './plugins/providers';
 import { staffOnly } from './plugins/route-groups';
+import { outboxMessageSender } from './providers/messages';
 import type { MessageSender } from './providers/messages';
+import { smtpMessageSender } from './providers/smtp';
+import { accountsPlugin } from './sign-up/accounts-plugin';
+import type { BotChallenge } from './sign-up/bot-challenge';
+import { signUpRoutes } from './sign-up/routes';
+import { myPasswordRoutes, passwordRoutes } from './passwords/routes';
+import { signedIn } from './plugins/route-groups';
 import type { PartnerAlertProvider } from './providers/partner-alerts';
 import { deviceTelemetryRoutes } from './routes/device-telemetry';
 import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
@@ -52,8 +59,16 @@ export interface BuildOptions {
   devOutbox?: boolean;
   /** Where password-creation links point. @default 'http://localhost:5174' (the signup dev server) */
   signupUrl?: string;
-  /** Sends e-mail and SMS. @default records them in the outbox table */
+  /** Sends e-mail and SMS. @default records them in the outbox table (or e-mail by SMTP with smtpUrl) */
   messageSender?: MessageSender;
+  /** Sends e-mail through this SMTP server (nodemailer URL) when no messageSender is given; SMS stay in the outbox. @default undefined */
+  smtpUrl?: string;
+  /** The From address of e-mail sent by SMTP. @default 'Sentinel <no-reply@localhost>' */
+  emailFrom?: string;
+  /** Checks the sign-up bot challenge (Turnstile). @default undefined: no challenge is required */
+  botChallenge?: BotChallenge;
+  /** Where staff password-reset links point. @default 'http://localhost:5173' (the dashboard dev server) */
+  dashboardUrl?: string;
   /** Alerts the Aura and Capital Air partners. @default records them in the outbox table and answers 'Dispatched' */
   partnerAlerts?: PartnerAlertProvider;
 }
@@ -135,11 +150,33 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(staffOnly(rolesRoutes));
+  const smtp =
+    options.messageSender === undefined && options.smtpUrl !== undefined
+      ? smtpMessageSender({
+          url: options.smtpUrl,
+          from: options.emailFrom ?? 'Sentinel <no-reply@localhost>',
+          sms: outboxMessageSender(db),
+        })
+      : undefined;
+  if (smtp)
+    app.addHook('onClose', (_app, done) => {
+      smtp.close();
+      done();
+    });
   await app.register(providersPlugin, {
-    messageSender: options.messageSender,
+    messageSender: options.messageSender ?? smtp,
     partnerAlerts: options.partnerAlerts,
     signupUrl: options.signupUrl ?? 'http://localhost:5174',
   });
+  await app.register(accountsPlugin, {
+    // The codes' HMAC key is derived from the JWT key, so every instance checks the same codes.
+    codeKey: `phone-codes:${jwtSecret}`,
+    botChallenge: options.botChallenge,
+    dashboardUrl: options.dashboardUrl ?? 'http://localhost:5173',
+  });
+  await app.register(signUpRoutes);
+  await app.register(passwordRoutes);
+  await app.register(signedIn(myPasswordRoutes));
   await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from './app';
 import { IN_MEMORY } from './db/database';
+import { turnstileBotChallenge } from './sign-up/bot-challenge';
 
 /** apps/api, wherever the process was started from. */
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -124,6 +125,25 @@ export function signupUrl(env: NodeJS.ProcessEnv = process.env): string {
   return text(env, 'SIGNUP_URL') ?? 'http://localhost:5174';
 }
 
+/** Where staff password-reset links point (DASHBOARD_URL), by default the dashboard dev server. */
+export function dashboardUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return text(env, 'DASHBOARD_URL') ?? 'http://localhost:5173';
+}
+
+/** The e-mail and bot-challenge providers the environment names (SMTP_URL, SMTP_FROM, TURNSTILE_SECRET_KEY). */
+export function providerOptions(env: NodeJS.ProcessEnv = process.env): Partial<BuildOptions> {
+  const smtpUrl = text(env, 'SMTP_URL');
+  const from = text(env, 'SMTP_FROM');
+  const turnstileSecret = text(env, 'TURNSTILE_SECRET_KEY');
+  return {
+    ...(smtpUrl === undefined ? {} : { smtpUrl }),
+    ...(from === undefined ? {} : { emailFrom: from }),
+    ...(turnstileSecret === undefined
+      ? {}
+      : { botChallenge: turnstileBotChallenge({ secret: turnstileSecret }) }),
+  };
+}
+
 /** NODE_ENV=production: dev-only routes and demo data off, secrets and origins required. */
 export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return text(env, 'NODE_ENV') === 'production';
@@ -173,5 +193,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     // Recorded e-mails, SMS and partner alerts readable by an Admin.
     devOutbox: devOutboxEnabled(env),
     signupUrl: signupUrl(env),
+    dashboardUrl: dashboardUrl(env),
+    ...providerOptions(env),
   };
 }

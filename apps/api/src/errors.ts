@@ -25,6 +25,8 @@ export const ERRORS = {
   /** A refused request whose reason is a sentence for a person (passed as the message). */
   refused: { status: 400, title: 'Bad Request' },
   noDevice: { status: 400, message: 'This vehicle has no tracking device linked.' },
+  /** Too many codes or links asked for; the errors name the field and say when to retry. */
+  throttled: { status: 429, title: 'Too Many Requests' },
   forbidden: { status: 403, message: 'Your role does not allow this request.' },
   notFound: { status: 404 },
   internal: { status: 500, title: 'An error occurred while processing your request.' },

@@ -13,6 +13,9 @@ export const MESSAGES = {
   termsRequired: 'Please accept the terms and conditions and the privacy policy',
   emailInUse: 'This email address is already in use',
   phoneInUse: 'This phone number is already in use',
+  botChallengeFailed: 'Please confirm that you are not a robot',
+  phoneConfirmed: 'Your cellphone number is confirmed.',
+  otpSent: 'A new OTP has been sent.',
   otpInvalid: 'The OTP is not valid',
   otpExpired: 'The OTP has expired. Please request a new one',
   otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP',
@@ -23,8 +26,10 @@ export const MESSAGES = {
   passwordCreateFailed: 'An error occurred while creating your password',
   passwordResetStarted:
     'If an account exists for this email address, we have sent a link to reset its password.',
+  passwordLinkValid: 'The link is valid.',
+  passwordReset: 'Your password has been reset.',
+  resetTooSoon: 'Too many requests. Please try again later',
   passwordUpdated: 'Your password has been changed.',
-  currentPasswordHasNone: 'This account has no password yet',
 } as const;
 
 /** Field name to its messages, the shape both the server's 400 answers and the forms use. */

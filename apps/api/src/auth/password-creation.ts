@@ -5,8 +5,8 @@ import { instant } from '../db/database';
 import type { Database } from '../db/schema';
 import type { MessageSender } from '../providers/messages';
 
-/** A password-creation link works once, for a week: long enough for a customer to find the e-mail. */
-export const PASSWORD_CREATION_TTL_MS = 7 * 24 * 3_600_000;
+/** A password-creation link works once, for 72 hours: a long weekend to find the e-mail, no longer. */
+export const PASSWORD_CREATION_TTL_MS = 72 * 3_600_000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -54,7 +54,7 @@ export async function sendPasswordCreationLink(
   await context.messages.sendEmail({
     to: user.email,
     subject: `Create your ${PRODUCT_NAME} password`,
-    body: `Hi ${user.firstName},\n\nCreate your ${PRODUCT_NAME} password here (the link works once, for 7 days):\n${link}\n`,
+    body: `Hi ${user.firstName},\n\nCreate your ${PRODUCT_NAME} password here (the link works once, for 72 hours):\n${link}\n`,
   });
   return true;
 }

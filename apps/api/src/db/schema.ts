@@ -32,6 +32,8 @@ export interface UsersTable {
   /** Maintained by the vehicle store (refreshVehicleCounts) whenever a vehicle or device link changes. */
   vehiclesWithDeviceCount: ColumnType<number, number | undefined, number>;
   vehiclesWithoutDeviceCount: ColumnType<number, number | undefined, number>;
+  /** When the account holder confirmed the phone number with a one-time code; null until then. */
+  phoneConfirmedAt: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 export interface UserRolesTable {
@@ -171,6 +173,32 @@ export interface PasswordCreationTokensTable {
   usedAt: Instant | null;
 }
 
+export interface PhoneConfirmationsTable {
+  id: Generated<number>;
+  userId: number;
+  /** HMAC-SHA-256 of the six digits under a server key, base64url. */
+  codeHash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  createdAt: Instant;
+  expiresAt: Instant;
+  usedAt: Instant | null;
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 of the token, base64url; the token itself travels only in the e-mailed link. */
+  tokenHash: string;
+  userId: number;
+  expiresAt: Instant;
+  usedAt: Instant | null;
+}
+
+export interface SendLogTable {
+  id: Generated<number>;
+  /** What was sent to or asked by whom, e.g. 'otp-phone:27821234567'. */
+  key: string;
+  createdAt: Instant;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -185,6 +213,9 @@ export interface Database {
   vehicleHistory: VehicleHistoryTable;
   outbox: OutboxTable;
   passwordCreationTokens: PasswordCreationTokensTable;
+  phoneConfirmations: PhoneConfirmationsTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  sendLog: SendLogTable;
 }
 
 export type Role = Selectable<RolesTable>;

@@ -33,7 +33,6 @@ export const SIGNED_IN: RouteGroup = { name: 'signed-in', roles: ROLE_NAMES };
 export const STAFF: RouteGroup = { name: 'staff', roles: STAFF_ROLES };
 export const MANAGERS: RouteGroup = { name: 'managers', roles: MANAGER_ROLES };
 export const ADMINS: RouteGroup = { name: 'admins', roles: ADMIN_ROLES };
-export const SIGNED_IN: RouteGroup = { name: 'signed-in', roles: ROLE_NAMES };
 
 /** An entity's routes: a plain async plugin or one named by routePlugin(). */
 type RoutePlugin =
@@ -98,5 +97,3 @@ export const staffOnly = (...plugins: RoutePlugin[]) => routeGroup(STAFF, ...plu
 export const managersOnly = (...plugins: RoutePlugin[]) => routeGroup(MANAGERS, ...plugins);
 /** Admin. */
 export const adminsOnly = (...plugins: RoutePlugin[]) => routeGroup(ADMINS, ...plugins);
-/** Any signed-in user, Account-Holder included (their own account's routes). */
-export const signedIn = (...plugins: RoutePlugin[]) => routeGroup(SIGNED_IN, ...plugins);

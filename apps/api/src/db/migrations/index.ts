@@ -4,6 +4,7 @@ import type { Database } from '../schema';
 import { authMigration } from './0001-auth';
 import { vehiclesMigration } from './0002-vehicles';
 import { listIndexesMigration } from './0003-list-indexes';
+import { passwordsAndOtpMigration } from './0004-passwords-and-otp';
 import { companiesMigration } from './0005-companies';
 
 /*
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': authMigration,
   '0002-vehicles': vehiclesMigration,
   '0003-list-indexes': listIndexesMigration,
+  '0004-passwords-and-otp': passwordsAndOtpMigration,
   '0005-companies': companiesMigration,
 };
 

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@sentinel/domain';
+import { build } from '../index';
+import { hashPassword } from '../auth/passwords';
+import { passwordCreationTokenHash, sendPasswordCreationLink } from '../auth/password-creation';
+import { insertUser } from '../users/user-queries';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await build({
+    signupUrl: 'https://app.sentinel.example',
+    dashboardUrl: 'https://dashboard.sentinel.example/',
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const post = (url: string, payload: object, accessToken?: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload,
+    ...(accessToken === undefined ? {} : { headers: { authorization: `Bearer ${accessToken}` } }),
+  });
+
+const errorsOf = (response: { json: <T>() => T }) =>
+  response.json<{ errors: Record<string, string[]> }>().errors;
+
+let serial = 0;
+/** A user with a password, holding `role`. */
+async function userWith(
+  role: 'Admin' | 'Technical-Agent' | 'Account-Holder',
+  password: string | null = 'Old!pass1',
+) {
+  serial += 1;
+  const email = `person${String(serial)}@example.co.za`;
+  const id = await insertUser(
+    app.db,
+    {
+      firstName: 'Naledi',
+      lastName: 'Dlamini',
+      email,
+      phoneCode: '27',
+      phoneNumber: `0831${String(100_000 + serial)}`,
+      idNumber: null,
+      idNumberIsSouthAfrican: true,
+    },
+    role,
+  );
+  if (password !== null) {
+    await app.db
+      .updateTable('users')
+      .set({ passwordHash: await hashPassword(password) })
+      .where('id', '=', id)
+      .execute();
+  }
+  return { id, email };
+}
+
+async function emailsTo(recipient: string) {
+  return app.db
+    .selectFrom('outbox')
+    .select(['subject', 'body'])
+    .where('channel', '=', 'email')
+    .where('recipient', '=', recipient)
+    .orderBy('id')
+    .execute();
+}
+
+const tokenIn = (body: string, path: string) => new RegExp(`${path}\\?token=([\\w-]+)`).exec(body)?.[1] ?? '';
+
+const signIn = (email: string, password: string) => post('/Auth/SignInByEmail', { email, password });
+
+describe('POST /Auth/StartPasswordReset', () => {
+  it('answers the same for a known and an unknown address, and e-mails only the known one', async () => {
+    const { email } = await userWith('Account-Holder');
+
+    const known = await post('/Auth/StartPasswordReset', { Email: email });
+    const unknown = await post('/Auth/StartPasswordReset', { Email: 'nobody@example.co.za' });
+
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    const [mail] = await emailsTo(email);
+    expect(mail?.body).toContain('https://app.sentinel.example/reset-password?token=');
+    expect(await emailsTo('nobody@example.co.za')).toEqual([]);
+  });
+
+  it("sends staff to the dashboard's reset screen", async () => {
+    const { email } = await userWith('Technical-Agent');
+    await post('/Auth/StartPasswordReset', { Email: email.toUpperCase() });
+    const [mail] = await emailsTo(email);
+    expect(mail?.body).toContain('https://dashboard.sentinel.example/reset-password?token=');
+  });
+
+  it('requires a valid address', async () => {
+    const response = await post('/Auth/StartPasswordReset', { Email: '' });
+    expect(response.statusCode).toBe(400);
+    expect(errorsOf(response)).toEqual({ Email: [MESSAGES.required] });
+  });
+
+  it('sends one link a minute per address, answering the same', async () => {
+    const { email } = await userWith('Account-Holder');
+    const first = await post('/Auth/StartPasswordReset', { Email: email });
+    const second = await post('/Auth/StartPasswordReset', { Email: email });
+    expect(second.json()).toEqual(first.json());
+    expect(await emailsTo(email)).toHaveLength(1);
+  });
+});
+
+describe('a password reset', () => {
+  it('verifies the link, sets the new password, signs out every session and works once', async () => {
+    const { email } = await userWith('Technical-Agent');
+    const session = (await signIn(email, 'Old!pass1')).json<{ accessToken: string; refreshToken: string }>();
+    await post('/Auth/StartPasswordReset', { Email: email });
+    const token = tokenIn((await emailsTo(email))[0]?.body ?? '', 'reset-password');
+
+    expect((await post('/Auth/VerifyPasswordReset', { passwordResetToken: token })).statusCode).toBe(200);
+    const completed = await post('/Auth/CompletePasswordReset', {
+      passwordResetToken: token,
+      password: 'New!pass2',
+      passwordConfirmation: 'New!pass2',
+    });
+
+    expect(completed.statusCode).toBe(200);
+    expect((await signIn(email, 'New!pass2')).statusCode).toBe(200);
+    expect((await signIn(email, 'Old!pass1')).statusCode).toBe(401);
+    expect((await post('/Auth/RefreshTokens', session)).statusCode).toBe(401);
+    const again = await post('/Auth/VerifyPasswordReset', { passwordResetToken: token });
+    expect(again.statusCode).toBe(400);
+    expect(errorsOf(again)).toEqual({ PasswordResetToken: [MESSAGES.passwordLinkInvalid] });
+  });
+
+  it('refuses an expired link', async () => {
+    const { id, email } = await userWith('Account-Holder');
+    await post('/Auth/StartPasswordReset', { Email: email });
+    const token = tokenIn((await emailsTo(email))[0]?.body ?? '', 'reset-password');
+    await app.db
+      .updateTable('passwordResetTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('userId', '=', id)
+      .execute();
+
+    const response = await post('/Auth/CompletePasswordReset', {
+      passwordResetToken: token,
+      password: 'New!pass2',
+      passwordConfirmation: 'New!pass2',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorsOf(response)).toEqual({ PasswordResetToken: [MESSAGES.passwordLinkInvalid] });
+  });
+
+  it('checks the password rules and the confirmation', async () => {
+    const response = await post('/Auth/CompletePasswordReset', {
+      passwordResetToken: 'whatever',
+      password: 'weak',
+      passwordConfirmation: 'other',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorsOf(response)).toEqual({
+      Password: [MESSAGES.passwordWeak],
+      PasswordConfirmation: [MESSAGES.passwordsDoNotMatch],
+    });
+  });
+});
+
+describe('POST /My/CreatePassword', () => {
+  const context = () => ({ db: app.db, messages: app.messages, signupUrl: app.signupUrl });
+
+  it('sets the first password from the e-mailed link, once', async () => {
+    const { id, email } = await userWith('Account-Holder', null);
+    await sendPasswordCreationLink(context(), id);
+    const token = tokenIn((await emailsTo(email)).at(-1)?.body ?? '', 'create-password');
+
+    const created = await post('/My/CreatePassword', { password: 'First!pw1', passwordResetToken: token });
+
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toEqual({ message: MESSAGES.passwordCreated });
+    expect((await signIn(email, 'First!pw1')).statusCode).toBe(200);
+    const again = await post('/My/CreatePassword', { password: 'Other!pw1', passwordResetToken: token });
+    expect(again.statusCode).toBe(400);
+    expect(errorsOf(again)).toEqual({ PasswordResetToken: [MESSAGES.passwordLinkInvalid] });
+  });
+
+  it('refuses an account that already has a password', async () => {
+    const { id, email } = await userWith('Admin');
+    await app.db
+      .insertInto('passwordCreationTokens')
+      .values({
+        tokenHash: passwordCreationTokenHash('planted'),
+        userId: id,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        usedAt: null,
+      })
+      .execute();
+
+    const response = await post('/My/CreatePassword', {
+      password: 'Taken!pw1',
+      passwordResetToken: 'planted',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect((await signIn(email, 'Old!pass1')).statusCode).toBe(200);
+  });
+
+  it('refuses a weak password', async () => {
+    const response = await post('/My/CreatePassword', { password: 'short', passwordResetToken: 'x' });
+    expect(errorsOf(response)).toEqual({ Password: [MESSAGES.passwordWeak] });
+  });
+});
+
+describe('POST /My/UpdatePassword', () => {
+  it('needs a signed-in user', async () => {
+    const response = await post('/My/UpdatePassword', {
+      password: 'New!pass2',
+      passwordConfirmation: 'New!pass2',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("changes the signed-in user's password; the old one is refused afterwards", async () => {
+    const { email } = await userWith('Technical-Agent');
+    const { accessToken } = (await signIn(email, 'Old!pass1')).json<{ accessToken: string }>();
+
+    const mismatch = await post(
+      '/My/UpdatePassword',
+      { password: 'New!pass2', passwordConfirmation: 'New!pass3' },
+      accessToken,
+    );
+    expect(errorsOf(mismatch)).toEqual({ PasswordConfirmation: [MESSAGES.passwordsDoNotMatch] });
+    const changed = await post(
+      '/My/UpdatePassword',
+      { password: 'New!pass2', passwordConfirmation: 'New!pass2' },
+      accessToken,
+    );
+
+    expect(changed.statusCode).toBe(200);
+    expect((await signIn(email, 'Old!pass1')).statusCode).toBe(401);
+    expect((await signIn(email, 'New!pass2')).statusCode).toBe(200);
+  });
+});

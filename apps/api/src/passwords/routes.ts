@@ -1,0 +1,197 @@
+import {
+  CompletePasswordResetRequestSchema,
+  CreatePasswordRequestSchema,
+  isStaffRole,
+  MESSAGES,
+  MessageAnswerSchema,
+  PATHS,
+  PRODUCT_NAME,
+  ref,
+  StartPasswordResetRequestSchema,
+  UpdatePasswordRequestSchema,
+  validateEmail,
+  validatePassword,
+  validatePasswordConfirmation,
+  VerifyPasswordResetRequestSchema,
+} from '@sentinel/domain';
+import type { FieldErrors } from '@sentinel/domain';
+import { hashPassword } from '../auth/passwords';
+import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
+import { routePlugin } from '../plugins/route-plugin';
+import { allowSend } from '../throttle/send-log';
+import { issueResetToken, liveTokenUser, spendTokenAndSetPassword } from './reset-tokens';
+
+/** Reset links: one a minute and five an hour per address; 20 an hour per caller. */
+const EMAIL_LIMITS = [
+  { max: 1, windowMs: 60_000 },
+  { max: 5, windowMs: 3_600_000 },
+];
+const CALLER_LIMITS = [{ max: 20, windowMs: 3_600_000 }];
+
+/** Password and confirmation, keyed as the forms show them. */
+function newPasswordErrors(password: string, confirmation?: string): FieldErrors {
+  const errors: FieldErrors = {};
+  const weak = validatePassword(password);
+  if (weak !== undefined) errors['Password'] = [weak];
+  if (confirmation !== undefined) {
+    const mismatch = validatePasswordConfirmation(password, confirmation);
+    if (mismatch !== undefined) errors['PasswordConfirmation'] = [mismatch];
+  }
+  return errors;
+}
+
+const invalidLink = () => new ApiError('validation', { PasswordResetToken: [MESSAGES.passwordLinkInvalid] });
+
+/** Forgotten passwords and password creation from an e-mailed link: public, the token is the proof. */
+export const passwordRoutes = routePlugin(
+  'passwords',
+  async (app) => {
+    app.post(
+      '/Auth/StartPasswordReset',
+      {
+        schema: {
+          tags: ['Auth'],
+          summary: 'E-mail a password-reset link',
+          description:
+            'Answers the same for a known and an unknown address. The link works once, for an hour; ' +
+            'staff links open the dashboard, account holders\u2019 the signup app.',
+          body: StartPasswordResetRequestSchema,
+          response: { 200: ref(MessageAnswerSchema), 400: ProblemDetailsRef, 429: ProblemDetailsRef },
+        },
+      },
+      async (request) => {
+        const invalid = validateEmail(request.body.Email);
+        if (invalid !== undefined) throw new ApiError('validation', { Email: [invalid] });
+        if (!(await allowSend(app.db, `reset-ip:${request.ip}`, CALLER_LIMITS))) {
+          throw new ApiError('throttled', { Email: [MESSAGES.resetTooSoon] });
+        }
+        const email = request.body.Email.trim().toLowerCase();
+        const user = await app.db
+          .selectFrom('users')
+          .innerJoin('userRoles', 'userRoles.userId', 'users.id')
+          .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+          .select(['users.id', 'users.email', 'users.firstName', 'roles.name as role'])
+          .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email))
+          .orderBy('roles.id')
+          .executeTakeFirst();
+        // A throttled address is answered like any other, so the answer reveals nothing.
+        if (user && (await allowSend(app.db, `reset-email:${email}`, EMAIL_LIMITS))) {
+          const token = await issueResetToken(app.db, user.id);
+          const base = isStaffRole(user.role) ? app.dashboardUrl : app.signupUrl;
+          const link = `${base}${PATHS.resetPassword}?token=${encodeURIComponent(token)}`;
+          await app.messages.sendEmail({
+            to: user.email,
+            subject: `Reset your ${PRODUCT_NAME} password`,
+            body: `Hi ${user.firstName},\n\nReset your ${PRODUCT_NAME} password here (the link works once, for an hour):\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n`,
+          });
+        }
+        return { message: MESSAGES.passwordResetStarted };
+      },
+    );
+
+    app.post(
+      '/Auth/VerifyPasswordReset',
+      {
+        schema: {
+          tags: ['Auth'],
+          summary: 'Check a password-reset link before asking for the new password',
+          body: VerifyPasswordResetRequestSchema,
+          response: { 200: ref(MessageAnswerSchema), 400: ProblemDetailsRef },
+        },
+      },
+      async (request) => {
+        const userId = await liveTokenUser(app.db, 'passwordResetTokens', request.body.passwordResetToken);
+        if (userId === undefined) throw invalidLink();
+        return { message: MESSAGES.passwordLinkValid };
+      },
+    );
+
+    app.post(
+      '/Auth/CompletePasswordReset',
+      {
+        schema: {
+          tags: ['Auth'],
+          summary: 'Set a new password with a reset link; signs out every session',
+          body: CompletePasswordResetRequestSchema,
+          response: { 200: ref(MessageAnswerSchema), 400: ProblemDetailsRef },
+        },
+      },
+      async (request) => {
+        const { passwordResetToken, password, passwordConfirmation } = request.body;
+        throwIfInvalid(newPasswordErrors(password, passwordConfirmation));
+        if ((await liveTokenUser(app.db, 'passwordResetTokens', passwordResetToken)) === undefined) {
+          throw invalidLink();
+        }
+        const passwordHash = await hashPassword(password);
+        const userId = await spendTokenAndSetPassword(
+          app.db,
+          'passwordResetTokens',
+          passwordResetToken,
+          passwordHash,
+          {
+            onlyWithoutPassword: false,
+          },
+        );
+        if (userId === undefined) throw invalidLink();
+        return { message: MESSAGES.passwordReset };
+      },
+    );
+
+    app.post(
+      '/My/CreatePassword',
+      {
+        schema: {
+          tags: ['Auth'],
+          summary: 'Create the first password with the e-mailed creation link',
+          description: 'The link works once, for 72 hours, and only for an account that has no password yet.',
+          body: CreatePasswordRequestSchema,
+          response: { 200: ref(MessageAnswerSchema), 400: ProblemDetailsRef },
+        },
+      },
+      async (request) => {
+        const { passwordResetToken, password } = request.body;
+        throwIfInvalid(newPasswordErrors(password));
+        if ((await liveTokenUser(app.db, 'passwordCreationTokens', passwordResetToken)) === undefined) {
+          throw invalidLink();
+        }
+        const passwordHash = await hashPassword(password);
+        const userId = await spendTokenAndSetPassword(
+          app.db,
+          'passwordCreationTokens',
+          passwordResetToken,
+          passwordHash,
+          { onlyWithoutPassword: true },
+        );
+        if (userId === undefined) throw invalidLink();
+        return { message: MESSAGES.passwordCreated };
+      },
+    );
+  },
+  { dependencies: ['sentinel-accounts'], decorators: ['db', 'messages', 'signupUrl', 'dashboardUrl'] },
+);
+
+/** The signed-in user's own password (any role: staff on the dashboard, customers in the app). */
+export const myPasswordRoutes = routePlugin('my-password', async (app) => {
+  app.post(
+    '/My/UpdatePassword',
+    {
+      schema: {
+        tags: ['Auth'],
+        summary: "Change the signed-in user's password",
+        security: [{ bearer: [] }],
+        body: UpdatePasswordRequestSchema,
+        response: { 200: ref(MessageAnswerSchema), 400: ProblemDetailsRef, 401: ProblemDetailsRef },
+      },
+    },
+    async (request) => {
+      const { password, passwordConfirmation } = request.body;
+      throwIfInvalid(newPasswordErrors(password, passwordConfirmation));
+      const passwordHash = await hashPassword(password);
+      // The route group authenticated the caller before the body was read.
+      const userId = request.user?.userId;
+      if (userId === undefined) throw new ApiError('unauthenticated');
+      await app.db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
+      return { message: MESSAGES.passwordUpdated };
+    },
+  );
+});

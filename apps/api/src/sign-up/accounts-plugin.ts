@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { MessageAnswerSchema, PhoneVerificationSchema } from '@sentinel/domain';
+import type { BotChallenge } from './bot-challenge';
+import { createPhoneCodeService } from './phone-codes';
+import type { PhoneCodeService } from './phone-codes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends and checks the phone confirmation codes. */
+    phoneCodes: PhoneCodeService;
+    /** Checks the sign-up bot challenge; undefined when no secret is configured (no challenge). */
+    botChallenge: BotChallenge | undefined;
+    /** Where staff reset their password (the dashboard); customers' links go to signupUrl. */
+    dashboardUrl: string;
+  }
+}
+
+export interface AccountsPluginOptions {
+  /** Keys the codes' HMAC. */
+  codeKey: string;
+  botChallenge: BotChallenge | undefined;
+  dashboardUrl: string;
+}
+
+/** What sign-up and the password flows share: the code service, the bot check, the app URLs. */
+export const accountsPlugin = fp<AccountsPluginOptions>(
+  (app, options, done) => {
+    // The answers of the sign-up and password routes, listed once in the OpenAPI document.
+    app.addSchema(MessageAnswerSchema);
+    app.addSchema(PhoneVerificationSchema);
+    app.decorate('phoneCodes', createPhoneCodeService(app.db, app.messages, options.codeKey));
+    app.decorate('botChallenge', options.botChallenge);
+    app.decorate('dashboardUrl', options.dashboardUrl.replace(/\/+$/, ''));
+    done();
+  },
+  { name: 'sentinel-accounts', dependencies: ['sentinel-db', 'sentinel-providers'] },
+);

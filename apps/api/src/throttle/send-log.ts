@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+
+export interface SendLimit {
+  /** How many sends the window allows. */
+  max: number;
+  windowMs: number;
+}
+
+/** A day: no limit looks further back, so older rows are dropped as new ones come. */
+const KEEP_MS = 24 * 3_600_000;
+
+/**
+ * Records a send under `key` and answers true when every limit still allows it; answers false
+ * (recording nothing) when one is reached. The log is a table, so every api instance counts the
+ * same sends. Two requests in the same instant may both pass one limit by one: a throttle, not a
+ * lock.
+ */
+export async function allowSend(
+  db: Kysely<Database>,
+  key: string,
+  limits: readonly SendLimit[],
+  now: Date = new Date(),
+): Promise<boolean> {
+  const widest = Math.max(...limits.map((limit) => limit.windowMs));
+  const recent = await db
+    .selectFrom('sendLog')
+    .select('createdAt')
+    .where('key', '=', key)
+    .where('createdAt', '>', instant(new Date(now.getTime() - widest)))
+    .execute();
+  for (const limit of limits) {
+    const since = instant(new Date(now.getTime() - limit.windowMs));
+    if (recent.filter((row) => row.createdAt > since).length >= limit.max) return false;
+  }
+  await db
+    .deleteFrom('sendLog')
+    .where('key', '=', key)
+    .where('createdAt', '<', instant(new Date(now.getTime() - KEEP_MS)))
+    .execute();
+  await db
+    .insertInto('sendLog')
+    .values({ key, createdAt: instant(now) })
+    .execute();
+  return true;
+}
