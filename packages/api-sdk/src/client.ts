@@ -9,6 +9,8 @@ import { createRolesApi } from './roles';
 import type { RolesApi } from './roles';
 import { createTokenKeeper } from './session';
 import type { SessionStore } from './session';
+import { createCompaniesApi } from './companies';
+import type { CompaniesApi } from './companies';
 import { createDevicesApi } from './devices';
 import type { DevicesApi } from './devices';
 import { createDriversApi } from './drivers';
@@ -63,6 +65,7 @@ export interface ApiClient {
   drivers: DriversApi;
   devices: DevicesApi;
   subscriptionPlans: SubscriptionPlansApi;
+  companies: CompaniesApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -118,5 +121,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     drivers: createDriversApi(caller),
     devices: createDevicesApi(caller),
     subscriptionPlans: createSubscriptionPlansApi(caller),
+    companies: createCompaniesApi(caller),
   };
 }

@@ -36,4 +36,7 @@ export const CONTRACT_SCHEMAS = [
   PartnerAlertResultSchema,
   MessageAnswerSchema,
   PhoneVerificationSchema,
+  CompanySchema,
+  CompanyUserSchema,
+  CompanyIdSchema,
 ] as const;
