@@ -77,3 +77,12 @@ export async function findDeviceStatus(
     autoLockEnabledState: device.autoLockEnabledState,
   };
 }
+
+/** The device with this serial number, matched case-insensitively. */
+export function findDeviceBySerialNumber(db: Kysely<Database>, serialNumber: string) {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['serialNumber']), '=', serialNumber.toLowerCase()))
+    .executeTakeFirst();
+}

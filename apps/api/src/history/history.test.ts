@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { build, DEMO_SIGN_INS, recordTamper } from '../index';
-import { HISTORY_CSV_COLUMNS } from './history';
+import { HISTORY_CSV_COLUMNS } from './history-csv';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};

@@ -3,11 +3,11 @@ import { adminsOnly, staffOnly } from '../plugins/route-groups';
 import { devicesRoutes, DeviceItem } from '../devices/routes';
 import { devOutboxRoutes } from './dev-outbox';
 import { driversRoutes, DriverItem } from '../drivers/routes';
-import { historyRoutes } from './history';
+import { historyRoutes } from '../history/routes';
 import { subscriptionPlansRoutes } from './subscription-plans';
 import { usersRoutes } from '../users/routes';
 import { companiesRoutes } from '../companies/routes';
-import { vehiclesRoutes } from './vehicles';
+import { vehiclesRoutes } from '../vehicles/routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */

@@ -165,3 +165,15 @@ export async function updateUserContact(
 ): Promise<void> {
   await db.updateTable('users').set(columns).where('id', '=', id).execute();
 }
+
+/** The user's first and last name, as partner alerts name who raised them. */
+export function findUserName(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ firstName: string; lastName: string }> {
+  return db
+    .selectFrom('users')
+    .select(['firstName', 'lastName'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}

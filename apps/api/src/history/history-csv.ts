@@ -1,0 +1,97 @@
+/* The history CSV: its columns, how each entry reads, and the file streamed a chunk at a time. */
+import type { Kysely } from 'kysely';
+import { stringify } from 'csv-stringify/sync';
+import { HISTORY_TIME_ZONE, HISTORY_TYPE, neutraliseFormula } from '@sentinel/domain';
+import type { HistoryEntry } from '@sentinel/domain';
+import type { Database } from '../db/schema';
+import { readHistoryAfter } from './history-queries';
+
+/** How many entries the CSV reads per query: the file holds the whole history, a chunk at a time. */
+export const CSV_CHUNK_SIZE = 500;
+
+const TYPE_LABELS: Record<string, string> = {
+  [HISTORY_TYPE.lockState]: 'Lock state',
+  [HISTORY_TYPE.tamperAlert]: 'Tamper alert',
+  [HISTORY_TYPE.auraCallout]: 'Aura callout',
+  [HISTORY_TYPE.capitalAirIncident]: 'Capital Air incident',
+};
+
+// 'YYYY-MM-DD HH:mm' in South African time: unambiguous, sorts as text, and spreadsheets read it as a date.
+const csvDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: HISTORY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function formatCsvDate(iso: string): string {
+  const parts = Object.fromEntries(
+    csvDate.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  );
+  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}`;
+}
+
+const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Yes' : 'No');
+
+export const HISTORY_CSV_COLUMNS = [
+  'Date (SAST)',
+  'Type',
+  'Locked',
+  'Changed by',
+  'Changed from dashboard',
+  'Tamper cancelled',
+  'Cancelled by',
+  'Car battery',
+  'GPS',
+  'Aura status',
+  'Aura raised by',
+  'Capital Air status',
+  'Capital Air raised by',
+  'Latitude',
+  'Longitude',
+] as const;
+
+function csvRow(entry: HistoryEntry): string[] {
+  const cells = [
+    formatCsvDate(entry.dateTime),
+    TYPE_LABELS[entry.type] ?? entry.type,
+    yesNo(entry.isLocked),
+    name(entry.isLockedByUserFirstName, entry.isLockedByUserLastName),
+    yesNo(entry.isLockedChangedByAdminUser),
+    yesNo(entry.tamperCancelled),
+    name(entry.tamperCancelledByUserFirstName, entry.tamperCancelledByUserLastName),
+    entry.tamperCarBatteryState ?? '',
+    entry.tamperGpsState ?? '',
+    entry.auraCalloutStatus ?? '',
+    name(entry.auraCalloutCreatedByUserFirstName, entry.auraCalloutCreatedByUserLastName),
+    entry.capitalAirIncidentStatus ?? '',
+    name(entry.capitalAirIncidentCreatedByUserFirstName, entry.capitalAirIncidentCreatedByUserLastName),
+    entry.lastKnownGpsLatitudeDegrees === null ? '' : String(entry.lastKnownGpsLatitudeDegrees),
+    entry.lastKnownGpsLongitudeDegrees === null ? '' : String(entry.lastKnownGpsLongitudeDegrees),
+  ];
+  // Names and states come from people and devices: none may run as a spreadsheet formula.
+  // Coordinates are numbers (a leading '-' is a sign), so they are left as they are.
+  return cells.map((cell, index) => (index >= 13 ? cell : neutraliseFormula(cell)));
+}
+
+const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
+
+/**
+ * The CSV text of a vehicle's whole history, newest first, a chunk at a time so a long history is
+ * never held in memory at once. Each chunk continues after the last entry read (keyset, not offset),
+ * so entries added while the file streams neither repeat a row nor push one out.
+ */
+export async function* historyCsv(db: Kysely<Database>, vehicleId: number): AsyncGenerator<string> {
+  yield stringify([[...HISTORY_CSV_COLUMNS]], CSV_OPTIONS);
+  let after: HistoryEntry | undefined;
+  for (;;) {
+    const entries = await readHistoryAfter(db, vehicleId, after, CSV_CHUNK_SIZE);
+    if (entries.length > 0) yield stringify(entries.map(csvRow), CSV_OPTIONS);
+    if (entries.length < CSV_CHUNK_SIZE) return;
+    after = entries.at(-1);
+  }
+}
