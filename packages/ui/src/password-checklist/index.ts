@@ -1,0 +1,2 @@
+export { PasswordChecklist } from './password-checklist';
+export type { PasswordChecklistProps, PasswordChecklistItem } from './password-checklist';

@@ -1,0 +1,18 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { passwordChecklist } from '@sentinel/domain';
+import { PasswordChecklist } from './password-checklist';
+
+const meta = {
+  title: 'Widgets/PasswordChecklist',
+  component: PasswordChecklist,
+  args: { items: passwordChecklist('') },
+} satisfies Meta<typeof PasswordChecklist>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+
+export const PartlyMet: Story = { args: { items: passwordChecklist('abc1') } };
+
+export const AllMet: Story = { args: { items: passwordChecklist('Str0ng!pw') } };
