@@ -1,5 +1,23 @@
-import { SignInAnswerSchema, TokenPairSchema } from '@sentinel/domain';
-import type { SignInAnswer, SignInRequest, TokenPair } from '@sentinel/domain';
+import {
+  MessageAnswerSchema,
+  PhoneVerificationSchema,
+  SignInAnswerSchema,
+  TokenPairSchema,
+} from '@sentinel/domain';
+import type {
+  CompletePasswordResetRequest,
+  ConfirmPhoneRequest,
+  CreatePasswordRequest,
+  MessageAnswer,
+  PhoneVerification,
+  ResendPhoneConfirmationRequest,
+  SignInAnswer,
+  SignInRequest,
+  SignUpRequest,
+  StartPasswordResetRequest,
+  TokenPair,
+  VerifyPasswordResetRequest,
+} from '@sentinel/domain';
 import type { Caller } from './caller';
 
 /** POST /Auth/SignInByEmail body. */
@@ -19,6 +37,23 @@ export interface AuthApi {
    * token revokes its whole family.
    */
   refreshTokens(pair: TokenPair): Promise<TokenPair>;
+  /**
+   * POST /Auth/SignUp (no auth header): adds the account holder and texts a code; answers the
+   * number to confirm. Throws ApiError whose `errors` map fields to messages on 400.
+   */
+  signUp(request: SignUpRequest): Promise<PhoneVerification>;
+  /** POST /Auth/ConfirmPhone: resolves on 200; a wrong, expired or spent code throws ApiError (`errors.PhoneConfirmationToken`). */
+  confirmPhone(request: ConfirmPhoneRequest): Promise<MessageAnswer>;
+  /** POST /Auth/ResendPhoneConfirmation: texts a new code; throws ApiError (429) when asked again too soon. */
+  resendPhoneConfirmation(request: ResendPhoneConfirmationRequest): Promise<MessageAnswer>;
+  /** POST /Auth/StartPasswordReset: e-mails a reset link; answers the same for any valid address. */
+  startPasswordReset(request: StartPasswordResetRequest): Promise<MessageAnswer>;
+  /** POST /Auth/VerifyPasswordReset: resolves when the link's token is live. */
+  verifyPasswordReset(request: VerifyPasswordResetRequest): Promise<MessageAnswer>;
+  /** POST /Auth/CompletePasswordReset: sets the new password and signs out every session. */
+  completePasswordReset(request: CompletePasswordResetRequest): Promise<MessageAnswer>;
+  /** POST /My/CreatePassword: the first password, with the token of the e-mailed creation link (no auth header). */
+  createPassword(request: CreatePasswordRequest): Promise<MessageAnswer>;
 }
 
 export function createAuthApi(caller: Pick<Caller, 'call'>): AuthApi {
@@ -33,5 +68,25 @@ export function createAuthApi(caller: Pick<Caller, 'call'>): AuthApi {
         { method: 'post', path: 'Auth/RefreshTokens', json: { accessToken, refreshToken } },
         TokenPairSchema,
       ),
+    signUp: (request) =>
+      caller.call(
+        { method: 'post', path: 'Auth/SignUp', json: { PhoneCode: '27', ...request } },
+        PhoneVerificationSchema,
+      ),
+    confirmPhone: (request) =>
+      caller.call({ method: 'post', path: 'Auth/ConfirmPhone', json: request }, MessageAnswerSchema),
+    resendPhoneConfirmation: (request) =>
+      caller.call(
+        { method: 'post', path: 'Auth/ResendPhoneConfirmation', json: request },
+        MessageAnswerSchema,
+      ),
+    startPasswordReset: (request) =>
+      caller.call({ method: 'post', path: 'Auth/StartPasswordReset', json: request }, MessageAnswerSchema),
+    verifyPasswordReset: (request) =>
+      caller.call({ method: 'post', path: 'Auth/VerifyPasswordReset', json: request }, MessageAnswerSchema),
+    completePasswordReset: (request) =>
+      caller.call({ method: 'post', path: 'Auth/CompletePasswordReset', json: request }, MessageAnswerSchema),
+    createPassword: (request) =>
+      caller.call({ method: 'post', path: 'My/CreatePassword', json: request }, MessageAnswerSchema),
   };
 }

@@ -10,6 +10,8 @@ import type { RolesApi } from './roles';
 import { createTokenKeeper } from './session';
 import type { SessionStore } from './session';
 import { createCompaniesApi } from './companies';
+import { createMyApi } from './my';
+import type { MyApi } from './my';
 import type { CompaniesApi } from './companies';
 import { createDevicesApi } from './devices';
 import type { DevicesApi } from './devices';
@@ -66,6 +68,7 @@ export interface ApiClient {
   devices: DevicesApi;
   subscriptionPlans: SubscriptionPlansApi;
   companies: CompaniesApi;
+  my: MyApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -122,5 +125,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     devices: createDevicesApi(caller),
     subscriptionPlans: createSubscriptionPlansApi(caller),
     companies: createCompaniesApi(caller),
+    my: createMyApi(caller),
   };
 }

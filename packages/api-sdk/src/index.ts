@@ -3,6 +3,7 @@ export type { ApiClient, ApiClientOptions } from './client';
 export type { SessionStore } from './session';
 export type { AuthApi, SignInByEmailRequest, SignInByEmailResponse, TokenPair } from './auth';
 export type { RolesApi } from './roles';
+export type { MyApi } from './my';
 export { ApiError, isApiError } from './errors/api-error';
 export { ContractError, isContractError } from './errors/contract-error';
 export type { ContractIssue } from './errors/contract-error';
@@ -46,6 +47,16 @@ export type { SubscriptionPlansApi } from './subscription-plans';
 export type { CompaniesApi } from './companies';
 // The entities, requests and answers are the contract's, declared once in @sentinel/domain.
 export type {
+  SignUpRequest,
+  PhoneVerification,
+  ConfirmPhoneRequest,
+  ResendPhoneConfirmationRequest,
+  StartPasswordResetRequest,
+  VerifyPasswordResetRequest,
+  CompletePasswordResetRequest,
+  CreatePasswordRequest,
+  UpdatePasswordRequest,
+  MessageAnswer,
   Page,
   ProblemDetails,
   Role,
