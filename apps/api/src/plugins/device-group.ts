@@ -1,0 +1,65 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { problem } from '../errors';
+import { deviceKeyFrom, deviceKeyMatches, findDeviceBySerial } from '../telemetry/device-keys';
+import type { IngestingDevice } from '../telemetry/device-keys';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The device whose key signed the request; set in the device group only, null elsewhere. */
+    device: IngestingDevice | null;
+  }
+}
+
+const DEVICE_KEY_REQUIRED = 'A valid device key is required.';
+
+const refuse = (reply: FastifyReply) =>
+  reply
+    .code(401)
+    .header('www-authenticate', 'Device')
+    .send({ ...problem('unauthenticated'), message: DEVICE_KEY_REQUIRED });
+
+/**
+ * The routes a tracking device calls with its own key (`Authorization: Device <key>`), never a
+ * person's token, so a stolen device key speaks for that one device only. Every route in the group
+ * has a `:serialNumber` parameter; its onRequest finds that device (404 when unknown), checks the
+ * key (401 otherwise) and sets request.device, before the body is parsed.
+ */
+export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
+  return fp(
+    async (app: FastifyInstance) => {
+      app.decorateRequest('device', null);
+      const authenticate: onRequestAsyncHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+        const key = deviceKeyFrom(request.headers.authorization);
+        if (key === undefined) return refuse(reply);
+        const { serialNumber } = request.params as { serialNumber: string };
+        const device = await findDeviceBySerial(app.db, serialNumber);
+        if (!device) {
+          return reply
+            .code(404)
+            .send({ ...problem('notFound'), message: `No device with serial number ${serialNumber}.` });
+        }
+        if (!deviceKeyMatches(key, device.ingestKeyHash)) return refuse(reply);
+        request.device = device;
+      };
+      app.addHook('onRoute', (route) => {
+        if (!route.url.includes(':serialNumber')) {
+          throw new Error(
+            `${route.method.toString()} ${route.url}: a device route needs a :serialNumber parameter.`,
+          );
+        }
+        const own = route.onRequest;
+        route.onRequest = [authenticate, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+      });
+      for (const plugin of plugins) await app.register(plugin);
+    },
+    {
+      name: 'sentinel-device-routes',
+      fastify: '5.x',
+      encapsulate: true,
+      dependencies: ['sentinel-db'],
+      decorators: { fastify: ['db'] },
+    },
+  );
+}
