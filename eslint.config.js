@@ -62,6 +62,11 @@ export function boundaryZones(rootDir, { forTests = false } = {}) {
     message: 'The UI kit is presentational: data comes in as props, never from the SDK.',
   });
   zones.push({
+    target: ['./packages/ui', './packages/api-sdk'],
+    from: './packages/screens',
+    message: 'Screens compose ui, api-sdk and domain; those never import a screen.',
+  });
+  zones.push({
     target: ['./apps/api', './apps/test-runner', './packages/signalr-hub'],
     from: './packages/ui',
     message: 'Servers never import the UI kit.',
@@ -77,7 +82,7 @@ const platformGlobals = [
 const platformMessage = 'domain runs in browsers and on servers alike: take it as a parameter.';
 const testFiles = ['**/*.test.{ts,tsx}', '**/test/**', '**/vitest.config.ts'];
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
-const reactFiles = ['**/*.tsx', 'apps/{dashboard,signup,burnin}/src/**/*.ts', 'packages/ui/src/**/*.ts'];
+const reactFiles = ['**/*.tsx', 'apps/{dashboard,signup,burnin}/src/**/*.ts', 'packages/ui/src/**/*.ts', 'packages/screens/src/**/*.ts'];
 
 /** The whole workspace's config, for a workspace rooted at `rootDir` (a parameter so tests can lint a fixture tree). */
 export function sentinelConfig(rootDir) {
