@@ -14,7 +14,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const api = await startApi({ jwtSecret: SECRET });
+  // The outbox lets the password screens' tests read the e-mailed links as a person would.
+  const api = await startApi({ jwtSecret: SECRET, devOutbox: true });
   // The first free demo device has a weak lock relay; tests run fast so a bench finishes in seconds.
   const runner = await buildTestRunner({
     jwtSecret: SECRET,

@@ -1,0 +1,181 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { createApiClient } from '@sentinel/api-sdk';
+import type { ApiClient } from '@sentinel/api-sdk';
+import type { AuthorisedUser } from '@sentinel/domain';
+import { demoSignIn } from '@sentinel/testing';
+import { CreatePasswordScreen } from './create-password-screen';
+import { ForgotPasswordScreen } from './forgot-password-screen';
+import { ResetPasswordScreen } from './reset-password-screen';
+
+let apiUrl: string;
+let admin: ApiClient;
+let anonymous: ApiClient;
+
+function signedInClient(first: AuthorisedUser): ApiClient {
+  let user: AuthorisedUser | null = first;
+  return createApiClient({
+    baseUrl: apiUrl,
+    session: { get: () => user, set: (next) => (user = next), clear: () => (user = null) },
+    validateAnswers: true,
+  });
+}
+
+beforeAll(async () => {
+  apiUrl = inject('apiUrl');
+  anonymous = createApiClient({
+    baseUrl: apiUrl,
+    session: { get: () => null, set() {}, clear() {} },
+    validateAnswers: true,
+  });
+  admin = signedInClient(await anonymous.auth.signInByEmail(demoSignIn('Admin')));
+});
+
+function renderScreen(element: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
+}
+
+/** The newest e-mail's link token, read from the api's outbox as the person would read their inbox. */
+async function linkTokenFor(email: string, path: string): Promise<string> {
+  const token = await admin.auth.freshAccessToken();
+  const response = await fetch(
+    `${apiUrl}/Dev/Outbox?recipient=${encodeURIComponent(email)}&channel=email&limit=1`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
+  const { items } = (await response.json()) as { items: { body: string }[] };
+  return new RegExp(`${path}\\?token=([\\w-]+)`).exec(items[0]?.body ?? '')?.[1] ?? '';
+}
+
+let serial = 0;
+/** A new agent added by the Admin: no password yet, a creation link in the outbox. */
+async function newAgent() {
+  serial += 1;
+  const email = `screens.agent${String(serial)}.${String(Date.now())}@example.co.za`;
+  await admin.users.createAgent({
+    FirstName: 'Karabo',
+    LastName: 'Molefe',
+    Email: email,
+    RoleName: 'Technical-Agent',
+  });
+  return { email, token: await linkTokenFor(email, 'create-password') };
+}
+
+async function typeNewPassword(password: string, confirmation: string, label = 'New password') {
+  await userEvent.type(screen.getByLabelText(label), password);
+  await userEvent.type(screen.getByLabelText('Confirm password'), confirmation);
+}
+
+describe('given the create password screen', () => {
+  it('ticks the checklist live and enables submit only when every rule holds and both match', async () => {
+    renderScreen(<CreatePasswordScreen auth={anonymous.auth} token="any" />);
+
+    await typeNewPassword('Str0ng!pw', 'Str0ng!pX', 'Password');
+
+    expect(screen.getByText('8 character minimum')).toHaveTextContent('(met)');
+    expect(screen.getByText('Passwords do not match')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create password' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await userEvent.clear(screen.getByLabelText('Confirm password'));
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Str0ng!pwx');
+    expect(screen.getByRole('button', { name: 'Create password' })).toBeEnabled();
+  });
+
+  it('creates the password from the e-mailed link, and the agent signs in with it', async () => {
+    const { email, token } = await newAgent();
+    renderScreen(<CreatePasswordScreen auth={anonymous.auth} token={token} />);
+
+    await typeNewPassword('First!pw1', 'First!pw1', 'Password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create password' }));
+
+    expect(await screen.findByText('Password created successfully!')).toBeVisible();
+    expect(screen.getByText('You can now log in on the mobile app using your new password.')).toBeVisible();
+    await expect(anonymous.auth.signInByEmail({ email, password: 'First!pw1' })).resolves.toMatchObject({
+      userRole: 'Technical-Agent',
+    });
+  });
+
+  it("shows the server's message for a spent link", async () => {
+    renderScreen(<CreatePasswordScreen auth={anonymous.auth} token="spent-or-unknown" />);
+
+    await typeNewPassword('First!pw1', 'First!pw1', 'Password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create password' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid or has expired');
+  });
+});
+
+describe('given the forgot password screen', () => {
+  it('requires the e-mail address', async () => {
+    renderScreen(<ForgotPasswordScreen auth={anonymous.auth} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('This field is required');
+  });
+
+  it("shows the server's message under the field", async () => {
+    renderScreen(<ForgotPasswordScreen auth={anonymous.auth} />);
+    await userEvent.type(screen.getByLabelText('Email address'), 'not-an-address');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(
+        'Please provide a valid email address',
+      ),
+    );
+  });
+
+  it('says a link is on its way', async () => {
+    renderScreen(<ForgotPasswordScreen auth={anonymous.auth} />);
+    await userEvent.type(screen.getByLabelText('Email address'), 'someone@example.co.za');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account exists for this email address',
+    );
+  });
+});
+
+describe('given the reset password screen', () => {
+  it('verifies the link, completes the reset and goes on', async () => {
+    const { email, token: creation } = await newAgent();
+    await anonymous.auth.createPassword({ password: 'First!pw1', passwordResetToken: creation });
+    await anonymous.auth.startPasswordReset({ Email: email });
+    const token = await linkTokenFor(email, 'reset-password');
+    const onReset = vi.fn();
+    renderScreen(<ResetPasswordScreen auth={anonymous.auth} token={token} onReset={onReset} />);
+
+    await screen.findByLabelText('New password');
+    await typeNewPassword('Reset!pw2', 'Reset!pw2');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    await waitFor(() => expect(onReset).toHaveBeenCalled());
+    await expect(anonymous.auth.signInByEmail({ email, password: 'Reset!pw2' })).resolves.toMatchObject({
+      userId: expect.any(Number),
+    });
+  });
+
+  it('says so under the token when the link is not valid', async () => {
+    renderScreen(<ResetPasswordScreen auth={anonymous.auth} token="unknown" onReset={vi.fn()} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid or has expired');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+
+  it("without a token changes the signed-in user's password", async () => {
+    const { email, token: creation } = await newAgent();
+    await anonymous.auth.createPassword({ password: 'First!pw1', passwordResetToken: creation });
+    const agent = signedInClient(await anonymous.auth.signInByEmail({ email, password: 'First!pw1' }));
+    renderScreen(<ResetPasswordScreen auth={agent.auth} my={agent.my} token={null} onReset={vi.fn()} />);
+
+    expect(screen.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    await typeNewPassword('Change!pw3', 'Change!pw3');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
+    await expect(anonymous.auth.signInByEmail({ email, password: 'First!pw1' })).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+});
