@@ -286,3 +286,41 @@ export type {
   UpdatePasswordRequest,
   MessageAnswer,
 } from './contract/auth-flows';
+export {
+  ONBOARDING_STATUS,
+  ONBOARDING_MESSAGES,
+  SEARCH_MIN_CHARACTERS,
+  VEHICLE_SEARCH_RESULT_COUNT,
+  REGISTRATION_YEARS_BACK,
+  OLDER_THAN_1999,
+  DEPOSIT_DUE_CENTS,
+  registrationYearOptions,
+  timeOfDay,
+  formatRand,
+  validateDriver,
+  canSubmitDriver,
+  validateVehicleDetails,
+  canSubmitVehicleDetails,
+  validateBookingTime,
+} from './onboarding-rules';
+export type {
+  OnboardingStatus,
+  DriverInput,
+  VehicleDetailsInput,
+  BookingTimeInput,
+} from './onboarding-rules';
+export {
+  VehicleTypeSchema,
+  VehicleTypeSearchQuerySchema,
+  VehicleTypeSearchAnswerSchema,
+  CreateVehicleRequestSchema,
+  NewVehicleSchema,
+  CreateDriverRequestSchema,
+} from './contract/onboarding';
+export type {
+  VehicleType,
+  VehicleTypeSearchQuery,
+  CreateVehicleRequest,
+  NewVehicle,
+  CreateDriverRequest,
+} from './contract/onboarding';

@@ -93,7 +93,7 @@ export interface DevicesTable {
   createdOnDateTime: Instant;
 }
 
-export type OnboardingStatus = 'Booking-Pending' | 'Scheduled';
+export type OnboardingStatus = 'Outstanding-Details' | 'Booking-Pending' | 'Scheduled';
 
 export interface VehiclesTable {
   id: Generated<number>;
@@ -119,6 +119,8 @@ export interface VehiclesTable {
   lastKnownGpsLongitudeDegrees: number | null;
   gpsDateTime: Instant | null;
   createdOnDateTime: Instant;
+  /** The catalogue entry chosen when the vehicle was added (migration 0006). */
+  vehicleTypeId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DriversTable {
@@ -199,6 +201,88 @@ export interface SendLogTable {
   createdAt: Instant;
 }
 
+// Onboarding (migration 0006).
+
+export interface VehicleTypesTable {
+  id: Generated<number>;
+  make: string;
+  variant: string;
+  makeVariant: string;
+}
+
+export interface RegionsTable {
+  id: Generated<number>;
+  name: string;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export interface FitmentCentersTable {
+  id: Generated<number>;
+  regionId: number;
+  name: string;
+  area: string;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export interface FitmentCenterSlotsTable {
+  id: Generated<number>;
+  fitmentCenterId: number;
+  /** 0 Sunday .. 6 Saturday, in UTC. */
+  weekday: number;
+  /** 'HH:MM' UTC. */
+  utcTimeStart: string;
+  utcTimeEnd: string;
+  capacity: number;
+}
+
+export interface SlotBookingsTable {
+  slotId: number;
+  /** 'YYYY-MM-DD' UTC. */
+  utcDate: string;
+  booked: ColumnType<number, number | undefined, number>;
+}
+
+export interface InstallationBookingsTable {
+  id: Generated<number>;
+  vehicleId: number;
+  fitmentCenterId: number;
+  slotId: number | null;
+  installationUtcDateTime: Instant;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+  onboardingExistingClient: ColumnType<Flag, Flag | undefined, Flag>;
+  createdOnDateTime: Instant;
+}
+
+export type SubscriptionStatus = 'Deposit-Pending' | 'Deposit-Paid' | 'Offline';
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  vehicleId: number;
+  subscriptionPlanId: number;
+  isOffline: ColumnType<Flag, Flag | undefined, Flag>;
+  depositAmountCents: number;
+  status: SubscriptionStatus;
+  createdByUserId: number | null;
+  createdOnDateTime: Instant;
+}
+
+export type PaymentStatus = 'Pending' | 'Paid' | 'Declined' | 'Superseded';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  subscriptionId: number;
+  reference: string;
+  amountCents: number;
+  status: PaymentStatus;
+  createdAt: Instant;
+  settledAt: Instant | null;
+}
+
+export interface PaymentNotificationsTable {
+  notificationId: string;
+  receivedAt: Instant;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -216,6 +300,15 @@ export interface Database {
   phoneConfirmations: PhoneConfirmationsTable;
   passwordResetTokens: PasswordResetTokensTable;
   sendLog: SendLogTable;
+  vehicleTypes: VehicleTypesTable;
+  regions: RegionsTable;
+  fitmentCenters: FitmentCentersTable;
+  fitmentCenterSlots: FitmentCenterSlotsTable;
+  slotBookings: SlotBookingsTable;
+  installationBookings: InstallationBookingsTable;
+  subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  paymentNotifications: PaymentNotificationsTable;
 }
 
 export type Role = Selectable<RolesTable>;

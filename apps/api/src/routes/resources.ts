@@ -8,6 +8,8 @@ import { subscriptionPlansRoutes } from './subscription-plans';
 import { usersRoutes } from '../users/routes';
 import { companiesRoutes } from '../companies/routes';
 import { vehiclesRoutes } from '../vehicles/routes';
+import { onboardingRoutes } from '../onboarding/routes';
+import { vehicleTypesRoutes } from '../vehicle-types/routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -34,6 +36,8 @@ export async function registerResourceRoutes(
       devicesRoutes,
       subscriptionPlansRoutes,
       companiesRoutes,
+      vehicleTypesRoutes,
+      onboardingRoutes,
     ),
   );
   if (options.devOutbox) await app.register(adminsOnly(devOutboxRoutes));

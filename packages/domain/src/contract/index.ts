@@ -13,6 +13,7 @@ import { DeviceSchema, DeviceStatusInfoSchema } from './devices';
 import { NewUserSchema, UserSchema } from './users';
 import { HistoryEntrySchema } from './history';
 import { CompanySchema, CompanyUserSchema, CompanyIdSchema } from './companies';
+import { NewVehicleSchema, VehicleTypeSchema } from './onboarding';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
 
 /**
@@ -39,4 +40,6 @@ export const CONTRACT_SCHEMAS = [
   CompanySchema,
   CompanyUserSchema,
   CompanyIdSchema,
+  VehicleTypeSchema,
+  NewVehicleSchema,
 ] as const;

@@ -6,6 +6,7 @@ import { vehiclesMigration } from './0002-vehicles';
 import { listIndexesMigration } from './0003-list-indexes';
 import { passwordsAndOtpMigration } from './0004-passwords-and-otp';
 import { companiesMigration } from './0005-companies';
+import { onboardingMigration } from './0006-onboarding';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-list-indexes': listIndexesMigration,
   '0004-passwords-and-otp': passwordsAndOtpMigration,
   '0005-companies': companiesMigration,
+  '0006-onboarding': onboardingMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {

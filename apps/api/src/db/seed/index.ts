@@ -10,6 +10,7 @@ import { seedDevices } from './devices';
 import { seedPlans } from './plans';
 import { seedAccountHolders, seedDemoUsers } from './users';
 import { seedVehicles } from './vehicles';
+import { seedVehicleTypes } from './vehicle-types';
 
 export { seedRoles } from './roles';
 export { countUsers, DEMO_SIGN_INS } from './users';
@@ -33,6 +34,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedReport> {
     const addedDevices = await seedDevices(trx);
     const addedVehicles = await seedVehicles(trx, { holderIds, planIds });
     await seedCompanies(trx, holderIds);
+    await seedVehicleTypes(trx);
     return { addedUsers, addedAccountHolders, addedVehicles, addedDevices };
   });
 }

@@ -1,0 +1,107 @@
+/* The writes of the onboarding steps: a new vehicle and its driver. Handlers decide who may call. */
+import type { Kysely } from 'kysely';
+import { ONBOARDING_STATUS } from '@sentinel/domain';
+import type { Driver, VehicleType } from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+import { driverItem } from '../drivers/driver-queries';
+import { storedPhoneNumber } from '../routes/schemas';
+import { refreshVehicleCounts } from '../vehicles/vehicle-store';
+
+export interface NewOnboardingVehicle {
+  userId: number;
+  type: VehicleType;
+  registrationNumber: string;
+  registrationYear: string;
+  colour: string;
+  vinNumber: string | null;
+  engineNumber: string | null;
+}
+
+const optional = (value: string | null | undefined) =>
+  value === null || value === undefined || value.trim() === '' ? null : value.trim();
+
+/** Adds the vehicle with its details outstanding (no driver yet); the owner's counters follow. */
+export async function insertOnboardingVehicle(
+  db: Kysely<Database>,
+  input: NewOnboardingVehicle,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('vehicles')
+      .values({
+        userId: input.userId,
+        vehicleTypeId: input.type.id,
+        make: input.type.make,
+        model: input.type.variant,
+        makeVariant: input.type.makeVariant,
+        registrationNumber: input.registrationNumber.trim(),
+        registrationYear: input.registrationYear,
+        vehicleColour: input.colour.trim(),
+        vinNumber: optional(input.vinNumber),
+        engineNumber: optional(input.engineNumber),
+        onboardingStatus: ONBOARDING_STATUS.outstandingDetails,
+        createdOnDateTime: instant(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await refreshVehicleCounts(trx, [input.userId]);
+    return id;
+  });
+}
+
+export interface NewDriver {
+  vehicleId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneCode: string;
+  phoneNumber: string;
+  idNumber: string;
+  idNumberIsSouthAfrican: boolean;
+}
+
+/**
+ * Adds the driver; a vehicle whose details were outstanding now awaits its booking. Answers the
+ * driver and whether the vehicle's onboarding status changed.
+ */
+export async function insertDriver(
+  db: Kysely<Database>,
+  input: NewDriver,
+): Promise<{ driver: Driver; statusChanged: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('drivers')
+      .values({
+        vehicleId: input.vehicleId,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        email: input.email.trim(),
+        phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
+        phoneNumber: storedPhoneNumber(input.phoneNumber),
+        idNumber: input.idNumber.trim(),
+        idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const moved = await trx
+      .updateTable('vehicles')
+      .set({ onboardingStatus: ONBOARDING_STATUS.bookingPending })
+      .where('id', '=', input.vehicleId)
+      .where('onboardingStatus', '=', ONBOARDING_STATUS.outstandingDetails)
+      .executeTakeFirst();
+    return { driver: driverItem(row), statusChanged: moved.numUpdatedRows > 0n };
+  });
+}
+
+/** True when the user exists and holds the Account-Holder role. */
+export async function isAccountHolder(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('userRoles')
+    .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+    .select('userRoles.userId')
+    .where('userRoles.userId', '=', userId)
+    .where('roles.name', '=', 'Account-Holder')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateDriverRequestSchema,
+  CreateVehicleRequestSchema,
+  DriverSchema,
+  NewVehicleSchema,
+  ONBOARDING_MESSAGES,
+  ref,
+  validateDriver,
+  validateVehicleDetails,
+} from '@sentinel/domain';
+import { canSeeUser, scopeOf, userInScope } from '../access/scope';
+import { ApiError, notFound, ProblemDetailsRef, throwIfInvalid } from '../errors';
+import { routePlugin } from '../plugins/route-plugin';
+import { findVehicleType } from '../vehicle-types/vehicle-type-queries';
+import { VEHICLE_OWNER, vehicleExists } from '../vehicles/vehicle-queries';
+import { insertDriver, insertOnboardingVehicle, isAccountHolder } from './onboarding-queries';
+
+const WriteAnswers = {
+  400: ProblemDetailsRef,
+  401: ProblemDetailsRef,
+  403: ProblemDetailsRef,
+  404: ProblemDetailsRef,
+};
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(NewVehicleSchema);
+
+  app.post(
+    '/Vehicles',
+    {
+      schema: {
+        tags: ['Onboarding'],
+        summary: "Add a vehicle to an account holder; it waits for its driver ('Outstanding-Details')",
+        security: [{ bearer: [] }],
+        body: CreateVehicleRequestSchema,
+        response: { 200: ref(NewVehicleSchema), ...WriteAnswers },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const scope = await scopeOf(app.db, request.user!);
+      // Another company's client is absent to a Company-Admin, as everywhere else.
+      if (!(await canSeeUser(app.db, scope, body.userId)) || !(await isAccountHolder(app.db, body.userId))) {
+        throw notFound(`Account holder ${body.userId} was not found.`);
+      }
+      throwIfInvalid(validateVehicleDetails(body));
+      const type = await findVehicleType(app.db, body.vehicleTypeId);
+      if (!type) throw new ApiError('validation', { Vehicle: [ONBOARDING_MESSAGES.vehicleNotListed] });
+      const id = await insertOnboardingVehicle(app.db, {
+        userId: body.userId,
+        type,
+        registrationNumber: body.registrationNumber,
+        registrationYear: body.registrationYear,
+        colour: body.colour,
+        vinNumber: body.vinNumber ?? null,
+        engineNumber: body.engineNumber ?? null,
+      });
+      return { id };
+    },
+  );
+
+  app.post(
+    '/Drivers',
+    {
+      schema: {
+        tags: ['Onboarding'],
+        summary: "Add a vehicle's driver; a vehicle with outstanding details then awaits its booking",
+        security: [{ bearer: [] }],
+        body: CreateDriverRequestSchema,
+        response: { 200: ref(DriverSchema), ...WriteAnswers },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const scope = userInScope(await scopeOf(app.db, request.user!), VEHICLE_OWNER);
+      if (!(await vehicleExists(app.db, body.vehicleId, scope))) {
+        throw notFound(`Vehicle ${body.vehicleId} was not found.`);
+      }
+      const isSouthAfrican = body.IdNumberIsSouthAfrican ?? true;
+      throwIfInvalid(validateDriver({ ...body, IdNumberIsSouthAfrican: isSouthAfrican }));
+      const { driver } = await insertDriver(app.db, {
+        vehicleId: body.vehicleId,
+        firstName: body.FirstName,
+        lastName: body.LastName,
+        email: body.Email,
+        phoneCode: body.PhoneCode ?? '27',
+        phoneNumber: body.PhoneNumber,
+        idNumber: body.IdNumber,
+        idNumberIsSouthAfrican: isSouthAfrican,
+      });
+      return driver;
+    },
+  );
+};
+
+/** The onboarding steps' writes: a client's new vehicle and its driver. */
+export const onboardingRoutes = routePlugin('onboarding', routes);
