@@ -143,7 +143,7 @@ export async function listCompanyUsers(
         idNumber: row.idNumber,
         tamperActive: bool(row.tamperActive),
         createdOnDateTime: row.createdOnDateTime,
-        role: row.role as CompanyLinkRole,
+        role: row.role,
       })),
   );
 }

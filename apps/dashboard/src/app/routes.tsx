@@ -117,9 +117,27 @@ export const routes: RouteObject[] = [
                 path: 'companies',
                 children: [
                   { index: true, element: <Navigate to={PATHS.companies} replace /> },
-                  { path: 'all', element: <PlaceholderPage title="Companies" /> },
-                  { path: ':companyId/view', element: <PlaceholderPage title="View Company" /> },
-                  { path: ':companyId/link-user', element: <PlaceholderPage title="Link Company Users" /> },
+                  {
+                    path: 'all',
+                    ...lazyScreen(
+                      () => import('../features/companies/components/company-list-page'),
+                      (module) => module.CompanyListPage,
+                    ),
+                  },
+                  {
+                    path: ':companyId/view',
+                    ...lazyScreen(
+                      () => import('../features/companies/components/view-company-page'),
+                      (module) => module.ViewCompanyPage,
+                    ),
+                  },
+                  {
+                    path: ':companyId/link-user',
+                    ...lazyScreen(
+                      () => import('../features/companies/components/link-user-page'),
+                      (module) => module.LinkUserPage,
+                    ),
+                  },
                 ],
               },
               {
@@ -138,7 +156,13 @@ export const routes: RouteObject[] = [
               (module) => module.AddAgentPage,
             ),
           },
-          { path: PATHS.addCompany, element: <PlaceholderPage title="Add Company" /> },
+          {
+            path: PATHS.addCompany,
+            ...lazyScreen(
+              () => import('../features/companies/components/add-company-page'),
+              (module) => module.AddCompanyPage,
+            ),
+          },
         ],
       },
     ],

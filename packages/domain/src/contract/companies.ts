@@ -50,7 +50,8 @@ export const CompanyUserSchema = Type.Object(
     idNumber: Nullable(Type.String()),
     tamperActive: Type.Boolean(),
     createdOnDateTime: Type.String(),
-    role: CompanyLinkRoleSchema,
+    // A plain string in the answer (the request checks the two values): OpenAPI 3.0 has no const.
+    role: Type.String({ description: "The link role: 'Company-Admin' or 'Account-Holder'." }),
   },
   { $id: 'CompanyUser' },
 );

@@ -8,7 +8,7 @@ import { authorisedUserAtom } from '../../../lib/session';
 import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 import { CLIENT_TABS, DEFAULT_TAB, isClientTab, sortOptionsFor, tabLists } from '../api/list-queries';
 import type { ClientTab } from '../api/list-queries';
-import { useDebouncedValue } from '../api/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ClientList } from './client-list';
 import '../../../lib/staff-screens.css';
 
