@@ -14,6 +14,8 @@ import { createMyApi } from './my';
 import type { MyApi } from './my';
 import type { CompaniesApi } from './companies';
 import { createDevicesApi } from './devices';
+import { createOnboardingApi } from './onboarding';
+import type { OnboardingApi } from './onboarding';
 import type { DevicesApi } from './devices';
 import { createDriversApi } from './drivers';
 import type { DriversApi } from './drivers';
@@ -68,6 +70,7 @@ export interface ApiClient {
   devices: DevicesApi;
   subscriptionPlans: SubscriptionPlansApi;
   companies: CompaniesApi;
+  onboarding: OnboardingApi;
   my: MyApi;
 }
 
@@ -125,6 +128,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     devices: createDevicesApi(caller),
     subscriptionPlans: createSubscriptionPlansApi(caller),
     companies: createCompaniesApi(caller),
+    onboarding: createOnboardingApi(caller),
     my: createMyApi(caller),
   };
 }

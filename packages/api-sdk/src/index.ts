@@ -45,6 +45,7 @@ export type { DriversApi } from './drivers';
 export type { DevicesApi } from './devices';
 export type { SubscriptionPlansApi } from './subscription-plans';
 export type { CompaniesApi } from './companies';
+export type { OnboardingApi } from './onboarding';
 // The entities, requests and answers are the contract's, declared once in @sentinel/domain.
 export type {
   SignUpRequest,

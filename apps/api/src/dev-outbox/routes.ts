@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProblemDetailsRef } from '../errors';
+import { routePlugin } from '../plugins/route-plugin';
+import { listOutbox } from './outbox-queries';
 
 const OutboxItem = Type.Object({
   id: Type.Integer(),
@@ -15,7 +17,7 @@ const OutboxItem = Type.Object({
  * GET /Dev/Outbox: the e-mails, SMS and partner alerts the dev providers recorded, newest first,
  * so a person or a browser test can follow a link or read a code. Registered only with devOutbox.
  */
-export const devOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/Dev/Outbox',
     {
@@ -39,16 +41,9 @@ export const devOutboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { recipient, channel, limit } = request.query;
-      let query = app.db
-        .selectFrom('outbox')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit ?? 50);
-      if (recipient !== undefined) {
-        query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()));
-      }
-      if (channel !== undefined) query = query.where('channel', '=', channel);
-      return { items: await query.execute() };
+      return { items: await listOutbox(app.db, { recipient, channel, limit: limit ?? 50 }) };
     },
   );
 };
+
+export const devOutboxRoutes = routePlugin('dev-outbox', routes);

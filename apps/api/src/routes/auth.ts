@@ -12,8 +12,10 @@ import {
 import type { FieldErrors } from '@sentinel/domain';
 import { verifyPassword } from '../auth/passwords';
 import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
+import { routePlugin } from '../plugins/route-plugin';
+import { findFirstRole, findSignIn } from '../users/user-queries';
 
-export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(SignInAnswerSchema);
   app.addSchema(TokenPairSchema);
 
@@ -32,16 +34,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const errors = validateSignIn(request.body);
       throwIfInvalid(errors);
 
-      const email = request.body.email.trim().toLowerCase();
-      const user = await app.db
-        .selectFrom('users')
-        .innerJoin('userRoles', 'userRoles.userId', 'users.id')
-        .innerJoin('roles', 'roles.id', 'userRoles.roleId')
-        .select(['users.id', 'users.passwordHash', 'roles.name as role'])
-        .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email))
-        // A user with several roles signs in with the first one granted.
-        .orderBy('roles.id')
-        .executeTakeFirst();
+      const user = await findSignIn(app.db, request.body.email);
 
       // Unknown user, no password yet or wrong password all get the same answer and take as long.
       const matches = await verifyPassword(user?.passwordHash, request.body.password);
@@ -84,17 +77,17 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!rotated) throw new ApiError('invalidRefreshToken');
 
       // The role is read afresh so a changed role reaches the next access token.
-      const role = await app.db
-        .selectFrom('userRoles')
-        .innerJoin('roles', 'roles.id', 'userRoles.roleId')
-        .select('roles.name')
-        .where('userRoles.userId', '=', rotated.userId)
-        .orderBy('roles.id')
-        .executeTakeFirst();
-      if (!role || !isRoleName(role.name)) throw new ApiError('invalidRefreshToken');
+      const role = await findFirstRole(app.db, rotated.userId);
+      if (role === undefined || !isRoleName(role)) throw new ApiError('invalidRefreshToken');
 
-      const accessToken = await app.accessTokens.sign({ userId: rotated.userId, role: role.name });
+      const accessToken = await app.accessTokens.sign({ userId: rotated.userId, role });
       return { accessToken, refreshToken: rotated.token };
     },
   );
 };
+
+/** Sign-in and token refresh: public, outside every route group. */
+export const authRoutes = routePlugin('auth', routes, {
+  dependencies: ['sentinel-auth'],
+  decorators: ['db', 'accessTokens', 'refreshTokens'],
+});

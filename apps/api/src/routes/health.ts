@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { routePlugin } from '../plugins/route-plugin';
 
-export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
@@ -18,3 +19,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** Public: answers once the database does. */
+export const healthRoutes = routePlugin('health', routes);

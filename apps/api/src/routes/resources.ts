@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { adminsOnly, staffOnly } from '../plugins/route-groups';
 import { devicesRoutes, DeviceItem } from '../devices/routes';
-import { devOutboxRoutes } from './dev-outbox';
+import { devOutboxRoutes } from '../dev-outbox/routes';
 import { driversRoutes, DriverItem } from '../drivers/routes';
 import { historyRoutes } from '../history/routes';
-import { subscriptionPlansRoutes } from './subscription-plans';
+import { subscriptionPlansRoutes } from '../subscription-plans/routes';
 import { usersRoutes } from '../users/routes';
 import { companiesRoutes } from '../companies/routes';
 import { vehiclesRoutes } from '../vehicles/routes';

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RoleListSchema, RoleSchema } from '@sentinel/domain';
 import { ProblemDetailsRef } from '../errors';
+import { routePlugin } from '../plugins/route-plugin';
+import { listRoles } from '../users/user-queries';
 
-export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(RoleSchema);
   app.get(
     '/Roles',
@@ -20,8 +22,10 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const items = await app.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
-      return { items };
+      return { items: await listRoles(app.db) };
     },
   );
 };
+
+/** The roles list, for staff (registered in the staff group). */
+export const rolesRoutes = routePlugin('roles', routes);

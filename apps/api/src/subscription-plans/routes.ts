@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SubscriptionPlanListSchema, SubscriptionPlanSchema } from '@sentinel/domain';
 import { ProblemDetailsRef } from '../errors';
-import { bool } from './schemas';
+import { routePlugin } from '../plugins/route-plugin';
+import { listSubscriptionPlans } from './plan-queries';
 
-export const subscriptionPlansRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(SubscriptionPlanSchema);
   app.get(
     '/SubscriptionPlans',
@@ -20,14 +21,10 @@ export const subscriptionPlansRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async () => {
-      const rows = await app.db.selectFrom('subscriptionPlans').selectAll().orderBy('id').execute();
-      return {
-        items: rows.map((row) => ({
-          ...row,
-          available: bool(row.available),
-          isOffline: bool(row.isOffline),
-        })),
-      };
+      return { items: await listSubscriptionPlans(app.db) };
     },
   );
 };
+
+/** Subscription plans, for staff. */
+export const subscriptionPlansRoutes = routePlugin('subscription-plans', routes);

@@ -177,3 +177,35 @@ export function findUserName(
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }
+
+/** The user signing in with this address (any case): id, password hash and first granted role. */
+export function findSignIn(db: Kysely<Database>, email: string) {
+  return (
+    db
+      .selectFrom('users')
+      .innerJoin('userRoles', 'userRoles.userId', 'users.id')
+      .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+      .select(['users.id', 'users.passwordHash', 'roles.name as role'])
+      .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.trim().toLowerCase()))
+      // A user with several roles signs in with the first one granted.
+      .orderBy('roles.id')
+      .executeTakeFirst()
+  );
+}
+
+/** The first role granted to the user (the one tokens carry); undefined when they hold none. */
+export async function findFirstRole(db: Kysely<Database>, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('userRoles')
+    .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+    .select('roles.name')
+    .where('userRoles.userId', '=', userId)
+    .orderBy('roles.id')
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** Every role, in id order. */
+export function listRoles(db: Kysely<Database>): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+}

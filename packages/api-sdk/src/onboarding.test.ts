@@ -1,0 +1,96 @@
+import type { UserListFields } from '@sentinel/domain';
+import { demoSignIn, startApi } from '@sentinel/testing';
+import type { RunningApi } from '@sentinel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from './client';
+import type { ApiClient } from './client';
+import { isApiError } from './errors/api-error';
+import { and, eq } from './odata';
+
+let api: RunningApi;
+let client: ApiClient;
+
+beforeAll(async () => {
+  api = await startApi();
+  let user = await createApiClient({
+    baseUrl: api.url,
+    session: { get: () => null, set() {}, clear() {} },
+    validateAnswers: true,
+  }).auth.signInByEmail(demoSignIn('Technical-Agent'));
+  client = createApiClient({
+    baseUrl: api.url,
+    session: { get: () => user, set: (next) => (user = next), clear() {} },
+    validateAnswers: true,
+  });
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+describe('onboarding.searchVehicleTypes', () => {
+  it('answers the catalogue matches, best first, checked against the contract', async () => {
+    const types = await client.onboarding.searchVehicleTypes('corolla cross');
+    expect(types[0]?.makeVariant).toMatch(/^Toyota Corolla Cross/);
+    expect(await client.onboarding.searchVehicleTypes('toyota', 3)).toHaveLength(3);
+  });
+});
+
+describe('onboarding.createVehicle and createDriver', () => {
+  it('adds a vehicle to a client, then its driver, and the vehicle waits for its booking', async () => {
+    const [holder] = (
+      await client.users.list({
+        filter: and(
+          eq<UserListFields>('role', 'Account-Holder'),
+          eq<UserListFields>('totalNumberOfVehicles', 0),
+        ),
+        pageSize: 1,
+      })
+    ).items;
+    if (!holder) throw new Error('no demo holder without a vehicle');
+    const [type] = await client.onboarding.searchVehicleTypes('polo vivo');
+    const { id } = await client.onboarding.createVehicle({
+      colour: 'Blue',
+      registrationNumber: 'ND 555-111',
+      vinNumber: null,
+      engineNumber: null,
+      vehicle: type!.makeVariant,
+      registrationYear: '2018',
+      userId: holder.id,
+      vehicleTypeId: type!.id,
+    });
+    const driver = await client.onboarding.createDriver({
+      FirstName: 'Lerato',
+      LastName: 'Mokoena',
+      Email: 'lerato.mokoena@example.co.za',
+      PhoneCode: '27',
+      PhoneNumber: '0831234567',
+      IdNumber: 'A1234567',
+      IdNumberIsSouthAfrican: false,
+      vehicleId: id,
+    });
+    expect(driver).toMatchObject({ vehicleId: id, idNumberIsSouthAfrican: false });
+    const [vehicle] = (await client.vehicles.list({ filter: eq('id', id) })).items;
+    expect(vehicle?.onBoardingStatus).toBe('Booking-Pending');
+  });
+
+  it('throws an ApiError with the field errors on a 400', async () => {
+    const [holder] = (
+      await client.users.list({ filter: eq<UserListFields>('role', 'Account-Holder'), pageSize: 1 })
+    ).items;
+    const error = await client.onboarding
+      .createVehicle({
+        colour: '',
+        registrationNumber: 'X',
+        vehicle: '',
+        registrationYear: '2018',
+        userId: holder!.id,
+        vehicleTypeId: 0,
+      })
+      .catch((caught: unknown) => caught);
+    expect(isApiError(error)).toBe(true);
+    if (!isApiError(error)) return;
+    expect(error.status).toBe(400);
+    expect(error.errors).toEqual({ Vehicle: ['This field is required'], Colour: ['This field is required'] });
+  });
+});
