@@ -48,3 +48,11 @@ export function companyInScope(scope: Scope, companyId: Expression<number>): Exp
 export function canSeeCompany(scope: Scope, companyId: number): boolean {
   return scope.kind === 'all' || scope.companyIds.includes(companyId);
 }
+
+/** True when the scope includes the vehicle with this id (through its owner). */
+export async function canSeeVehicle(db: Kysely<Database>, scope: Scope, vehicleId: number): Promise<boolean> {
+  const condition = userInScope(scope, sql<number>`vehicles.user_id`);
+  let query = db.selectFrom('vehicles').select('vehicles.id').where('vehicles.id', '=', vehicleId);
+  if (condition) query = query.where(condition);
+  return (await query.executeTakeFirst()) !== undefined;
+}

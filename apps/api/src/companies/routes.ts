@@ -4,7 +4,6 @@
  * unlinking are for Admin and Technical-Agent (COMPANY_MANAGER_ROLES, see the README's Companies).
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddCompanyUserRequestSchema,
   COMPANY_MANAGER_ROLES,

@@ -191,7 +191,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/Users/ResendPasswordCreationLink',
     {
-      config: { roles: MANAGER_ROLES },
       schema: {
         tags: ['Users'],
         summary: 'E-mail the user a new single-use password-creation link (earlier links stop working)',
@@ -208,7 +207,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { userId } = request.body;
-      if (!(await sendPasswordCreationLink(app, userId))) throw notFound(`User ${userId} was not found.`);
+      // A Company-Admin resends links to their companies' users only; others answer as absent.
+      const scope = await scopeOf(app.db, request.user!);
+      if (!(await canSeeUser(app.db, scope, userId)) || !(await sendPasswordCreationLink(app, userId))) {
+        throw notFound(`User ${userId} was not found.`);
+      }
       return { userId };
     },
   );

@@ -462,10 +462,25 @@ describe('POST /Users/ResendPasswordCreationLink', () => {
     expect(response.json()).toMatchObject({ status: 404, message: 'User 99999 was not found.' });
   });
 
-  it('is refused to a Company-Admin', async () => {
+  it("lets a Company-Admin resend links to their companies' users only", async () => {
+    const companyUsers = await app.inject({
+      method: 'GET',
+      url: '/Users',
+      query: { $filter: "role eq 'Account-Holder'", $pagesize: '500' },
+      headers: { authorization: `Bearer ${tokens['Company-Admin']}` },
+    });
+    const ids = companyUsers.json<{ items: { id: number }[] }>().items.map((user) => user.id);
+    const holder = ids[0]!;
+
+    expect(
+      (await call('POST', '/Users/ResendPasswordCreationLink', { userId: holder }, 'Company-Admin'))
+        .statusCode,
+    ).toBe(200);
+    // The demo account holder drives for no company of theirs.
+    expect(ids).not.toContain(4);
     expect(
       (await call('POST', '/Users/ResendPasswordCreationLink', { userId: 4 }, 'Company-Admin')).statusCode,
-    ).toBe(403);
+    ).toBe(404);
   });
 });
 

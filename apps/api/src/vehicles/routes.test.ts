@@ -265,9 +265,23 @@ describe('PUT /Vehicles/{id}/Lock and /Unlock', () => {
     expect(response.json()).toMatchObject({ message: 'This vehicle has no tracking device linked.' });
   });
 
-  it('answers 404 for an unknown vehicle and 403 for a Company-Admin', async () => {
+  it("lets a Company-Admin lock their companies' vehicles and answers 404 for others and unknown ones", async () => {
     expect((await request('PUT', '/Vehicles/99999/Unlock')).statusCode).toBe(404);
-    expect((await request('PUT', '/Vehicles/1/Unlock', { role: 'Company-Admin' })).statusCode).toBe(403);
+    const installed = { $filter: 'deviceId ne null', $pagesize: '500' };
+    const ids = async (role: string) =>
+      (await request('GET', '/Vehicles', { query: installed, role }))
+        .json<{ items: { id: number }[] }>()
+        .items.map((vehicle) => vehicle.id);
+    const theirs = await ids('Company-Admin');
+    const outside = (await ids('Admin')).find((id) => !theirs.includes(id));
+
+    expect((await request('PUT', `/Vehicles/${theirs[0]}/Lock`, { role: 'Company-Admin' })).json()).toEqual({
+      vehicleId: theirs[0],
+      isLocked: true,
+    });
+    expect((await request('PUT', `/Vehicles/${outside}/Unlock`, { role: 'Company-Admin' })).statusCode).toBe(
+      404,
+    );
   });
 });
 

@@ -5,12 +5,13 @@ import {
   LockResultSchema,
   PartnerAlertResultSchema,
   ref as schemaRef,
-  MANAGER_ROLES,
+  DEVICE_CHANGE_ROLES,
   required,
   VehiclePageSchema,
   VehicleSchema,
 } from '@sentinel/domain';
-import { scopeOf, userInScope } from '../access/scope';
+import { canSeeVehicle, scopeOf, userInScope } from '../access/scope';
+import type { TokenSubject } from '../auth/access-tokens';
 import { deviceItem, findDeviceBySerialNumber } from '../devices/device-queries';
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
@@ -32,10 +33,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(LockResultSchema);
   app.addSchema(PartnerAlertResultSchema);
 
-  /** The vehicle with its device, or 404. */
-  const vehicleWithDevice = async (id: number) => {
+  /** The vehicle with its device, or 404 when it is absent or outside the caller's companies. */
+  const vehicleWithDevice = async (id: number, user: TokenSubject) => {
     const vehicle = await findVehicleWithDevice(app.db, id);
-    if (!vehicle) throw notFound(`Vehicle ${id} was not found.`);
+    if (!vehicle || !(await canSeeVehicle(app.db, await scopeOf(app.db, user), id))) {
+      throw notFound(`Vehicle ${id} was not found.`);
+    }
     return vehicle;
   };
 
@@ -64,10 +67,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ['Lock', true],
     ['Unlock', false],
   ] as const) {
+    // Every staff role, a Company-Admin inside their companies: the spec gates locking on being signed in.
     app.put(
       `/Vehicles/:id/${path}`,
       {
-        config: { roles: MANAGER_ROLES },
         schema: {
           tags: ['Vehicles'],
           summary: `${path} the vehicle through its device; history records who did it`,
@@ -80,7 +83,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const vehicle = await vehicleWithDevice(request.params.id);
+        const vehicle = await vehicleWithDevice(request.params.id, request.user!);
         if (vehicle.deviceId === null) throw new ApiError('noDevice');
         await recordLockChange(
           app.db,
@@ -99,7 +102,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/Vehicles/:id/${path}`,
       {
-        config: { roles: MANAGER_ROLES },
         schema: {
           tags: ['Vehicles'],
           summary: `Alert ${partner} to the vehicle; history records the status and who raised it`,
@@ -109,7 +111,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const vehicle = await vehicleWithDevice(request.params.id);
+        const vehicle = await vehicleWithDevice(request.params.id, request.user!);
         if (vehicle.deviceId === null) throw new ApiError('noDevice');
         const staff = await findUserName(app.db, request.user!.userId);
         const { status } = await app.partnerAlerts.dispatch({
@@ -134,7 +136,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/Vehicles/:id/ChangeLinkedDevice',
     {
-      config: { roles: MANAGER_ROLES },
+      config: { roles: DEVICE_CHANGE_ROLES },
       schema: {
         tags: ['Vehicles'],
         summary:
@@ -146,7 +148,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const vehicle = await vehicleWithDevice(request.params.id);
+      const vehicle = await vehicleWithDevice(request.params.id, request.user!);
       const wanted = request.body.newDeviceSerialNumber.trim();
       const missing = required(wanted);
       if (missing) throw new ApiError('validation', { NewDeviceSerialNumber: [missing] });
