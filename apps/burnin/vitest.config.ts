@@ -8,6 +8,7 @@ export default defineConfig({
     ...sharedTestOptions,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./src/test/global-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -3,6 +3,9 @@
  */
 import type { BurnInUnitResult } from './contract/burn-in';
 
+/** The bench's page title, in both apps that show it. */
+export const BURN_IN_TITLE = 'Burn-in bench';
+
 /** Results reload this often while 'Auto Refresh' is on. */
 export const BURN_IN_AUTO_REFRESH_MS = 5000;
 /** The bench's two layout breakpoints (px) and how long a resize settles before the layout follows. */

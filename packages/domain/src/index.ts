@@ -217,6 +217,7 @@ export type {
   RetryUnitTestRequest,
 } from './contract/burn-in';
 export {
+  BURN_IN_TITLE,
   BURN_IN_AUTO_REFRESH_MS,
   BURN_IN_NARROW_MAX_PX,
   BURN_IN_MEDIUM_MAX_PX,

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@sentinel/api-sdk';
 import { Alert, BurnInSummary, Button, PageHeader, SearchField, Spinner, Switch } from '@sentinel/ui';
-import { BURN_IN_MESSAGES, countTests, formatHistoryDate } from '@sentinel/domain';
+import { BURN_IN_MESSAGES, BURN_IN_TITLE, countTests, formatHistoryDate } from '@sentinel/domain';
 import { AddDeviceDialog } from './add-device-dialog';
 import { burnInQueries } from './burn-in-queries';
 import type { BurnInServices } from './burn-in-queries';
@@ -12,8 +12,6 @@ import { useBenchActions } from './use-bench-actions';
 import type { BenchNotice } from './use-bench-actions';
 import { useBenchLayout } from './use-bench-layout';
 import './burn-in-screen.css';
-
-export const BURN_IN_TITLE = 'Burn-in bench';
 
 export type BurnInScreenProps = BurnInServices;
 

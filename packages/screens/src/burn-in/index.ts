@@ -1,5 +1,5 @@
 // The burn-in bench screen, composed by apps/burnin and the dashboard's /agent/burnin.
-export { BurnInScreen, BURN_IN_TITLE } from './burn-in-screen';
+export { BurnInScreen } from './burn-in-screen';
 export { burnInKeys, burnInQueries } from './burn-in-queries';
 export { layoutFor } from './use-bench-layout';
 
