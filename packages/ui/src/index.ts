@@ -27,6 +27,8 @@ export { HistoryCard, CancelledAlertsCard } from './history-card';
 export { ClientCard } from './client-card';
 export { CompanyCard } from './company-card';
 export { UserPicker } from './user-picker';
+export { SearchCombobox } from './search-combobox';
+export { Stepper } from './stepper';
 export { PhoneField } from './phone-field';
 export { OtpInput } from './otp-input';
 export { PasswordChecklist } from './password-checklist';
@@ -73,6 +75,8 @@ export type { HistoryCardProps, CancelledAlertsCardProps, HistoryEntryView } fro
 export type { ClientCardProps } from './client-card';
 export type { CompanyCardProps } from './company-card';
 export type { UserPickerProps, UserPickerOption } from './user-picker';
+export type { SearchComboboxProps } from './search-combobox';
+export type { StepperProps } from './stepper';
 export type { PhoneFieldProps } from './phone-field';
 export type { OtpInputProps } from './otp-input';
 export type { PasswordChecklistProps, PasswordChecklistItem } from './password-checklist';

@@ -1,0 +1,2 @@
+export { SearchCombobox } from './search-combobox';
+export type { SearchComboboxProps } from './search-combobox';
