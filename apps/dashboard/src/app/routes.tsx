@@ -144,7 +144,13 @@ export const routes: RouteObject[] = [
                 path: 'burnin',
                 children: [
                   { index: true, element: <Navigate to={PATHS.burnIn} replace /> },
-                  { path: 'all', element: <PlaceholderPage title="Burn-in bench" /> },
+                  {
+                    path: 'all',
+                    ...lazyScreen(
+                      () => import('../features/burn-in/components/burn-in-page'),
+                      (module) => module.BurnInPage,
+                    ),
+                  },
                 ],
               },
             ],
