@@ -11,6 +11,7 @@ import { authPlugin } from './plugins/auth';
 import { caseInsensitiveBodyPlugin } from './plugins/case-insensitive-body';
 import { databasePlugin } from './plugins/database';
 import { liveHubPlugin } from './live/live-hub';
+import type { LiveHubOptions } from './live/live-hub';
 import { vehicleEventsPlugin } from './plugins/vehicle-events';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -51,8 +52,8 @@ export interface BuildOptions {
   corsOrigins?: readonly string[];
   /** Redis for the live hub's backplane, so several instances reach each other's clients. @default undefined (this instance's clients only) */
   redisUrl?: string;
-  /** Live hub timings (tests shorten them). @default 15 s keep-alive, 30 s client timeout */
-  hub?: { keepAliveIntervalMs?: number; clientTimeoutMs?: number };
+  /** Live hub timings and limits (tests shorten them; see LiveHubOptions for the defaults). */
+  hub?: Omit<LiveHubOptions, 'corsOrigin' | 'secret' | 'redisUrl'>;
   /** The device simulator: true or options run it from ready to close. @default false */
   simulator?: boolean | SimulatorOptions;
   /** Serve GET /Dev/Outbox (Admin only) to read recorded e-mails, SMS and partner alerts. @default false; `start` turns it on */

@@ -22,6 +22,12 @@ describe('readServerConfig', () => {
       refreshTokenTtlSeconds: 2_592_000,
       corsOrigins: undefined,
       logLevel: 'info',
+      hub: {
+        maxMessageBytes: 32_768,
+        maxBufferedBytes: 1_048_576,
+        maxConnectionsPerUser: 100,
+        negotiatePerMinute: { perUser: 120, perAddress: 600 },
+      },
     });
     expect(DEFAULT_DATABASE_FILE).toMatch(/apps[/\\]api[/\\]\.data[/\\]sentinel\.db$/);
   });
@@ -37,6 +43,11 @@ describe('readServerConfig', () => {
         REFRESH_TOKEN_TTL_SECONDS: '3600',
         CORS_ORIGINS: 'https://a.example, https://b.example ,',
         LOG_LEVEL: 'warn',
+        LIVE_MAX_MESSAGE_BYTES: '65536',
+        LIVE_MAX_BUFFERED_BYTES: '2097152',
+        LIVE_MAX_CONNECTIONS_PER_USER: '5',
+        LIVE_NEGOTIATE_PER_USER_PER_MINUTE: '30',
+        LIVE_NEGOTIATE_PER_ADDRESS_PER_MINUTE: '300',
       }),
     ).toEqual({
       port: 6000,
@@ -47,6 +58,12 @@ describe('readServerConfig', () => {
       refreshTokenTtlSeconds: 3600,
       corsOrigins: ['https://a.example', 'https://b.example'],
       logLevel: 'warn',
+      hub: {
+        maxMessageBytes: 65_536,
+        maxBufferedBytes: 2_097_152,
+        maxConnectionsPerUser: 5,
+        negotiatePerMinute: { perUser: 30, perAddress: 300 },
+      },
     });
   });
 

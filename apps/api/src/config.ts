@@ -26,6 +26,8 @@ export interface ServerConfig {
   /** REDIS_URL: the live hub's Redis backplane, so instances share SignalR messages. */
   redisUrl: string | undefined;
   logLevel: string;
+  /** The live hub's limits (LIVE_* settings). */
+  hub: NonNullable<BuildOptions['hub']>;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -66,6 +68,15 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     corsOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
     redisUrl: text(env, 'REDIS_URL'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    hub: {
+      maxMessageBytes: whole(env, 'LIVE_MAX_MESSAGE_BYTES', 32_768, 1_024),
+      maxBufferedBytes: whole(env, 'LIVE_MAX_BUFFERED_BYTES', 1_048_576, 65_536),
+      maxConnectionsPerUser: whole(env, 'LIVE_MAX_CONNECTIONS_PER_USER', 100, 1),
+      negotiatePerMinute: {
+        perUser: whole(env, 'LIVE_NEGOTIATE_PER_USER_PER_MINUTE', 120, 1),
+        perAddress: whole(env, 'LIVE_NEGOTIATE_PER_ADDRESS_PER_MINUTE', 600, 1),
+      },
+    },
   };
 }
 
@@ -188,6 +199,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     logger: { level: config.logLevel },
     ...(config.corsOrigins === undefined ? {} : { corsOrigins: config.corsOrigins }),
     ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
+    hub: config.hub,
     // The demo's moving vehicles; its first round comes after start's seed.
     simulator: simulatorEnabled(env),
     // Recorded e-mails, SMS and partner alerts readable by an Admin.

@@ -46,6 +46,13 @@ export type { DevicesApi } from './devices';
 export type { SubscriptionPlansApi } from './subscription-plans';
 export type { CompaniesApi } from './companies';
 export type { OnboardingApi } from './onboarding';
+export type {
+  CreateDriverRequest,
+  CreateVehicleRequest,
+  NewVehicle,
+  OnboardingStatus,
+  VehicleType,
+} from '@sentinel/domain';
 // The entities, requests and answers are the contract's, declared once in @sentinel/domain.
 export type {
   SignUpRequest,

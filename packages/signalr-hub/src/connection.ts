@@ -15,12 +15,26 @@ export interface HubUser {
   userId: string;
   /** Whatever the application wants to keep about the user (roles, company, token claims). */
   claims?: Readonly<Record<string, unknown>>;
+  /**
+   * When the credentials this user connected with expire (ms since the epoch, e.g. a JWT's
+   * `exp` × 1000): the hub closes the connection then, allowing the client to reconnect.
+   */
+  expiresAt?: number;
 }
 
 export interface ConnectionTimings {
   keepAliveIntervalMs: number;
   clientTimeoutMs: number;
   handshakeTimeoutMs: number;
+}
+
+export interface ConnectionLimits {
+  /** Largest message from the client, however many frames or requests carry it. */
+  maxMessageBytes: number;
+  /** Most text waiting for the client before it counts as too slow and is disconnected. */
+  maxBufferedBytes: number;
+  /** When the user's access token expires (ms since the epoch); the connection ends then. */
+  expiresAt: number | undefined;
 }
 
 export interface ConnectionEvents {
@@ -38,6 +52,12 @@ export interface CloseOptions {
   allowReconnect?: boolean;
 }
 
+/** The Close error of a connection whose access token expired. */
+export const TOKEN_EXPIRED_ERROR = 'The access token expired.';
+/** The Close error of a client that did not read its messages fast enough. */
+export const SLOW_CLIENT_ERROR =
+  'Connection closed with an error. The client did not read its messages fast enough.';
+
 type State = 'negotiated' | 'handshaking' | 'connected' | 'closed';
 
 /**
@@ -48,7 +68,10 @@ export class Connection {
   readonly groups = new Set<string>();
   readonly items = new Map<string, unknown>();
   private readonly abortController = new AbortController();
-  private readonly reader = new RecordReader();
+  private readonly reader: RecordReader;
+  /** Payloads of this turn of the event loop, written to the transport together. */
+  private outgoing: string[] = [];
+  private expiryTimer: NodeJS.Timeout | undefined;
   private state: State = 'negotiated';
   private transportValue: Transport | undefined;
   private lastSentAt = Date.now();
@@ -64,7 +87,13 @@ export class Connection {
     readonly user: HubUser | undefined,
     private readonly timings: ConnectionTimings,
     private readonly events: ConnectionEvents,
+    private readonly limits: ConnectionLimits = {
+      maxMessageBytes: Number.POSITIVE_INFINITY,
+      maxBufferedBytes: Number.POSITIVE_INFINITY,
+      expiresAt: undefined,
+    },
   ) {
+    this.reader = new RecordReader(limits.maxMessageBytes);
     // The client must open a transport and complete the handshake within this time.
     this.handshakeTimer = setTimeout(
       () => this.close({ error: 'Handshake was canceled: the client did not complete it in time.' }),
@@ -112,11 +141,31 @@ export class Connection {
     }
   }
 
-  /** Sends already-encoded records. Messages before the handshake completed are dropped. */
+  /**
+   * Sends already-encoded records. Messages before the handshake completed are dropped. What is
+   * sent in one turn of the event loop goes out in one write (one frame, event or poll answer;
+   * the client splits records at their separators), so a burst costs one system call per client
+   * rather than one per message.
+   */
   sendRaw(payload: string): void {
     if (this.state !== 'connected' || !this.transportValue) return;
     this.lastSentAt = Date.now();
-    this.transportValue.send(payload);
+    if (this.outgoing.push(payload) === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const transport = this.transportValue;
+    if (this.outgoing.length === 0 || !transport || this.state !== 'connected') return;
+    const payload = this.outgoing.length === 1 ? (this.outgoing[0] ?? '') : this.outgoing.join('');
+    this.outgoing = [];
+    // A client that stops reading must not make the server hold its messages without limit.
+    if (transport.bufferedBytes() + payload.length > this.limits.maxBufferedBytes) {
+      this.closeError = SLOW_CLIENT_ERROR;
+      transport.abort();
+      this.finish();
+      return;
+    }
+    transport.send(payload);
   }
 
   send(message: HubMessage): void {
@@ -126,6 +175,8 @@ export class Connection {
   /** Ends the connection from the server side, telling the client why when it can. */
   close(options: CloseOptions = {}): void {
     if (this.state === 'closed') return;
+    this.flush();
+    if (this.isClosed) return;
     if (this.state === 'connected' && this.transportValue) {
       this.transportValue.send(
         writeRecord({
@@ -152,6 +203,8 @@ export class Connection {
     clearTimeout(this.handshakeTimer);
     clearTimeout(this.pingTimer);
     clearTimeout(this.timeoutTimer);
+    clearTimeout(this.expiryTimer);
+    this.outgoing = [];
     this.abortController.abort();
     this.events.onClosed(this, this.closeError);
   }
@@ -177,6 +230,7 @@ export class Connection {
     this.sendRaw(writeRecord({}));
     if (!transport.inherentKeepAlive) this.schedulePing();
     this.scheduleTimeout();
+    this.scheduleExpiry();
     this.events.onConnected(this);
   }
 
@@ -188,6 +242,24 @@ export class Connection {
       () => {
         if (Date.now() - this.lastSentAt >= keepAliveIntervalMs) this.send({ type: MessageType.Ping });
         if (this.isConnected) this.schedulePing();
+      },
+      Math.max(0, due),
+    ).unref();
+  }
+
+  /**
+   * The access token's end ends the connection, as ASP.NET Core's CloseOnAuthenticationExpiration
+   * does: a client that may reconnect does so through its token factory, with a fresh token.
+   */
+  private scheduleExpiry(): void {
+    const { expiresAt } = this.limits;
+    if (expiresAt === undefined) return;
+    // setTimeout holds at most about 24.8 days; a later expiry is checked again then.
+    const due = Math.min(expiresAt - Date.now(), 2_147_483_647);
+    this.expiryTimer = setTimeout(
+      () => {
+        if (Date.now() >= expiresAt) this.close({ error: TOKEN_EXPIRED_ERROR, allowReconnect: true });
+        else this.scheduleExpiry();
       },
       Math.max(0, due),
     ).unref();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { WebSocketServer } from 'ws';
 import { InMemoryBackplane } from './backplane';
 import type { Audience, Backplane, BackplaneMessage } from './backplane';
@@ -88,6 +89,31 @@ export interface HubOptions {
    * @default 32_768
    */
   maxMessageBytes?: number;
+  /**
+   * Most text (in bytes, about) waiting for one client, in the WebSocket's or event stream's send
+   * buffer or a long poll's queue. A client that falls further behind is disconnected (Close
+   * error `Connection closed with an error. The client did not read its messages fast enough.`)
+   * rather than make the server hold its messages without limit.
+   * @default 1_048_576
+   */
+  maxBufferedBytes?: number;
+  /**
+   * Most connections one user may hold on this instance, negotiated or connected; more get 429.
+   * @default 100
+   */
+  maxConnectionsPerUser?: number;
+  /**
+   * How many negotiations (and WebSockets opened without one) a user, and a client address, may
+   * start per window on this instance; more get 429 with `Retry-After`. `false` turns it off.
+   * @default { perUser: 120, perAddress: 600, windowSeconds: 60 }
+   */
+  negotiateLimit?: NegotiateLimit | false;
+  /**
+   * The client's address for the negotiate limit. Behind a reverse proxy every request comes from
+   * the proxy: return the address it forwards (e.g. from `X-Forwarded-For`) instead.
+   * @default the socket's remote address
+   */
+  clientAddress?: (request: IncomingMessage) => string;
   /** Cross-origin access for browser clients on other origins. @default same-origin only */
   cors?: CorsOptions;
   /** @default an InMemoryBackplane of this hub alone (a single instance) */
@@ -116,6 +142,14 @@ export interface HubOptions {
   /** Errors the hub cannot hand to anyone else (hook failures, backplane failures). @default console.error */
   onError?: (error: unknown) => void;
 }
+
+export interface NegotiateLimit {
+  perUser: number;
+  perAddress: number;
+  windowSeconds: number;
+}
+
+const DEFAULT_NEGOTIATE_LIMIT: NegotiateLimit = { perUser: 120, perAddress: 600, windowSeconds: 60 };
 
 /** What a hub method, `onConnected` and `onDisconnected` know about the connection. */
 export interface HubContext {
@@ -173,6 +207,7 @@ class RequestRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -200,6 +235,9 @@ export class Hub {
   private readonly byId = new Map<string, Connection>();
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly byGroup = new Map<string, Set<Connection>>();
+  /** Connections per user on this instance, negotiated or connected, for maxConnectionsPerUser. */
+  private readonly userConnectionCounts = new Map<string, number>();
+  private readonly negotiateLimiters: { user: RateLimiterMemory; address: RateLimiterMemory } | undefined;
   private readonly invocationQueues = new WeakMap<Connection, Promise<void>>();
   private readonly posting = new WeakSet<Connection>();
   private readonly contexts = new WeakMap<Connection, HubContext>();
@@ -216,6 +254,14 @@ export class Hub {
       options.secret === undefined ? undefined : new ConnectionTokens(options.secret, this.channel);
     this.backplane = options.backplane ?? new InMemoryBackplane();
     this.webSocketServer = new WebSocketServer({ noServer: true, maxPayload: this.maxMessageBytes });
+    const limit = options.negotiateLimit ?? DEFAULT_NEGOTIATE_LIMIT;
+    this.negotiateLimiters =
+      limit === false
+        ? undefined
+        : {
+            user: new RateLimiterMemory({ points: limit.perUser, duration: limit.windowSeconds }),
+            address: new RateLimiterMemory({ points: limit.perAddress, duration: limit.windowSeconds }),
+          };
     const sink: AudienceSink = {
       send: (audience, target, args) => this.publish({ kind: 'send', audience, target, arguments: args }),
       close: (audience, closeOptions) => this.publish({ kind: 'close', audience, ...closeOptions }),
@@ -294,7 +340,8 @@ export class Hub {
 
     route.call(this, req, res, url, body).catch((error: unknown) => {
       if (error instanceof RequestRefusal) {
-        const headers: Record<string, string> = error.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+        const headers: Record<string, string> =
+          error.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : error.headers;
         sendText(res, error.status, error.message, headers);
         return;
       }
@@ -381,6 +428,44 @@ export class Hub {
     }
   }
 
+  /**
+   * Authenticates a request that starts a connection, within the negotiate limit: the address is
+   * counted before the token is checked (so a flood costs no verification), the user after.
+   */
+  private async throttledAuthenticate(req: IncomingMessage, url: URL, kind: AuthenticateRequest['kind']) {
+    const limiters = this.negotiateLimiters;
+    if (limiters) {
+      const address = this.options.clientAddress?.(req) ?? req.socket.remoteAddress ?? 'unknown';
+      await this.consume(limiters.address, address, 'Too many connection attempts from this address.');
+    }
+    const user = await this.authenticate(req, url, kind);
+    if (limiters && user) {
+      await this.consume(limiters.user, user.userId, 'Too many connection attempts for this user.');
+    }
+    if (user && this.connectionsOf(user.userId) >= this.maxConnectionsPerUser) {
+      throw new RequestRefusal(429, 'Too many connections for this user.', { 'Retry-After': '60' });
+    }
+    return user;
+  }
+
+  private async consume(limiter: RateLimiterMemory, key: string, message: string): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      throw new RequestRefusal(429, message, { 'Retry-After': String(seconds) });
+    }
+  }
+
+  private get maxConnectionsPerUser(): number {
+    return this.options.maxConnectionsPerUser ?? 100;
+  }
+
+  private connectionsOf(userId: string): number {
+    return this.userConnectionCounts.get(userId) ?? 0;
+  }
+
   private async negotiate(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method === 'OPTIONS') {
       answerPreflight(this.options.cors, req, res);
@@ -389,7 +474,7 @@ export class Hub {
     applyCors(this.options.cors, req, res);
     if (req.method !== 'POST') throw new RequestRefusal(405, 'Negotiate accepts POST only.');
     if (this.closed) throw new RequestRefusal(503, 'The hub is shutting down.');
-    const user = await this.authenticate(req, url, 'negotiate');
+    const user = await this.throttledAuthenticate(req, url, 'negotiate');
     const requested = Number.parseInt(url.searchParams.get('negotiateVersion') ?? '0', 10);
     const version = Number.isNaN(requested) || requested < 1 ? 0 : 1;
     let connectionId = newId();
@@ -484,6 +569,9 @@ export class Hub {
     if (this.spentTokens.has(ticket.signature) || this.closed || ticket.expiresAt <= Date.now()) {
       throw unknown;
     }
+    if (user && this.connectionsOf(user.userId) >= this.maxConnectionsPerUser) {
+      throw new RequestRefusal(429, 'Too many connections for this user.', { 'Retry-After': '60' });
+    }
     this.spend(ticket.signature, ticket.expiresAt);
     // The other instances learn it too: should this one die, the client's next poll (re-routed by
     // the balancer) gets 404 and the client reconnects, instead of a second, silent connection.
@@ -573,7 +661,7 @@ export class Hub {
       if (connection.transport || connection.isClosed) throw new RequestRefusal(409, 'Already connected.');
     } else {
       // Clients that skip negotiation open the WebSocket directly.
-      const user = await this.authenticate(req, url, 'transport');
+      const user = await this.throttledAuthenticate(req, url, 'transport');
       const id = newId();
       connection = this.createConnection(id, id, user);
     }
@@ -617,8 +705,14 @@ export class Hub {
         onMessage: (c, message) => this.dispatch(c, message),
         onClosed: (c, error) => this.disconnected(c, error),
       },
+      {
+        maxMessageBytes: this.maxMessageBytes,
+        maxBufferedBytes: this.options.maxBufferedBytes ?? 1_048_576,
+        expiresAt: user?.expiresAt,
+      },
     );
     this.byToken.set(token, connection);
+    if (user) this.userConnectionCounts.set(user.userId, this.connectionsOf(user.userId) + 1);
     return connection;
   }
 
@@ -656,6 +750,12 @@ export class Hub {
   }
 
   private disconnected(connection: Connection, error: string | undefined): void {
+    const ownerId = connection.user?.userId;
+    if (ownerId !== undefined) {
+      const count = this.connectionsOf(ownerId) - 1;
+      if (count > 0) this.userConnectionCounts.set(ownerId, count);
+      else this.userConnectionCounts.delete(ownerId);
+    }
     const transport = connection.transport;
     if (transport instanceof LongPollingTransport) {
       // The connection stays findable until its client has polled the remaining messages.

@@ -40,16 +40,21 @@ beforeAll(async () => {
   await Promise.all([east.app.liveHub.ready(), west.app.liveHub.ready()]);
 });
 
+// Generous: on a loaded machine two instances and Redis take longer than the default 10 s to
+// stop, and a timed-out hook would leave the database folder behind.
 afterAll(async () => {
-  await Promise.all(open.splice(0).map((connection) => connection.stop()));
-  // The stopped long-polling client can leave a pooled socket that never carried a request,
-  // which Node does not count as idle, so close would wait for its headers timeout.
-  for (const api of apis) api.app.server.closeAllConnections();
-  // Each instance closes its own Redis connections; Redis and the file go last.
-  await Promise.all(apis.map((api) => stopApi(api)));
-  await redis?.dispose();
-  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
-});
+  try {
+    await Promise.all(open.splice(0).map((connection) => connection.stop()));
+    // The stopped long-polling client can leave a pooled socket that never carried a request,
+    // which Node does not count as idle, so close would wait for its headers timeout.
+    for (const api of apis) api.app.server.closeAllConnections();
+    // Each instance closes its own Redis connections; Redis and the file go last.
+    await Promise.all(apis.map((api) => stopApi(api)));
+    await redis?.dispose();
+  } finally {
+    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+  }
+}, 60_000);
 
 describe('given two api instances sharing one Redis and one database', () => {
   it.each([

@@ -5,13 +5,20 @@
  * With a Redis URL the instances share one backplane, so a change stored by any instance
  * reaches the dashboards connected to every other.
  */
+import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
+import { decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { RedisBackplane, createHub } from '@sentinel/signalr-hub';
 import type { Authenticate, Hub } from '@sentinel/signalr-hub';
-import { isRoleName, isStaffRole } from '@sentinel/domain';
+import { ROLE, isRoleName, isStaffRole } from '@sentinel/domain';
 import type { GpsEvent, LockEvent, TamperEvent } from '../vehicles/vehicle-events';
-import { ALL_VEHICLES_GROUP, companyAdminsWatching, seesEveryVehicle } from './live-audience';
+import {
+  ALL_VEHICLES_GROUP,
+  companyAdminGroup,
+  createAudienceCache,
+  seesEveryVehicle,
+} from './live-audience';
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import type {
   DeviceGpsLocationMessage,
@@ -44,6 +51,22 @@ export interface LiveHubOptions {
   keepAliveIntervalMs?: number;
   /** @default 30000 (the spec's server timeout) */
   clientTimeoutMs?: number;
+  /**
+   * How long a vehicle's Company-Admin audience is reused before it is looked up again; company
+   * changes answered by this instance clear it at once. @default 1000
+   */
+  audienceCacheMs?: number;
+  /** LIVE_MAX_MESSAGE_BYTES: the largest message a client may send. @default 32768 */
+  maxMessageBytes?: number;
+  /** LIVE_MAX_BUFFERED_BYTES: how far a client may fall behind before it is disconnected. @default 1048576 */
+  maxBufferedBytes?: number;
+  /** LIVE_MAX_CONNECTIONS_PER_USER: connections one user may hold on one instance. @default 100 */
+  maxConnectionsPerUser?: number;
+  /**
+   * LIVE_NEGOTIATE_PER_USER_PER_MINUTE and LIVE_NEGOTIATE_PER_ADDRESS_PER_MINUTE: connection
+   * attempts per minute on one instance; more get 429 with Retry-After. @default 120 and 600
+   */
+  negotiatePerMinute?: { perUser: number; perAddress: number };
 }
 
 /** @fastify/cors's origin setting in the hub's terms; hijacked hub answers never see Fastify's. */
@@ -65,8 +88,28 @@ function authenticateWith(app: FastifyInstance): Authenticate {
     const subject = token === undefined ? undefined : await app.accessTokens.verify(token);
     if (!subject) throw new Error('A valid access token is required.');
     if (!isStaffRole(subject.role)) throw new Error('Only staff receive live vehicle messages.');
-    return { userId: String(subject.userId), claims: { role: subject.role } };
+    // Verified above, so its exp is the token's own: the hub ends the connection then, and the
+    // dashboard's client reconnects with the token it has refreshed meanwhile.
+    const { exp } = decodeJwt(token ?? '');
+    return {
+      userId: String(subject.userId),
+      claims: { role: subject.role },
+      ...(exp === undefined ? {} : { expiresAt: exp * 1000 }),
+    };
   };
+}
+
+/**
+ * The client's address for the negotiate limit. Behind the nginx of deploy/ (on this host) every
+ * request comes from loopback, so there the address nginx appended to X-Forwarded-For counts;
+ * from anywhere else the header is the client's own claim and is ignored.
+ */
+function clientAddress(request: IncomingMessage): string {
+  const peer = request.socket.remoteAddress ?? 'unknown';
+  const forwarded = request.headers['x-forwarded-for'];
+  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
+  if (!loopback || typeof forwarded !== 'string') return peer;
+  return forwarded.split(',').at(-1)?.trim() || peer;
 }
 
 export const liveHubPlugin = fp<LiveHubOptions>(
@@ -90,14 +133,25 @@ export const liveHubPlugin = fp<LiveHubOptions>(
         : { keepAliveIntervalMs: options.keepAliveIntervalMs }),
       ...(options.clientTimeoutMs === undefined ? {} : { clientTimeoutMs: options.clientTimeoutMs }),
       ...(backplane === undefined ? {} : { backplane }),
+      ...(options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes }),
+      ...(options.maxBufferedBytes === undefined ? {} : { maxBufferedBytes: options.maxBufferedBytes }),
+      ...(options.maxConnectionsPerUser === undefined
+        ? {}
+        : { maxConnectionsPerUser: options.maxConnectionsPerUser }),
+      ...(options.negotiatePerMinute === undefined
+        ? {}
+        : { negotiateLimit: { ...options.negotiatePerMinute, windowSeconds: 60 } }),
+      clientAddress,
       onError: (error) => app.log.error({ err: error }, 'live hub error'),
     });
     app.decorate('liveHub', hub);
 
     hub.onConnected(async (context) => {
       const role = context.user?.claims?.['role'];
-      if (typeof role === 'string' && isRoleName(role) && seesEveryVehicle(role)) {
-        await context.groups.add(context.connectionId, ALL_VEHICLES_GROUP);
+      if (typeof role !== 'string' || !isRoleName(role)) return;
+      if (seesEveryVehicle(role)) await context.groups.add(context.connectionId, ALL_VEHICLES_GROUP);
+      else if (role === ROLE.companyAdmin && context.user) {
+        await context.groups.add(context.connectionId, companyAdminGroup(Number(context.user.userId)));
       }
     });
 
@@ -109,37 +163,47 @@ export const liveHubPlugin = fp<LiveHubOptions>(
     });
     const detach = hub.attach(app.server);
 
-    // Messages go out one after another, so a client sees a vehicle's changes in stored order
-    // even when a message first needs a lookup (a company's admins, a tamper's position).
-    let queue: Promise<void> = Promise.resolve();
-    const deliver = (work: () => Promise<void>) => {
-      queue = queue
+    // A vehicle's messages go out one after another, so a client sees its changes in stored order
+    // even when a message first needs a lookup (its audience, a tamper's position); different
+    // vehicles' messages do not wait for each other.
+    const queues = new Map<number, Promise<void>>();
+    const deliver = (vehicleId: number, work: () => Promise<void>) => {
+      const tail = (queues.get(vehicleId) ?? Promise.resolve())
         .then(work)
-        .catch((error: unknown) => app.log.error({ err: error }, 'live message not sent'));
+        .catch((error: unknown) => app.log.error({ err: error }, 'live message not sent'))
+        .finally(() => {
+          if (queues.get(vehicleId) === tail) queues.delete(vehicleId);
+        });
+      queues.set(vehicleId, tail);
     };
+    const audiences = createAudienceCache(app.db, options.audienceCacheMs ?? 1_000);
+    // A company change answered by this instance shows at once; one made through another
+    // instance (or straight in the database) within audienceCacheMs.
+    app.addHook('onResponse', (request, reply, next) => {
+      if (request.method !== 'GET' && reply.statusCode < 400 && /^\/companies\b/i.test(request.url)) {
+        audiences.clear();
+      }
+      next();
+    });
 
     async function send(name: LiveMessageName, vehicleId: number, message: object): Promise<void> {
-      const companyAdmins = await companyAdminsWatching(app.db, vehicleId);
-      const sends = [hub.clients.group(ALL_VEHICLES_GROUP).send(name, message)];
-      if (companyAdmins.length > 0) {
-        sends.push(hub.clients.users(companyAdmins.map(String)).send(name, message));
-      }
-      // A send that fails while Redis is away has still reached this instance's clients; the
-      // other audience must get its message all the same, and the failure goes to the log.
-      const failed = (await Promise.allSettled(sends)).find((outcome) => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
+      const companyAdmins = await audiences.companyAdminsWatching(vehicleId);
+      // One audience, so one backplane message: staff plus the Company-Admins' own groups.
+      await hub.clients
+        .groups([ALL_VEHICLES_GROUP, ...companyAdmins.map(companyAdminGroup)])
+        .send(name, message);
     }
 
     const onGps = ({ vehicleId, latitudeDegrees, longitudeDegrees }: GpsEvent) => {
       const message: DeviceGpsLocationMessage = { vehicleId, latitudeDegrees, longitudeDegrees };
-      deliver(() => send(LIVE_MESSAGE.gpsLocation, vehicleId, message));
+      deliver(vehicleId, () => send(LIVE_MESSAGE.gpsLocation, vehicleId, message));
     };
     const onLock = ({ vehicleId, locked }: LockEvent) => {
       const message: DeviceLockUnlockMessage = { vehicleId, locked };
-      deliver(() => send(LIVE_MESSAGE.lockUnlock, vehicleId, message));
+      deliver(vehicleId, () => send(LIVE_MESSAGE.lockUnlock, vehicleId, message));
     };
     const onTamper = (event: TamperEvent) => {
-      deliver(async () => {
+      deliver(event.vehicleId, async () => {
         const position = await app.db
           .selectFrom('vehicles')
           .select(['lastKnownGpsLatitudeDegrees', 'lastKnownGpsLongitudeDegrees'])
@@ -175,7 +239,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.off('tamper', onTamper);
       await hub.close();
       detach();
-      await queue;
+      await Promise.all(queues.values());
     });
     // After the hub and the queue are done with it; the Redis connections would keep the process up.
     app.addHook('onClose', async () => {

@@ -10,19 +10,50 @@ export class ProtocolError extends Error {
 
 /**
  * Splits incoming text into complete records. Transports may cut a stream anywhere, so whatever
- * follows the last separator is kept until more text arrives.
+ * follows the last separator is kept until more text arrives. Only new text is searched for a
+ * separator (what is kept was searched already), and a record, finished or not, longer than
+ * maxRecordBytes is a protocol error, so a client sending no separator cannot grow the buffer.
  */
 export class RecordReader {
-  private pending = '';
+  private pending: string[] = [];
+  private pendingBytes = 0;
+
+  constructor(private readonly maxRecordBytes = Number.POSITIVE_INFINITY) {}
 
   push(text: string): string[] {
-    const parts = (this.pending + text).split(RECORD_SEPARATOR);
-    this.pending = parts.pop() ?? '';
-    return parts;
+    let separator = text.indexOf(RECORD_SEPARATOR);
+    if (separator === -1) {
+      this.keep(text);
+      return [];
+    }
+    const records: string[] = [];
+    let start = 0;
+    while (separator !== -1) {
+      const piece = text.slice(start, separator);
+      this.keep(piece);
+      records.push(this.pending.length === 1 ? piece : this.pending.join(''));
+      this.pending = [];
+      this.pendingBytes = 0;
+      start = separator + 1;
+      separator = text.indexOf(RECORD_SEPARATOR, start);
+    }
+    this.keep(text.slice(start));
+    return records;
   }
 
   get bufferedLength(): number {
-    return this.pending.length;
+    return this.pendingBytes;
+  }
+
+  private keep(piece: string): void {
+    if (piece === '') return;
+    this.pendingBytes += Buffer.byteLength(piece);
+    if (this.pendingBytes > this.maxRecordBytes) {
+      throw new ProtocolError(
+        `The message exceeds the maximum message size of ${this.maxRecordBytes} bytes.`,
+      );
+    }
+    this.pending.push(piece);
   }
 }
 

@@ -10,6 +10,7 @@ export class LongPollingTransport implements Transport {
   readonly inherentKeepAlive = true;
   private lastPollEndedAt = Date.now();
   private buffer: string[] = [];
+  private bufferLength = 0;
   private poller: { res: ServerResponse; timer: NodeJS.Timeout } | undefined;
   private polled = false;
   private closed = false;
@@ -60,7 +61,18 @@ export class LongPollingTransport implements Transport {
   send(payload: string): void {
     if (this.closed) return;
     this.buffer.push(payload);
+    this.bufferLength += payload.length;
     if (this.poller) this.finishPoll(200);
+  }
+
+  bufferedBytes(): number {
+    return this.bufferLength;
+  }
+
+  abort(): void {
+    this.buffer = [];
+    this.bufferLength = 0;
+    this.close();
   }
 
   close(): void {
@@ -85,6 +97,7 @@ export class LongPollingTransport implements Transport {
     this.lastPollEndedAt = Date.now();
     const body = this.buffer.join('');
     this.buffer = [];
+    this.bufferLength = 0;
     res.writeHead(200, {
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': 'no-cache',

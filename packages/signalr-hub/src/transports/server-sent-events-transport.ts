@@ -1,6 +1,22 @@
 import type { ServerResponse } from 'node:http';
 import type { Transport } from './transport';
 
+let lastPayload = '';
+let lastEvent = '';
+
+/**
+ * One event per payload; each line of it becomes a data field, which the client joins with \n.
+ * A broadcast hands every connection the same payload, so the last one's event is reused.
+ */
+function eventOf(payload: string): string {
+  if (payload !== lastPayload) {
+    const lines = payload.split(/\r\n|\r|\n/);
+    lastEvent = lines.map((line) => `data: ${line}\r\n`).join('') + '\r\n';
+    lastPayload = payload;
+  }
+  return lastEvent;
+}
+
 /** Server-to-client over a text/event-stream response; the client sends with POST. */
 export class ServerSentEventsTransport implements Transport {
   readonly name = 'ServerSentEvents';
@@ -32,9 +48,17 @@ export class ServerSentEventsTransport implements Transport {
 
   send(payload: string): void {
     if (this.ended) return;
-    // One event per payload; each line of it becomes a data field, which the client joins with \n.
-    const lines = payload.split(/\r\n|\r|\n/);
-    this.res.write(lines.map((line) => `data: ${line}\r\n`).join('') + '\r\n');
+    this.res.write(eventOf(payload));
+  }
+
+  bufferedBytes(): number {
+    return this.res.writableLength;
+  }
+
+  abort(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.res.destroy();
   }
 
   close(): void {

@@ -16,4 +16,8 @@ export interface Transport {
   send(payload: string): void;
   /** Ends the transport once what was queued has been handed over. */
   close(): void;
+  /** Bytes handed to the transport that the client has not taken yet. */
+  bufferedBytes(): number;
+  /** Ends the transport at once, dropping whatever the client has not taken. */
+  abort(): void;
 }

@@ -31,6 +31,14 @@ export class WebSocketTransport implements Transport {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(payload);
   }
 
+  bufferedBytes(): number {
+    return this.socket.bufferedAmount;
+  }
+
+  abort(): void {
+    this.socket.terminate();
+  }
+
   close(): void {
     if (this.socket.readyState === this.socket.OPEN || this.socket.readyState === this.socket.CONNECTING) {
       this.socket.close(1000);
