@@ -1,6 +1,9 @@
 // `npm start`: installs everything, creates and seeds the embedded SQLite database (idempotent),
 // starts the api, the burn-in test runner and the three apps, and prints their URLs and demo sign-ins.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import {
   assertNodeVersion,
   ensurePnpm,
@@ -37,6 +40,20 @@ const services = [
 
 await exitIfPortsTaken(services);
 
+// The test-runner accepts the api's access tokens, so both get the same signing key: JWT_SECRET if
+// set, else the one the api keeps beside its database (created here on a first run, as the api would).
+function sharedJwtSecret() {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const databaseFile = resolve(root, 'apps/api', process.env.DATABASE_FILE ?? '.data/sentinel.db');
+  const file = join(dirname(databaseFile), 'jwt-secret');
+  if (existsSync(file) && readFileSync(file, 'utf8').trim() !== '') return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+const jwtSecret = sharedJwtSecret();
+
 log('Starting the servers and apps');
 for (const service of services) {
   startService({
@@ -45,7 +62,7 @@ for (const service of services) {
     command: pnpm[0],
     args: [...pnpm.slice(1), '--filter', service.pkg, service.script],
     // The servers log warnings only, so the apps' output and the banner stay readable.
-    env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(service.port) },
+    env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(service.port), JWT_SECRET: jwtSecret },
   });
 }
 

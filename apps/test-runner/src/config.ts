@@ -23,7 +23,7 @@ export interface TestRunnerConfig {
   durationScale: number;
 }
 
-/** Where the bench keeps its state unless DATABASE_FILE says otherwise. */
+/** Where the bench keeps its state unless BENCH_DATABASE_FILE says otherwise. */
 export const DEFAULT_DATABASE_FILE = fileURLToPath(new URL('../.data/burn-in.db', import.meta.url));
 
 /** BENCH_FAULTS: `SERIAL=fault+fault,SERIAL=fault`, e.g. `SNT-000127=noGpsFixIndoors`. */
@@ -100,7 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     corsOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
     jwtSecret,
-    databaseFile: text(env, 'DATABASE_FILE') ?? DEFAULT_DATABASE_FILE,
+    databaseFile: text(env, 'BENCH_DATABASE_FILE') ?? DEFAULT_DATABASE_FILE,
     apiUrl: text(env, 'API_URL') ?? 'http://localhost:5080',
     seed,
     pinnedFaults: parsePinnedFaults(text(env, 'BENCH_FAULTS')),
