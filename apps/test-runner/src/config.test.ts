@@ -103,5 +103,6 @@ describe('the test-runner process with NODE_ENV=production', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toContain('Sentinel test-runner cannot start: CORS_ORIGINS must be set');
-  });
+    // Starting tsx takes seconds on a loaded machine.
+  }, 30_000);
 });
