@@ -52,6 +52,8 @@ export function createApp(options: CreateAppOptions): App {
   const client = createApiClient({
     baseUrl: options.settings.baseURL,
     session: createSessionStore(store),
+    // Answers are checked against the contract in development and tests; production trusts them.
+    validateAnswers: import.meta.env.DEV,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     // A refused refresh: the SDK has cleared the session; leave the signed-in area for good.
     onLogout: () => {

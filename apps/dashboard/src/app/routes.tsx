@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PATHS } from '@sentinel/domain';
+import { ONBOARDING_STATUS, PATHS } from '@sentinel/domain';
 import { PlaceholderPage } from './placeholder-page';
 import { PipelineTab } from '../features/onboarding/components/pipeline-tab';
 import { SignInPage } from '../features/auth/components/sign-in-page';
@@ -90,9 +90,9 @@ export const routes: RouteObject[] = [
                     ),
                     children: [
                       { index: true, element: <Navigate to={PATHS.outstandingDetails} replace /> },
-                      { path: 'outstanding-details', element: <PipelineTab title="Outstanding details" /> },
-                      { path: 'booking-pending', element: <PipelineTab title="Booking pending" /> },
-                      { path: 'scheduled', element: <PipelineTab title="Scheduled" /> },
+                      { path: 'outstanding-details', element: <PipelineTab title="Outstanding details" status={ONBOARDING_STATUS.outstandingDetails} /> },
+                      { path: 'booking-pending', element: <PipelineTab title="Booking pending" status={ONBOARDING_STATUS.bookingPending} /> },
+                      { path: 'scheduled', element: <PipelineTab title="Scheduled" status={ONBOARDING_STATUS.scheduled} /> },
                     ],
                   },
                   {
@@ -104,7 +104,10 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'client/:clientId/add-driver',
-                    element: <PlaceholderPage title="Add driver or vehicle" />,
+                    ...lazyScreen(
+                      () => import('../features/onboarding/components/add-driver-page'),
+                      (module) => module.AddDriverPage,
+                    ),
                   },
                   {
                     path: 'client/:clientId/installation',
