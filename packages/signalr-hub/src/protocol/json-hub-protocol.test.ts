@@ -17,6 +17,32 @@ describe('RecordReader', () => {
     ]);
     expect(reader.bufferedLength).toBe(0);
   });
+
+  it('joins a record cut into many pieces, and splits several records in one piece', () => {
+    const reader = new RecordReader(100);
+
+    expect(reader.push('{"ty')).toEqual([]);
+    expect(reader.push('pe":')).toEqual([]);
+    expect(reader.push('6}\u001e{"type":6}\u001e{"type"')).toEqual(['{"type":6}', '{"type":6}']);
+    expect(reader.bufferedLength).toBe(7);
+  });
+
+  it('refuses a record that grows past the limit across pieces, counting UTF-8 bytes', () => {
+    const reader = new RecordReader(10);
+
+    expect(reader.push('ééé')).toEqual([]); // 6 bytes
+    expect(reader.bufferedLength).toBe(6);
+    expect(() => reader.push('ééé')).toThrow(
+      new ProtocolError('The message exceeds the maximum message size of 10 bytes.'),
+    );
+  });
+
+  it('refuses a complete record past the limit, and accepts one exactly at it', () => {
+    const reader = new RecordReader(10);
+
+    expect(reader.push('0123456789\u001e')).toEqual(['0123456789']);
+    expect(() => reader.push('01234567890\u001e')).toThrow(ProtocolError);
+  });
 });
 
 describe('parseHandshakeRequest', () => {
