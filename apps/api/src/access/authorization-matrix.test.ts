@@ -1,0 +1,407 @@
+/*
+ * Who reaches what: every route of the OpenAPI document, called by each kind of caller, against a
+ * resource inside company A (Karoo Logistics) and one outside it (inside company B, Mzansi
+ * Couriers). MATRIX below is the one statement of the expected status of every cell; the api
+ * README prints it, and a test checks the README still does. A route added to the document
+ * without a row fails here, so every new route is classified.
+ *
+ * A list call filtered to one resource answers 200 whether or not the caller may see it; the
+ * cell then reads '200' when the resource is listed and '200 none' when the caller's scope
+ * hides it.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Page } from '@sentinel/domain';
+import { build, DEMO_SIGN_INS } from '../index';
+import { hashPassword } from '../auth/passwords';
+
+type Caller =
+  'Admin' | 'Technical-Agent' | 'Company-Admin A' | 'Company-Admin B' | 'Account-Holder' | 'no token';
+const CALLERS: readonly Caller[] = [
+  'Admin',
+  'Technical-Agent',
+  'Company-Admin A',
+  'Company-Admin B',
+  'Account-Holder',
+  'no token',
+];
+
+/** Where the resource of the request lives: company A, company B, or nowhere in particular. */
+type Place = 'A' | 'B' | '-';
+type Expected = number | '200 none';
+type MatrixRow = readonly [route: string, place: Place, ...expected: Expected[]];
+
+// prettier-ignore
+const MATRIX: readonly MatrixRow[] = [
+  // route                                              place Admin  Tech   CA-A        CA-B        Holder no token
+  ['GET /health',                                        '-', 200,   200,   200,        200,        200,   200],
+  ['POST /Auth/SignInByEmail',                           '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/RefreshTokens',                           '-', 400,   400,   400,        400,        400,   400],
+  ['GET /Roles',                                         '-', 200,   200,   200,        200,        403,   401],
+  ['POST /Auth/SignUp',                                  '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/ConfirmPhone',                            '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/ResendPhoneConfirmation',                 '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/StartPasswordReset',                      '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/VerifyPasswordReset',                     '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/CompletePasswordReset',                   '-', 400,   400,   400,        400,        400,   400],
+  ['POST /My/CreatePassword',                            '-', 400,   400,   400,        400,        400,   400],
+  ['POST /My/UpdatePassword',                            '-', 400,   400,   400,        400,        400,   401],
+  ['GET /Users',                                         'A', 200,   200,   200,        '200 none', 403,   401],
+  ['GET /Users',                                         'B', 200,   200,   '200 none', 200,        403,   401],
+  ['POST /Users',                                        '-', 400,   400,   403,        403,        403,   401],
+  ['POST /Users/AccountHolder',                          '-', 400,   400,   403,        403,        403,   401],
+  ['PUT /Users/{id}',                                    'A', 200,   200,   200,        404,        403,   401],
+  ['PUT /Users/{id}',                                    'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Users/ResendPasswordCreationLink',             'A', 200,   200,   200,        404,        403,   401],
+  ['POST /Users/ResendPasswordCreationLink',             'B', 200,   200,   404,        200,        403,   401],
+  ['PUT /Drivers/{id}',                                  'A', 200,   200,   200,        404,        403,   401],
+  ['PUT /Drivers/{id}',                                  'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Drivers',                                      'A', 200,   200,   200,        404,        403,   401],
+  ['POST /Drivers',                                      'B', 200,   200,   404,        200,        403,   401],
+  ['GET /Vehicles',                                      'A', 200,   200,   200,        '200 none', 403,   401],
+  ['GET /Vehicles',                                      'B', 200,   200,   '200 none', 200,        403,   401],
+  ['POST /Vehicles',                                     'A', 200,   200,   200,        404,        403,   401],
+  ['POST /Vehicles',                                     'B', 200,   200,   404,        200,        403,   401],
+  ['PUT /Vehicles/{id}/Lock',                            'A', 200,   200,   200,        404,        403,   401],
+  ['PUT /Vehicles/{id}/Lock',                            'B', 200,   200,   404,        200,        403,   401],
+  ['PUT /Vehicles/{id}/Unlock',                          'A', 200,   200,   200,        404,        403,   401],
+  ['PUT /Vehicles/{id}/Unlock',                          'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Vehicles/{id}/AlertAura',                      'A', 200,   200,   200,        404,        403,   401],
+  ['POST /Vehicles/{id}/AlertAura',                      'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Vehicles/{id}/AlertCapitalAir',                'A', 200,   200,   200,        404,        403,   401],
+  ['POST /Vehicles/{id}/AlertCapitalAir',                'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Vehicles/{id}/ChangeLinkedDevice',             'A', 400,   400,   403,        403,        403,   401],
+  ['GET /Vehicles/{id}/History',                         'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Vehicles/{id}/History',                         'B', 200,   200,   404,        200,        403,   401],
+  ['GET /Vehicles/{id}/History/Csv',                     'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Vehicles/{id}/History/Csv',                     'B', 200,   200,   404,        200,        403,   401],
+  ['GET /VehicleTypes/Search',                           '-', 200,   200,   200,        200,        403,   401],
+  ['GET /Devices',                                       '-', 200,   200,   403,        403,        403,   401],
+  ['POST /My/Device/GetDeviceStatusInfo',                'A', 200,   200,   200,        404,        403,   401],
+  ['POST /My/Device/GetDeviceStatusInfo',                'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Devices/{serialNumber}/Telemetry',             'A', 401,   401,   401,        401,        401,   401],
+  ['GET /SubscriptionPlans',                             '-', 200,   200,   200,        200,        403,   401],
+  ['GET /Companies',                                     'A', 200,   200,   200,        '200 none', 403,   401],
+  ['GET /Companies',                                     'B', 200,   200,   '200 none', 200,        403,   401],
+  ['POST /Companies',                                    '-', 200,   200,   403,        403,        403,   401],
+  ['GET /Companies/{companyId}/CompanyUsers',            'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Companies/{companyId}/CompanyUsers',            'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Companies/{companyId}/AddCompanyUser',         'A', 400,   400,   403,        403,        403,   401],
+  ['DELETE /Companies/{companyId}',                      'A', 400,   400,   403,        403,        403,   401],
+  ['DELETE /Companies/{companyId}/CompanyUsers/{userId}', 'A', 404,  404,   403,        403,        403,   401],
+  ['GET /Dev/Outbox',                                    '-', 200,   403,   403,        403,        403,   401],
+];
+
+/** Resources inside company A and inside company B (so outside A). */
+interface Place_ {
+  companyId: number;
+  userId: number;
+  user: { email: string; phoneNumber: string };
+  driverId: number;
+  driver: { email: string; phoneNumber: string };
+  vehicleId: number;
+  deviceId: number;
+  deviceSerialNumber: string;
+}
+
+let app: FastifyInstance;
+const tokens = new Map<Caller, string>();
+const places = new Map<'A' | 'B', Place_>();
+let created = 0;
+let vehicleType: { id: number; makeVariant: string };
+
+interface ListedVehicle {
+  id: number;
+  userId: number;
+  deviceId: number | null;
+  deviceSerialNumber: string | null;
+  drivers: { id: number; email: string; phoneNumber: string }[];
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/Auth/SignInByEmail',
+    payload: { email, password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ accessToken: string }>().accessToken;
+}
+
+async function asAdmin<T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${tokens.get('Admin')}` },
+    ...(payload ? { payload } : {}),
+  });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+  return response.json<T>();
+}
+
+/** A company's account holder who owns an installed vehicle with a driver, and that vehicle. */
+async function placeIn(companyName: string): Promise<Place_> {
+  const filter = encodeURIComponent(`name eq '${companyName}'`);
+  const [company] = (await asAdmin<Page<{ id: number }>>('GET', `/Companies?$filter=${filter}`)).items;
+  const holders = await asAdmin<Page<{ id: number; role: string }>>(
+    'GET',
+    `/Companies/${company!.id}/CompanyUsers?$filter=${encodeURIComponent("role eq 'Account-Holder'")}&$pagesize=500`,
+  );
+  const installed = await asAdmin<Page<ListedVehicle>>(
+    'GET',
+    `/Vehicles?$filter=${encodeURIComponent('deviceId ne null')}&$pagesize=500`,
+  );
+  const holderIds = new Set(holders.items.map((holder) => holder.id));
+  const vehicle = installed.items.find((item) => holderIds.has(item.userId) && item.drivers.length > 0);
+  if (!vehicle) throw new Error(`${companyName} has no installed vehicle with a driver`);
+  const [user] = (
+    await asAdmin<Page<{ email: string; phoneNumber: string }>>(
+      'GET',
+      `/Users?$filter=id eq ${vehicle.userId}`,
+    )
+  ).items;
+  const driver = vehicle.drivers[0]!;
+  return {
+    companyId: company!.id,
+    userId: vehicle.userId,
+    user: { email: user!.email, phoneNumber: user!.phoneNumber },
+    driverId: driver.id,
+    driver: { email: driver.email, phoneNumber: driver.phoneNumber },
+    vehicleId: vehicle.id,
+    deviceId: vehicle.deviceId!,
+    deviceSerialNumber: vehicle.deviceSerialNumber!,
+  };
+}
+
+beforeAll(async () => {
+  app = await build({ seed: true, devOutbox: true });
+  for (const demo of DEMO_SIGN_INS) {
+    const caller: Caller = demo.role === 'Company-Admin' ? 'Company-Admin A' : (demo.role as Caller);
+    tokens.set(caller, await signIn(demo.email, demo.password));
+  }
+  const types = await asAdmin<{ id: number; makeVariant: string }[]>(
+    'GET',
+    '/VehicleTypes/Search?SearchPhrase=polo&ResultCount=1',
+  );
+  vehicleType = types[0]!;
+  places.set('A', await placeIn('Karoo Logistics'));
+  places.set('B', await placeIn('Mzansi Couriers'));
+
+  // Company B's own Company-Admin: added as an agent, given a password, linked to Mzansi Couriers.
+  const email = 'mzansi.admin@sentinel.test';
+  const password = 'Matrix#Admin1';
+  const { id } = await asAdmin<{ id: number }>('POST', '/Users', {
+    FirstName: 'Nomsa',
+    LastName: 'Khumalo',
+    Email: email,
+    RoleName: 'Company-Admin',
+  });
+  await app.db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password) })
+    .where('id', '=', id)
+    .execute();
+  await asAdmin('POST', `/Companies/${places.get('B')!.companyId}/AddCompanyUser`, {
+    userId: id,
+    role: 'Company-Admin',
+  });
+  tokens.set('Company-Admin B', await signIn(email, password));
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+});
+
+const eqId = (id: number) => encodeURIComponent(`id eq ${id}`);
+
+/** The request each row makes, for the resource in `place`; bodies that pass the guard stay harmless. */
+function requestFor(route: string, placeName: Place): InjectOptions {
+  const place = places.get(placeName === 'B' ? 'B' : 'A')!;
+  const other = places.get(placeName === 'B' ? 'A' : 'B')!;
+  const empty = { payload: {} };
+  switch (route) {
+    case 'GET /health':
+      return { url: '/health' };
+    case 'POST /Auth/SignInByEmail':
+    case 'POST /Auth/RefreshTokens':
+    case 'POST /Auth/SignUp':
+    case 'POST /Auth/ConfirmPhone':
+    case 'POST /Auth/ResendPhoneConfirmation':
+    case 'POST /Auth/StartPasswordReset':
+    case 'POST /Auth/VerifyPasswordReset':
+    case 'POST /Auth/CompletePasswordReset':
+    case 'POST /My/CreatePassword':
+    case 'POST /My/UpdatePassword':
+    case 'POST /Users':
+    case 'POST /Users/AccountHolder':
+      return { url: route.split(' ')[1]!, ...empty };
+    case 'GET /Roles':
+      return { url: '/Roles' };
+    case 'GET /Users':
+      return { url: `/Users?$filter=${eqId(place.userId)}` };
+    case 'PUT /Users/{id}':
+      return { url: `/Users/${place.userId}`, payload: place.user };
+    case 'POST /Users/ResendPasswordCreationLink':
+      return { url: '/Users/ResendPasswordCreationLink', payload: { userId: place.userId } };
+    case 'PUT /Drivers/{id}':
+      return { url: `/Drivers/${place.driverId}`, payload: place.driver };
+    case 'POST /Drivers':
+      // Valid, so the vehicle's company decides: the body is checked before the scope.
+      created += 1;
+      return {
+        url: '/Drivers',
+        payload: {
+          FirstName: 'Sipho',
+          LastName: 'Dlamini',
+          Email: `matrix.driver.${created}@example.co.za`,
+          PhoneCode: '27',
+          PhoneNumber: '0821234567',
+          IdNumber: '8001015009087',
+          IdNumberIsSouthAfrican: true,
+          vehicleId: place.vehicleId,
+        },
+      };
+    case 'GET /Vehicles':
+      return { url: `/Vehicles?$filter=${eqId(place.vehicleId)}` };
+    case 'POST /Vehicles':
+      // Valid, so the owner's company decides: the body is checked before the scope.
+      created += 1;
+      return {
+        url: '/Vehicles',
+        payload: {
+          colour: 'White',
+          registrationNumber: `MX ${created} GP`,
+          vehicle: vehicleType.makeVariant,
+          registrationYear: '2020',
+          userId: place.userId,
+          vehicleTypeId: vehicleType.id,
+        },
+      };
+    case 'PUT /Vehicles/{id}/Lock':
+      return { url: `/Vehicles/${place.vehicleId}/Lock` };
+    case 'PUT /Vehicles/{id}/Unlock':
+      return { url: `/Vehicles/${place.vehicleId}/Unlock` };
+    case 'POST /Vehicles/{id}/AlertAura':
+      return { url: `/Vehicles/${place.vehicleId}/AlertAura` };
+    case 'POST /Vehicles/{id}/AlertCapitalAir':
+      return { url: `/Vehicles/${place.vehicleId}/AlertCapitalAir` };
+    case 'POST /Vehicles/{id}/ChangeLinkedDevice':
+      return {
+        url: `/Vehicles/${place.vehicleId}/ChangeLinkedDevice`,
+        payload: { newDeviceSerialNumber: '' },
+      };
+    case 'GET /Vehicles/{id}/History':
+      return { url: `/Vehicles/${place.vehicleId}/History` };
+    case 'GET /Vehicles/{id}/History/Csv':
+      return { url: `/Vehicles/${place.vehicleId}/History/Csv` };
+    case 'GET /VehicleTypes/Search':
+      return { url: '/VehicleTypes/Search?SearchPhrase=toy&ResultCount=5' };
+    case 'GET /Devices':
+      return { url: '/Devices' };
+    case 'POST /My/Device/GetDeviceStatusInfo':
+      return { url: '/My/Device/GetDeviceStatusInfo', payload: { deviceId: place.deviceId } };
+    case 'POST /Devices/{serialNumber}/Telemetry':
+      // A person's token is no device key, whoever holds it.
+      return { url: `/Devices/${place.deviceSerialNumber}/Telemetry`, payload: {} };
+    case 'GET /SubscriptionPlans':
+      return { url: '/SubscriptionPlans' };
+    case 'GET /Companies':
+      return { url: `/Companies?$filter=${eqId(place.companyId)}` };
+    case 'POST /Companies':
+      created += 1;
+      return { url: '/Companies', payload: { Name: `Matrix Company ${created}` } };
+    case 'GET /Companies/{companyId}/CompanyUsers':
+      return { url: `/Companies/${place.companyId}/CompanyUsers` };
+    case 'POST /Companies/{companyId}/AddCompanyUser':
+      // Already linked: an allowed caller gets the harmless 400.
+      return {
+        url: `/Companies/${place.companyId}/AddCompanyUser`,
+        payload: { userId: place.userId, role: 'Account-Holder' },
+      };
+    case 'DELETE /Companies/{companyId}':
+      // The company has users: an allowed caller is refused with 400, nothing is deleted.
+      return { url: `/Companies/${place.companyId}` };
+    case 'DELETE /Companies/{companyId}/CompanyUsers/{userId}':
+      // The other company's user is not linked here: an allowed caller gets 404, nothing changes.
+      return { url: `/Companies/${place.companyId}/CompanyUsers/${other.userId}` };
+    case 'GET /Dev/Outbox':
+      return { url: '/Dev/Outbox' };
+    default:
+      throw new Error(`No request for ${route}: add it here and its row to MATRIX.`);
+  }
+}
+
+const LISTS = new Set(['GET /Users', 'GET /Vehicles', 'GET /Companies']);
+
+async function cell(route: string, place: Place, caller: Caller): Promise<Expected> {
+  const [method] = route.split(' ') as [InjectOptions['method']];
+  const token = tokens.get(caller);
+  const response = await app.inject({
+    method,
+    ...requestFor(route, place),
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+  });
+  if (response.statusCode === 200 && LISTS.has(route)) {
+    return response.json<Page<unknown>>().totalCount > 0 ? 200 : '200 none';
+  }
+  return response.statusCode;
+}
+
+/** MATRIX as the README prints it. */
+function matrixMarkdown(): string {
+  const header = `| Route | In | ${CALLERS.join(' | ')} |`;
+  const rule = `| ${['---', '---', ...CALLERS.map(() => '---')].join(' | ')} |`;
+  const rows = MATRIX.map(
+    ([route, place, ...expected]) => `| \`${route}\` | ${place} | ${expected.join(' | ')} |`,
+  );
+  return [header, rule, ...rows].join('\n');
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every route of the OpenAPI document, and no row for a route it lacks', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const classified = new Set(MATRIX.map(([route]) => route));
+    expect(
+      documented.filter((route) => !classified.has(route)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      [...classified].filter((route) => !documented.includes(route)),
+      'rows without a route',
+    ).toEqual([]);
+  });
+
+  it('gives every row one expectation per caller', () => {
+    for (const [route, , ...expected] of MATRIX) expect(expected, route).toHaveLength(CALLERS.length);
+  });
+
+  it.each(MATRIX.map((row) => [`${row[0]} (${row[1]})`, row] as const))('%s', async (_name, row) => {
+    const [route, place, ...expected] = row;
+    const actual: Expected[] = [];
+    for (const caller of CALLERS) actual.push(await cell(route, place, caller));
+    expect(Object.fromEntries(CALLERS.map((caller, index) => [caller, actual[index]]))).toEqual(
+      Object.fromEntries(CALLERS.map((caller, index) => [caller, expected[index]])),
+    );
+  });
+
+  it('is printed in the api README', () => {
+    // Compared cell by cell, so Prettier's column padding in the README does not matter.
+    const normalise = (line: string) =>
+      line
+        .split('|')
+        .map((cell) => cell.trim())
+        .join('|');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const printed = new Set(readme.split('\n').map(normalise));
+    const rows = matrixMarkdown()
+      .split('\n')
+      .filter((line) => !line.includes('---'));
+    expect(rows.filter((row) => !printed.has(normalise(row)))).toEqual([]);
+  });
+});
