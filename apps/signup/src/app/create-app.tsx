@@ -4,7 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
-import type { AppSettings } from '@sentinel/api-sdk';
+import { createApiClient } from '@sentinel/api-sdk';
+import type { ApiClient, AppSettings } from '@sentinel/api-sdk';
+import { ApiClientProvider } from '../lib/api-client';
+import { AppSettingsProvider } from '../lib/app-settings';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
 
@@ -15,6 +18,8 @@ export interface CreateAppOptions {
   settings: AppSettings;
   /** How the router is made from the routes. @default createBrowserRouter (tests pass createMemoryRouter) */
   createRouter?: (routes: RouteObject[]) => Router;
+  /** The api client. @default one for settings.baseURL; customers here never hold a session */
+  client?: ApiClient;
 }
 
 export interface App {
@@ -28,11 +33,21 @@ export interface App {
 export function createApp(options: CreateAppOptions): App {
   const router = (options.createRouter ?? createBrowserRouter)(routes);
   const queryClient = createQueryClient();
+  const client =
+    options.client ??
+    createApiClient({
+      baseUrl: options.settings.baseURL,
+      session: { get: () => null, set() {}, clear() {} },
+    });
   const element = (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <AppSettingsProvider settings={options.settings}>
+        <ApiClientProvider client={client}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ApiClientProvider>
+      </AppSettingsProvider>
     </StrictMode>
   );
   return { router, settings: options.settings, queryClient, element };

@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DEFAULT_APP_SETTINGS } from '@sentinel/api-sdk';
 import { createApp } from './create-app';
 
 function renderAt(path: string) {
   const app = createApp({
-    settings: DEFAULT_APP_SETTINGS,
+    settings: { ...DEFAULT_APP_SETTINGS, baseURL: inject('apiUrl') },
     createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
   });
   render(app.element);
@@ -23,10 +23,10 @@ describe('the sign-up app', () => {
 
   it.each([
     ['/verify-account', 'Confirm your cellphone number'],
-    ['/success', 'Success'],
+    ['/success', 'Welcome to Sentinel'],
     ['/create-password', 'Create password'],
     ['/forgot-password', 'Forgot password'],
-    ['/reset-password', 'Reset password'],
+    ['/reset-password?token=abc', 'Reset password'],
     ['/nowhere', "Oops! It looks like the page you're looking for is lost."],
   ])('titles %s %s', async (path, heading) => {
     renderAt(path);
