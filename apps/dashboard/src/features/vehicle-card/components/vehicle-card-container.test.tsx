@@ -179,3 +179,25 @@ describe('given a vehicle whose device is inactive', () => {
     expect(await screen.findByRole('dialog', { name: 'Change Device' })).toBeInTheDocument();
   });
 });
+
+describe("given a Company-Admin on their company's vehicle", () => {
+  it('offers lock and the partner alerts but not Change device, and locks it', async () => {
+    const user = userEvent.setup();
+    const companyAdmin = await storeSignedInUser('Company-Admin');
+    // The last of their company's installed vehicles, which the agents' tests here leave alone.
+    const vehicle = (await installedVehicles(companyAdmin)).filter((item) => item.isLocked !== null).at(-1);
+    if (!vehicle) throw new Error("no installed vehicle in the Company-Admin's company");
+    const card = await showCard(vehicle);
+
+    expect(within(card).getByRole('button', { name: /Aura/ })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Change device' })).not.toBeInTheDocument();
+    if (vehicle.isLocked) {
+      await user.click(within(card).getByRole('button', { name: 'Unlock' }));
+      await within(card).findByRole('button', { name: 'Lock' });
+    }
+    await user.click(within(card).getByRole('button', { name: 'Lock' }));
+    expect(await within(card).findByRole('button', { name: 'Unlock' })).toBeEnabled();
+    const [after] = (await sdk(companyAdmin).vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    expect(after?.isLocked).toBe(true);
+  });
+});

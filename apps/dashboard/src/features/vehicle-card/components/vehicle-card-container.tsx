@@ -1,8 +1,11 @@
 // The vehicle card with its data and actions wired to the api, the query cache and the live values.
 // The app hands it to the client list and View account, which show it without importing it.
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import type { Vehicle } from '@sentinel/api-sdk';
-import { formatHistoryDate, HISTORY_TYPE } from '@sentinel/domain';
-import { VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
+import { formatHistoryDate, HISTORY_TYPE, mayChangeDevice } from '@sentinel/domain';
+import { Alert, VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
+import { authorisedUserAtom } from '../../../lib/session';
 import { useAppSettings } from '../../../lib/app-settings';
 import {
   useLiveBadge,
@@ -11,7 +14,13 @@ import {
   useVehicleLive,
 } from '../../../lib/vehicle-live/use-vehicle-live';
 import { useLockMutation } from '../api/use-vehicle-card-mutations';
-import { hasDevice, useDeviceChange, useDeviceStatus, usePartnerAlert } from '../hooks/use-card-actions';
+import {
+  failureText,
+  hasDevice,
+  useDeviceChange,
+  useDeviceStatus,
+  usePartnerAlert,
+} from '../hooks/use-card-actions';
 
 export interface VehicleCardContainerProps {
   vehicle: Vehicle;
@@ -39,6 +48,9 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
   const onAlertAura = usePartnerAlert(vehicle.id, HISTORY_TYPE.auraCallout);
   const onAlertCapitalAir = usePartnerAlert(vehicle.id, HISTORY_TYPE.capitalAirIncident);
   const deviceChange = useDeviceChange(vehicle);
+  // A Company-Admin may not change devices (the registry is shared by every company): not offered.
+  const mayChange = mayChangeDevice(useAtomValue(authorisedUserAtom)?.userRole ?? '');
+  const [lockFailure, setLockFailure] = useState<string>();
 
   const latitude = live?.latitudeDegrees ?? vehicle.lastKnownGpsLatitudeDegrees;
   const longitude = live?.longitudeDegrees ?? vehicle.lastKnownGpsLongitudeDegrees;
@@ -47,8 +59,18 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
     live?.latitudeDegrees !== undefined ? new Date(live.updatedAt).toISOString() : vehicle.gpsDateTime;
   const driver = vehicle.drivers[0];
 
-  // The spec: lock failures are only logged.
-  const changeLock = (locked: boolean) => lock.mutate(locked, { onError: (error) => console.error(error) });
+  // Logged as the spec asks, and shown too: a refusal the server gives is never silent.
+  const changeLock = (locked: boolean) => {
+    setLockFailure(undefined);
+    lock.mutate(locked, {
+      onError: (error) => {
+        console.error(error);
+        setLockFailure(
+          failureText(error, locked ? 'Failed to lock the vehicle' : 'Failed to unlock the vehicle'),
+        );
+      },
+    });
+  };
 
   return (
     <div className="vehicle-card-container">
@@ -86,8 +108,9 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
         driverPhone={driver ? `+${driver.phoneCode}${driver.phoneNumber}` : null}
         onAlertAura={onAlertAura}
         onAlertCapitalAir={onAlertCapitalAir}
-        deviceChange={deviceChange}
+        deviceChange={mayChange ? deviceChange : undefined}
       />
+      {lockFailure !== undefined && <Alert variant="error">{lockFailure}</Alert>}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { vehicleCardQueries } from '../api/vehicle-card-queries';
 export const CHANGE_DEVICE_FAILED = 'Failed to change device';
 
 /** The text of a failed call as the spec shows it: the server's message, else its title (the status text). */
-function failureText(error: unknown, fallback: string): string {
+export function failureText(error: unknown, fallback: string): string {
   if (isApiError(error)) return error.body?.message || error.body?.title || fallback;
   return fallback;
 }
