@@ -76,7 +76,7 @@ describe('the public screens', () => {
     ['/verify-account', 'Confirm your cellphone number'],
     ['/success', 'Success'],
     ['/forgot-password', 'Forgot password'],
-    ['/reset-password', 'Reset password'],
+    ['/reset-password', 'Change password'],
     ['/create-password', 'Create password'],
   ])('shows %s without signing in, titled %s', async (path, heading) => {
     renderApp(path);

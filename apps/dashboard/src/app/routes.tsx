@@ -25,6 +25,8 @@ function lazyScreen<M>(
  * No errorElement anywhere: React Router's default shows 'Unexpected Application Error!' and the
  * error's message, which is what the spec asks for.
  */
+const passwordPages = () => import('../features/passwords/components/password-pages');
+
 export const routes: RouteObject[] = [
   { path: PATHS.root, element: <RootRedirect /> },
   {
@@ -39,9 +41,10 @@ export const routes: RouteObject[] = [
   { path: PATHS.signUp, element: <PlaceholderPage title="Sign up" /> },
   { path: '/verify-account', element: <PlaceholderPage title="Confirm your cellphone number" /> },
   { path: '/success', element: <PlaceholderPage title="Success" /> },
-  { path: PATHS.forgotPassword, element: <PlaceholderPage title="Forgot password" /> },
-  { path: PATHS.resetPassword, element: <PlaceholderPage title="Reset password" /> },
-  { path: '/create-password', element: <PlaceholderPage title="Create password" /> },
+  // The password screens are the shared ones of @sentinel/screens/passwords.
+  { path: PATHS.forgotPassword, ...lazyScreen(passwordPages, (module) => module.ForgotPasswordPage) },
+  { path: PATHS.resetPassword, ...lazyScreen(passwordPages, (module) => module.ResetPasswordPage) },
+  { path: PATHS.createPassword, ...lazyScreen(passwordPages, (module) => module.CreatePasswordPage) },
   { path: PATHS.installationChecklist, element: <InstallationChecklistPage /> },
   {
     element: <RequireUser />,
@@ -90,9 +93,25 @@ export const routes: RouteObject[] = [
                     ),
                     children: [
                       { index: true, element: <Navigate to={PATHS.outstandingDetails} replace /> },
-                      { path: 'outstanding-details', element: <PipelineTab title="Outstanding details" status={ONBOARDING_STATUS.outstandingDetails} /> },
-                      { path: 'booking-pending', element: <PipelineTab title="Booking pending" status={ONBOARDING_STATUS.bookingPending} /> },
-                      { path: 'scheduled', element: <PipelineTab title="Scheduled" status={ONBOARDING_STATUS.scheduled} /> },
+                      {
+                        path: 'outstanding-details',
+                        element: (
+                          <PipelineTab
+                            title="Outstanding details"
+                            status={ONBOARDING_STATUS.outstandingDetails}
+                          />
+                        ),
+                      },
+                      {
+                        path: 'booking-pending',
+                        element: (
+                          <PipelineTab title="Booking pending" status={ONBOARDING_STATUS.bookingPending} />
+                        ),
+                      },
+                      {
+                        path: 'scheduled',
+                        element: <PipelineTab title="Scheduled" status={ONBOARDING_STATUS.scheduled} />,
+                      },
                     ],
                   },
                   {
