@@ -1,4 +1,4 @@
-import { HttpTransportType } from '@microsoft/signalr';
+import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -327,6 +327,55 @@ describe('given a connection that may not watch vehicles', () => {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(negotiate.status).toBe(401);
+  });
+});
+
+describe('given an Admin whose access token expires while connected', () => {
+  it('ends the connection at the expiry, and the official client reconnects with a fresh token and keeps receiving', async () => {
+    const { userId } = await signIn(api.url, ROLE.admin);
+    // JWT expiry is in whole seconds: this one ends within 2 s.
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ role: ROLE.admin })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${api.url}/DefaultHub`, {
+        transport: HttpTransportType.WebSockets,
+        // The client asks for a token for negotiate and again for the transport: the short-lived
+        // one until it has expired, then a new sign-in, as the SDK's refresh would give.
+        accessTokenFactory: async () =>
+          Date.now() < expiresAt * 1000 ? shortLived : (await signIn(api.url, ROLE.admin)).accessToken,
+      })
+      .withAutomaticReconnect([0, 0, 0])
+      .configureLogging(LogLevel.None)
+      .build();
+    open.push(connection);
+    const reasons: string[] = [];
+    connection.onreconnecting((error) => reasons.push(error?.message ?? ''));
+    const reconnected = new Promise<void>((resolve) => connection.onreconnected(() => resolve()));
+    await connection.start();
+    await reconnected;
+
+    expect(reasons).toEqual([expect.stringMatching(/The access token expired\./)]);
+    const vehicle = await addTrackedVehicle(api.app);
+    const fix = nextMessage<DeviceGpsLocationMessage>(
+      connection,
+      'DeviceGpsLocationMessage',
+      (message) => message.vehicleId === vehicle.vehicleId,
+    );
+    await postTelemetry(api.url, vehicle, {
+      timestamp: new Date().toISOString(),
+      latitudeDegrees: -33.9,
+      longitudeDegrees: 18.4,
+    });
+    expect(await fix).toEqual({
+      vehicleId: vehicle.vehicleId,
+      latitudeDegrees: -33.9,
+      longitudeDegrees: 18.4,
+    });
   });
 });
 
