@@ -15,6 +15,7 @@ export {
   ROUTES,
   MENU,
   TOP_TABS,
+  topTabsForRole,
   menuForRole,
   clientListLabel,
   MOBILE_BREAKPOINT_PX,
@@ -325,3 +326,4 @@ export type {
   NewVehicle,
   CreateDriverRequest,
 } from './contract/onboarding';
+export { privilegeOf, contactEditRefusal, PRIVILEGE_MESSAGES } from './privilege';

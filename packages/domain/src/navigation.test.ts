@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientListLabel, menuForRole, ROUTES } from './navigation';
+import { clientListLabel, menuForRole, ROUTES, topTabsForRole } from './navigation';
 import { rootRedirectPath } from './root-redirect';
 
 const labels = (role: string) => menuForRole(role).map((item) => item.label);
@@ -39,6 +39,21 @@ describe('menuForRole', () => {
   it('labels the client list Users for a Company-Admin only', () => {
     expect(clientListLabel('Company-Admin')).toBe('Users');
     expect(clientListLabel('Admin')).toBe('Clients');
+  });
+});
+
+describe('topTabsForRole', () => {
+  it('gives agents the four tabs and a Company-Admin Users and Companies', () => {
+    expect(topTabsForRole('Admin').map((tab) => tab.label)).toEqual([
+      'Clients',
+      'Onboarding',
+      'Companies',
+      'Burn In',
+    ]);
+    expect(topTabsForRole('Company-Admin')).toEqual([
+      { label: 'Users', path: '/agent/clients/all' },
+      { label: 'Companies', path: '/agent/companies/all' },
+    ]);
   });
 });
 

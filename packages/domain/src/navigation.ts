@@ -85,6 +85,16 @@ export const TOP_TABS: readonly MenuItem[] = [
   { label: 'Burn In', path: PATHS.burnIn },
 ];
 
+/**
+ * The top tabs a role sees. A Company-Admin gets the same two destinations as their menu, 'Users'
+ * and 'Companies': onboarding and the burn-in bench are not theirs, and a tab should not lead to a
+ * screen whose every call the server refuses.
+ */
+export function topTabsForRole(role: string): readonly MenuItem[] {
+  if (role === ROLE.companyAdmin) return [MENU.users, MENU.companies];
+  return TOP_TABS;
+}
+
 /** The client list is called 'Users' for a Company-Admin, 'Clients' for everyone else. */
 export function clientListLabel(role: string): string {
   return role === ROLE.companyAdmin ? 'Users' : 'Clients';

@@ -84,6 +84,23 @@ describe('given a signed-in Company-Admin', () => {
     expect(await openMenu(user)).toEqual(['Users', 'Companies', 'Change password', 'Logout']);
     expect(screen.getByRole('menuitem', { name: 'Users' })).toHaveAttribute('href', '/agent/clients/all');
   });
+
+  it('shows only the Users and Companies tabs', async () => {
+    await storeSignedInUser('Company-Admin');
+    resizeWindow(1024);
+    renderApp('/agent/clients/all');
+    await screen.findByRole('heading', { level: 1, name: 'Users' });
+
+    const tabs = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Users', '/agent/clients/all'],
+      ['Companies', '/agent/companies/all'],
+    ]);
+  });
 });
 
 describe('the top tabs', () => {
