@@ -4,6 +4,15 @@ import { PRODUCT_NAME } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
 import type { MessageSender } from '../providers/messages';
+import { allowSend } from '../throttle/send-log';
+
+/** Links to one user: three in 15 minutes, ten a day, so a link cannot be used to flood an inbox. */
+const LINK_LIMITS = [
+  { max: 3, windowMs: 15 * 60_000 },
+  { max: 10, windowMs: 24 * 3_600_000 },
+];
+
+export type PasswordLinkOutcome = 'sent' | 'notFound' | 'hasPassword' | 'throttled';
 
 /** A password-creation link works once, for 72 hours: a long weekend to find the e-mail, no longer. */
 export const PASSWORD_CREATION_TTL_MS = 72 * 3_600_000;
@@ -19,18 +28,21 @@ export interface PasswordCreationContext {
 /**
  * Issues a new single-use token for the user (spending any earlier unused ones, so only the newest
  * link works) and e-mails `{signupUrl}/create-password?token=…`. Only the token's hash is stored.
- * Answers false when there is no such user.
+ * A link goes only to an account without a password (otherwise whoever controls the address could
+ * take over one that has), and at most as often as LINK_LIMITS allow.
  */
 export async function sendPasswordCreationLink(
   context: PasswordCreationContext,
   userId: number,
-): Promise<boolean> {
+): Promise<PasswordLinkOutcome> {
   const user = await context.db
     .selectFrom('users')
-    .select(['email', 'firstName'])
+    .select(['email', 'firstName', 'passwordHash'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user) return false;
+  if (!user) return 'notFound';
+  if (user.passwordHash !== null) return 'hasPassword';
+  if (!(await allowSend(context.db, `creation-link:${String(userId)}`, LINK_LIMITS))) return 'throttled';
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   await context.db.transaction().execute(async (trx) => {
@@ -56,7 +68,7 @@ export async function sendPasswordCreationLink(
     subject: `Create your ${PRODUCT_NAME} password`,
     body: `Hi ${user.firstName},\n\nCreate your ${PRODUCT_NAME} password here (the link works once, for 72 hours):\n${link}\n`,
   });
-  return true;
+  return 'sent';
 }
 
 /** The hash a token is stored under, for the create-password endpoint of a later issue. */

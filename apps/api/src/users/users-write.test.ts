@@ -433,12 +433,19 @@ describe('PUT /Drivers/{id}', () => {
 
 describe('POST /Users/ResendPasswordCreationLink', () => {
   it('e-mails a new single-use link and retires the earlier ones', async () => {
-    const userId = await userIdOf('holder@sentinel.demo');
+    // A seeded account holder who has not created a password yet.
+    const { id: userId, email } = await app.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('passwordHash', 'is', null)
+      .where('email', 'like', '%@%')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
 
     const first = await call('POST', '/Users/ResendPasswordCreationLink', { userId });
-    const firstToken = tokenIn((await latestEmailTo('holder@sentinel.demo'))!.body)!;
+    const firstToken = tokenIn((await latestEmailTo(email))!.body)!;
     const second = await call('POST', '/Users/ResendPasswordCreationLink', { UserId: userId });
-    const secondToken = tokenIn((await latestEmailTo('holder@sentinel.demo'))!.body)!;
+    const secondToken = tokenIn((await latestEmailTo(email))!.body)!;
 
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
