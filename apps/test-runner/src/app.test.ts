@@ -366,6 +366,7 @@ describe('CORS', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5175');
+    expect(response.headers['access-control-allow-methods']).toBe('GET, PUT');
   });
 
   it('does not grant other origins', async () => {

@@ -53,7 +53,11 @@ const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 /** The burn-in TestRunner service. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
-  await app.register(cors, { origin: options.corsOrigins ? [...options.corsOrigins] : LOCALHOST_ORIGIN });
+  await app.register(cors, {
+    origin: options.corsOrigins ? [...options.corsOrigins] : LOCALHOST_ORIGIN,
+    // The bench's changes are PUTs, which @fastify/cors does not allow unless told.
+    methods: ['GET', 'PUT'],
+  });
 
   const db = await openBenchDatabase(options.databaseFile ?? IN_MEMORY);
   const runner = createRunner({
