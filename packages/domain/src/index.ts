@@ -304,6 +304,8 @@ export {
   validateVehicleDetails,
   canSubmitVehicleDetails,
   validateBookingTime,
+  slotFullMessage,
+  utcSlotInstant,
 } from './onboarding-rules';
 export type {
   OnboardingStatus,
@@ -318,6 +320,17 @@ export {
   CreateVehicleRequestSchema,
   NewVehicleSchema,
   CreateDriverRequestSchema,
+  RegionSchema,
+  RegionListSchema,
+  FitmentCenterSchema,
+  FitmentCenterListSchema,
+  AvailabilityQuerySchema,
+  AvailabilitySlotSchema,
+  AvailabilityListSchema,
+  CreateInstallationBookingRequestSchema,
+  UpdateInstallationBookingRequestSchema,
+  InstallationBookingSchema,
+  LinkDeviceFreeRequestSchema,
 } from './contract/onboarding';
 export type {
   VehicleType,
@@ -325,5 +338,13 @@ export type {
   CreateVehicleRequest,
   NewVehicle,
   CreateDriverRequest,
+  Region,
+  FitmentCenter,
+  AvailabilityQuery,
+  AvailabilitySlot,
+  CreateInstallationBookingRequest,
+  UpdateInstallationBookingRequest,
+  InstallationBooking,
+  LinkDeviceFreeRequest,
 } from './contract/onboarding';
 export { privilegeOf, contactEditRefusal, PRIVILEGE_MESSAGES } from './privilege';

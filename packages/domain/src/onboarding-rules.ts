@@ -139,3 +139,13 @@ export function validateBookingTime(input: BookingTimeInput, now: Date = new Dat
       : undefined;
   return collect([['InstallationUtcDateTime', message]]);
 }
+
+/** The field error of a full slot, naming its time, e.g. 'The 25/11/2026, 08:00 slot is full'. */
+export function slotFullMessage(timeLabel: string): string {
+  return `The ${timeLabel} slot is full`;
+}
+
+/** The instant a slot of that UTC date and start time names: '2026-11-25T06:00:00.000Z'. */
+export function utcSlotInstant(utcDate: string, utcTimeStart: string): string {
+  return new Date(`${utcDate}T${utcTimeStart}:00.000Z`).toISOString();
+}

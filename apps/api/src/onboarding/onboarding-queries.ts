@@ -6,7 +6,7 @@ import { instant } from '../db/database';
 import type { Database } from '../db/schema';
 import { driverItem } from '../drivers/driver-queries';
 import { storedPhoneNumber } from '../routes/schemas';
-import { refreshVehicleCounts } from '../vehicles/vehicle-store';
+import { linkDevice, refreshVehicleCounts } from '../vehicles/vehicle-store';
 
 export interface NewOnboardingVehicle {
   userId: number;
@@ -104,4 +104,27 @@ export async function isAccountHolder(db: Kysely<Database>, userId: number): Pro
     .where('roles.name', '=', 'Account-Holder')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export interface InstallationDone {
+  vehicleId: number;
+  deviceId: number;
+  nickname: string | null;
+}
+
+/**
+ * Linking the fitted device completes the installation: the device is the vehicle's, the vehicle
+ * leaves onboarding (status null, so it shows among the active clients with its device) and its
+ * nickname is kept when one was given. One transaction, so no half-installed vehicle is seen.
+ */
+export async function completeInstallation(db: Kysely<Database>, done: InstallationDone): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await linkDevice(trx, { vehicleId: done.vehicleId, deviceId: done.deviceId });
+    const nickname = optional(done.nickname);
+    await trx
+      .updateTable('vehicles')
+      .set({ onboardingStatus: null, ...(nickname === null ? {} : { nickname }) })
+      .where('id', '=', done.vehicleId)
+      .execute();
+  });
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateDriverRequestSchema,
   CreateVehicleRequestSchema,
+  DeviceSchema,
   DriverSchema,
+  LinkDeviceFreeRequestSchema,
   NewVehicleSchema,
   ONBOARDING_MESSAGES,
   ref,
@@ -10,11 +12,19 @@ import {
   validateVehicleDetails,
 } from '@sentinel/domain';
 import { canSeeUser, scopeOf, userInScope } from '../access/scope';
-import { ApiError, notFound, ProblemDetailsRef, throwIfInvalid } from '../errors';
+import { deviceItem, findDeviceBySerialNumber } from '../devices/device-queries';
+import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
+import { IdParams } from '../routes/schemas';
+import { DeviceNotFreeError } from '../vehicles/vehicle-store';
 import { routePlugin } from '../plugins/route-plugin';
 import { findVehicleType } from '../vehicle-types/vehicle-type-queries';
 import { VEHICLE_OWNER, vehicleExists } from '../vehicles/vehicle-queries';
-import { insertDriver, insertOnboardingVehicle, isAccountHolder } from './onboarding-queries';
+import {
+  completeInstallation,
+  insertDriver,
+  insertOnboardingVehicle,
+  isAccountHolder,
+} from './onboarding-queries';
 
 const WriteAnswers = {
   400: ProblemDetailsRef,
@@ -90,6 +100,46 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         idNumberIsSouthAfrican: isSouthAfrican,
       });
       return driver;
+    },
+  );
+
+  app.post(
+    '/Vehicles/:id/LinkDeviceFree',
+    {
+      schema: {
+        tags: ['Onboarding'],
+        summary: 'Link a free device to the vehicle: its installation is complete and it leaves onboarding',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: LinkDeviceFreeRequestSchema,
+        response: { 200: ref(DeviceSchema), ...WriteAnswers },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const scope = userInScope(await scopeOf(app.db, request.user!), VEHICLE_OWNER);
+      if (!(await vehicleExists(app.db, id, scope))) throw notFound(`Vehicle ${id} was not found.`);
+      const serial = request.body.deviceSerialNumber.trim();
+      const device = await findDeviceBySerialNumber(app.db, serial);
+      if (!device) throw refused(`Device ${serial} was not found`);
+      if (device.vehicleId === id)
+        throw refused(`Device ${device.serialNumber} is already linked to this vehicle`);
+      if (device.vehicleId !== null)
+        throw refused(`Device ${device.serialNumber} is already linked to another vehicle`);
+      try {
+        await completeInstallation(app.db, {
+          vehicleId: id,
+          deviceId: device.id,
+          nickname: request.body.vehicleNickname ?? null,
+        });
+      } catch (error) {
+        // Linked elsewhere between the check and the write.
+        if (error instanceof DeviceNotFreeError) {
+          throw refused(`Device ${device.serialNumber} is already linked to another vehicle`);
+        }
+        throw error;
+      }
+      return deviceItem({ ...device, vehicleId: id });
     },
   );
 };

@@ -10,6 +10,7 @@ import { companiesRoutes } from '../companies/routes';
 import { vehiclesRoutes } from '../vehicles/routes';
 import { onboardingRoutes } from '../onboarding/routes';
 import { vehicleTypesRoutes } from '../vehicle-types/routes';
+import { bookingsRoutes } from '../bookings/routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -38,6 +39,7 @@ export async function registerResourceRoutes(
       companiesRoutes,
       vehicleTypesRoutes,
       onboardingRoutes,
+      bookingsRoutes,
     ),
   );
   if (options.devOutbox) await app.register(adminsOnly(devOutboxRoutes));

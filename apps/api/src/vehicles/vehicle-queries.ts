@@ -9,6 +9,7 @@ import type { FieldMap } from '../odata/compile';
 import { runPagedList } from '../odata/paged-list';
 import type { PagedList } from '../odata/paged-list';
 import { bool, nullableBool } from '../routes/schemas';
+import { bookingFieldsOf, NO_BOOKING } from '../bookings/booking-queries';
 import { linkDevice } from './vehicle-store';
 
 const ref = <T>(column: string) => sql.ref<T>(column);
@@ -41,7 +42,7 @@ function vehicleBase(db: Kysely<Database>) {
 /** The full items of these vehicles, in the given order: one query each for rows, drivers and latest history. */
 export async function loadVehicles(db: Kysely<Database>, ids: readonly number[]): Promise<Vehicle[]> {
   if (ids.length === 0) return [];
-  const [rows, drivers] = await Promise.all([
+  const [rows, drivers, bookings] = await Promise.all([
     vehicleBase(db)
       .selectAll('vehicles')
       .select([
@@ -71,6 +72,7 @@ export async function loadVehicles(db: Kysely<Database>, ids: readonly number[])
       .where('vehicles.id', 'in', ids)
       .execute(),
     db.selectFrom('drivers').selectAll().where('vehicleId', 'in', ids).orderBy('id').execute(),
+    bookingFieldsOf(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -112,18 +114,7 @@ export async function loadVehicles(db: Kysely<Database>, ids: readonly number[])
         latestHistoryIsLocked: nullableBool(row.latestHistoryIsLocked),
         carBatteryVolts: row.carBatteryVolts,
         deviceBatteryPercent: row.deviceBatteryPercent,
-        installationBookingId: null,
-        installationBookingUtcDateTime: null,
-        installationAvailabilityUtcDateStart: null,
-        installationAvailabilityUtcDateEnd: null,
-        installationAvailabilityUtcTimeStart: null,
-        installationAvailabilityUtcTimeEnd: null,
-        installationAvailabilityFitmentCenterId: null,
-        regionId: null,
-        regionName: null,
-        fitmentCenterId: null,
-        fitmentCenterName: null,
-        fitmentCenterArea: null,
+        ...(bookings.get(id) ?? NO_BOOKING),
       },
     ];
   });

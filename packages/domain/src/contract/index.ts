@@ -13,7 +13,14 @@ import { DeviceSchema, DeviceStatusInfoSchema } from './devices';
 import { NewUserSchema, UserSchema } from './users';
 import { HistoryEntrySchema } from './history';
 import { CompanySchema, CompanyUserSchema, CompanyIdSchema } from './companies';
-import { NewVehicleSchema, VehicleTypeSchema } from './onboarding';
+import {
+  AvailabilitySlotSchema,
+  FitmentCenterSchema,
+  InstallationBookingSchema,
+  NewVehicleSchema,
+  RegionSchema,
+  VehicleTypeSchema,
+} from './onboarding';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
 
 /**
@@ -42,4 +49,8 @@ export const CONTRACT_SCHEMAS = [
   CompanyIdSchema,
   VehicleTypeSchema,
   NewVehicleSchema,
+  RegionSchema,
+  FitmentCenterSchema,
+  AvailabilitySlotSchema,
+  InstallationBookingSchema,
 ] as const;

@@ -62,3 +62,97 @@ export const CreateDriverRequestSchema = Type.Object({
   vehicleId: Type.Integer({ minimum: 1 }),
 });
 export type CreateDriverRequest = Static<typeof CreateDriverRequestSchema>;
+
+/** A region of fitment centres. */
+export const RegionSchema = Type.Object(
+  { id: Type.Integer(), name: Type.String(), active: Type.Boolean() },
+  { $id: 'Region' },
+);
+export type Region = Static<typeof RegionSchema>;
+
+/** GET /Regions answer. */
+export const RegionListSchema = Type.Object({ items: Type.Array(ref(RegionSchema)) });
+
+/** A fitment centre where devices are installed. */
+export const FitmentCenterSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    active: Type.Boolean(),
+    area: Type.String(),
+    name: Type.String(),
+    regionId: Type.Integer(),
+    regionName: Type.String(),
+  },
+  { $id: 'FitmentCenter' },
+);
+export type FitmentCenter = Static<typeof FitmentCenterSchema>;
+
+/** GET /FitmentCenters answer. */
+export const FitmentCenterListSchema = Type.Object({ items: Type.Array(ref(FitmentCenterSchema)) });
+
+/** GET /FitmentCenters/{id}/Availability query. */
+export const AvailabilityQuerySchema = Type.Object({
+  from: Type.Optional(
+    Type.String({ format: 'date', description: "First day, 'YYYY-MM-DD' UTC; @default today" }),
+  ),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, description: '@default 14' })),
+});
+export type AvailabilityQuery = Static<typeof AvailabilityQuerySchema>;
+
+/** One dated installation slot of a centre and how many places it has left. */
+export const AvailabilitySlotSchema = Type.Object(
+  {
+    fitmentCenterId: Type.Integer(),
+    /** The instant a booking of this slot names. */
+    installationUtcDateTime: Type.String(),
+    utcDate: Type.String({ description: "'YYYY-MM-DD'" }),
+    utcTimeStart: Type.String({ description: "'HH:MM'" }),
+    utcTimeEnd: Type.String({ description: "'HH:MM'" }),
+    capacity: Type.Integer(),
+    available: Type.Integer({ description: 'Places left.' }),
+  },
+  { $id: 'AvailabilitySlot' },
+);
+export type AvailabilitySlot = Static<typeof AvailabilitySlotSchema>;
+
+/** GET /FitmentCenters/{id}/Availability answer, in time order. */
+export const AvailabilityListSchema = Type.Object({ items: Type.Array(ref(AvailabilitySlotSchema)) });
+
+/** POST /InstallationBookings body. */
+export const CreateInstallationBookingRequestSchema = Type.Object({
+  vehicleId: Type.Integer({ minimum: 1 }),
+  fitmentCenterId: Type.Integer(),
+  installationUtcDateTime: Type.String(),
+  /** An installation done before the booking was recorded: it may lie in the past and holds no place. */
+  onboardingExistingClient: Type.Optional(Type.Boolean({ default: false })),
+});
+export type CreateInstallationBookingRequest = Static<typeof CreateInstallationBookingRequestSchema>;
+
+/** PUT /InstallationBookings/{id} body: a new centre or time, or active false to cancel. */
+export const UpdateInstallationBookingRequestSchema = Type.Object({
+  fitmentCenterId: Type.Integer(),
+  installationUtcDateTime: Type.String(),
+  active: Type.Boolean(),
+});
+export type UpdateInstallationBookingRequest = Static<typeof UpdateInstallationBookingRequestSchema>;
+
+/** An installation booking. */
+export const InstallationBookingSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    vehicleId: Type.Integer(),
+    fitmentCenterId: Type.Integer(),
+    installationUtcDateTime: Type.String(),
+    active: Type.Boolean(),
+    onboardingExistingClient: Type.Boolean(),
+  },
+  { $id: 'InstallationBooking' },
+);
+export type InstallationBooking = Static<typeof InstallationBookingSchema>;
+
+/** POST /Vehicles/{id}/LinkDeviceFree body: links a free device; the installation is then complete. */
+export const LinkDeviceFreeRequestSchema = Type.Object({
+  deviceSerialNumber: Type.String(),
+  vehicleNickname: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type LinkDeviceFreeRequest = Static<typeof LinkDeviceFreeRequestSchema>;

@@ -11,6 +11,7 @@ import { seedPlans } from './plans';
 import { seedAccountHolders, seedDemoUsers } from './users';
 import { seedVehicles } from './vehicles';
 import { seedVehicleTypes } from './vehicle-types';
+import { seedFitmentCentres } from './fitment-centres';
 
 export { seedRoles } from './roles';
 export { countUsers, DEMO_SIGN_INS } from './users';
@@ -35,6 +36,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedReport> {
     const addedVehicles = await seedVehicles(trx, { holderIds, planIds });
     await seedCompanies(trx, holderIds);
     await seedVehicleTypes(trx);
+    await seedFitmentCentres(trx);
     return { addedUsers, addedAccountHolders, addedVehicles, addedDevices };
   });
 }
