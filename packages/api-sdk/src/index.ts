@@ -52,6 +52,14 @@ export type {
   NewVehicle,
   OnboardingStatus,
   VehicleType,
+  Region,
+  FitmentCenter,
+  AvailabilityQuery,
+  AvailabilitySlot,
+  CreateInstallationBookingRequest,
+  UpdateInstallationBookingRequest,
+  InstallationBooking,
+  LinkDeviceFreeRequest,
 } from '@sentinel/domain';
 // The entities, requests and answers are the contract's, declared once in @sentinel/domain.
 export type {

@@ -94,3 +94,42 @@ describe('onboarding.createVehicle and createDriver', () => {
     expect(error.errors).toEqual({ Vehicle: ['This field is required'], Colour: ['This field is required'] });
   });
 });
+
+describe('onboarding bookings', () => {
+  it('lists regions and centres, books a slot and reschedules it', async () => {
+    const regions = await client.onboarding.regions();
+    expect(regions.some((region) => region.name === 'Durban')).toBe(true);
+    const pinetown = (await client.onboarding.fitmentCenters()).find((centre) => centre.area === 'Pinetown')!;
+    const [slot, later] = await client.onboarding.availability(pinetown.id, {
+      from: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      days: 7,
+    });
+    const [vehicle] = (
+      await client.vehicles.list({ filter: eq('onBoardingStatus', 'Booking-Pending'), pageSize: 1 })
+    ).items;
+    const booking = await client.onboarding.createBooking({
+      vehicleId: vehicle!.id,
+      fitmentCenterId: pinetown.id,
+      installationUtcDateTime: slot!.installationUtcDateTime,
+      onboardingExistingClient: false,
+    });
+    expect(booking).toMatchObject({ vehicleId: vehicle!.id, active: true });
+    const moved = await client.onboarding.updateBooking(booking.id, {
+      fitmentCenterId: pinetown.id,
+      installationUtcDateTime: later!.installationUtcDateTime,
+      active: true,
+    });
+    expect(moved.installationUtcDateTime).toBe(later!.installationUtcDateTime);
+  });
+
+  it('links a free device to a vehicle', async () => {
+    const [vehicle] = (
+      await client.vehicles.list({ filter: eq('onBoardingStatus', 'Scheduled'), pageSize: 1 })
+    ).items;
+    const [device] = (await client.devices.list({ filter: eq('vehicleId', 0), pageSize: 1 })).items;
+    const linked = await client.onboarding.linkDeviceFree(vehicle!.id, {
+      deviceSerialNumber: device!.serialNumber,
+    });
+    expect(linked.vehicleId).toBe(vehicle!.id);
+  });
+});

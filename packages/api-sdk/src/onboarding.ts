@@ -1,14 +1,28 @@
 import {
+  AvailabilityListSchema,
+  DeviceSchema,
   DriverSchema,
+  FitmentCenterListSchema,
+  InstallationBookingSchema,
   NewVehicleSchema,
+  RegionListSchema,
   VEHICLE_SEARCH_RESULT_COUNT,
   VehicleTypeSearchAnswerSchema,
 } from '@sentinel/domain';
 import type {
+  AvailabilityQuery,
+  AvailabilitySlot,
   CreateDriverRequest,
+  CreateInstallationBookingRequest,
   CreateVehicleRequest,
+  Device,
   Driver,
+  FitmentCenter,
+  InstallationBooking,
+  LinkDeviceFreeRequest,
   NewVehicle,
+  Region,
+  UpdateInstallationBookingRequest,
   VehicleType,
 } from '@sentinel/domain';
 import type { Caller } from './caller';
@@ -23,6 +37,18 @@ export interface OnboardingApi {
   createVehicle(request: CreateVehicleRequest): Promise<NewVehicle>;
   /** POST /Drivers: adds the vehicle's driver, answers the driver. ApiError with `errors` on 400. */
   createDriver(request: CreateDriverRequest): Promise<Driver>;
+  /** GET /Regions: every region (the screens use the active ones). */
+  regions(): Promise<Region[]>;
+  /** GET /FitmentCenters: every centre with its region (the screens use the active ones). */
+  fitmentCenters(): Promise<FitmentCenter[]>;
+  /** GET /FitmentCenters/{id}/Availability: the centre's dated slots and places left, in time order. */
+  availability(fitmentCenterId: number, query?: AvailabilityQuery): Promise<AvailabilitySlot[]>;
+  /** POST /InstallationBookings: books the installation; ApiError with `errors` for a full slot. */
+  createBooking(request: CreateInstallationBookingRequest): Promise<InstallationBooking>;
+  /** PUT /InstallationBookings/{id}: reschedules, or cancels with active false. */
+  updateBooking(id: number, request: UpdateInstallationBookingRequest): Promise<InstallationBooking>;
+  /** POST /Vehicles/{id}/LinkDeviceFree: links a free device, completing the installation. */
+  linkDeviceFree(vehicleId: number, request: LinkDeviceFreeRequest): Promise<Device>;
 }
 
 export function createOnboardingApi(caller: Pick<Caller, 'callAuthorised'>): OnboardingApi {
@@ -40,5 +66,35 @@ export function createOnboardingApi(caller: Pick<Caller, 'callAuthorised'>): Onb
       caller.callAuthorised({ method: 'post', path: 'Vehicles', json: request }, NewVehicleSchema),
     createDriver: (request) =>
       caller.callAuthorised({ method: 'post', path: 'Drivers', json: request }, DriverSchema),
+    regions: async () =>
+      (await caller.callAuthorised({ method: 'get', path: 'Regions' }, RegionListSchema)).items,
+    fitmentCenters: async () =>
+      (await caller.callAuthorised({ method: 'get', path: 'FitmentCenters' }, FitmentCenterListSchema)).items,
+    availability: async (fitmentCenterId, query = {}) =>
+      (
+        await caller.callAuthorised(
+          {
+            method: 'get',
+            path: `FitmentCenters/${fitmentCenterId}/Availability`,
+            searchParams: { from: query.from, days: query.days },
+          },
+          AvailabilityListSchema,
+        )
+      ).items,
+    createBooking: (request) =>
+      caller.callAuthorised(
+        { method: 'post', path: 'InstallationBookings', json: request },
+        InstallationBookingSchema,
+      ),
+    updateBooking: (id, request) =>
+      caller.callAuthorised(
+        { method: 'put', path: `InstallationBookings/${id}`, json: request },
+        InstallationBookingSchema,
+      ),
+    linkDeviceFree: (vehicleId, request) =>
+      caller.callAuthorised(
+        { method: 'post', path: `Vehicles/${vehicleId}/LinkDeviceFree`, json: request },
+        DeviceSchema,
+      ),
   };
 }
