@@ -26,6 +26,7 @@ describe('readServerConfig', () => {
         maxMessageBytes: 32_768,
         maxBufferedBytes: 1_048_576,
         maxConnectionsPerUser: 100,
+        sendCoalesceMs: 20,
         negotiatePerMinute: { perUser: 120, perAddress: 600 },
       },
     });
@@ -46,6 +47,7 @@ describe('readServerConfig', () => {
         LIVE_MAX_MESSAGE_BYTES: '65536',
         LIVE_MAX_BUFFERED_BYTES: '2097152',
         LIVE_MAX_CONNECTIONS_PER_USER: '5',
+        LIVE_SEND_COALESCE_MS: '0',
         LIVE_NEGOTIATE_PER_USER_PER_MINUTE: '30',
         LIVE_NEGOTIATE_PER_ADDRESS_PER_MINUTE: '300',
       }),
@@ -62,6 +64,7 @@ describe('readServerConfig', () => {
         maxMessageBytes: 65_536,
         maxBufferedBytes: 2_097_152,
         maxConnectionsPerUser: 5,
+        sendCoalesceMs: 0,
         negotiatePerMinute: { perUser: 30, perAddress: 300 },
       },
     });

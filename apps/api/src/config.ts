@@ -72,6 +72,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       maxMessageBytes: whole(env, 'LIVE_MAX_MESSAGE_BYTES', 32_768, 1_024),
       maxBufferedBytes: whole(env, 'LIVE_MAX_BUFFERED_BYTES', 1_048_576, 65_536),
       maxConnectionsPerUser: whole(env, 'LIVE_MAX_CONNECTIONS_PER_USER', 100, 1),
+      sendCoalesceMs: whole(env, 'LIVE_SEND_COALESCE_MS', 20, 0),
       negotiatePerMinute: {
         perUser: whole(env, 'LIVE_NEGOTIATE_PER_USER_PER_MINUTE', 120, 1),
         perAddress: whole(env, 'LIVE_NEGOTIATE_PER_ADDRESS_PER_MINUTE', 600, 1),

@@ -35,6 +35,8 @@ export interface ConnectionLimits {
   maxBufferedBytes: number;
   /** When the user's access token expires (ms since the epoch); the connection ends then. */
   expiresAt: number | undefined;
+  /** How long messages wait to be written together; 0 writes them at the next turn of the event loop. */
+  sendCoalesceMs: number;
 }
 
 export interface ConnectionEvents {
@@ -91,6 +93,7 @@ export class Connection {
       maxMessageBytes: Number.POSITIVE_INFINITY,
       maxBufferedBytes: Number.POSITIVE_INFINITY,
       expiresAt: undefined,
+      sendCoalesceMs: 0,
     },
   ) {
     this.reader = new RecordReader(limits.maxMessageBytes);
@@ -143,14 +146,17 @@ export class Connection {
 
   /**
    * Sends already-encoded records. Messages before the handshake completed are dropped. What is
-   * sent in one turn of the event loop goes out in one write (one frame, event or poll answer;
-   * the client splits records at their separators), so a burst costs one system call per client
-   * rather than one per message.
+   * sent in one turn of the event loop (or within sendCoalesceMs) goes out in one write (one
+   * frame, event or poll answer; the client splits records at their separators), so a burst
+   * costs one system call, and over long polling one poll, per client rather than per message.
    */
   sendRaw(payload: string): void {
     if (this.state !== 'connected' || !this.transportValue) return;
     this.lastSentAt = Date.now();
-    if (this.outgoing.push(payload) === 1) setImmediate(() => this.flush());
+    if (this.outgoing.push(payload) > 1) return;
+    const { sendCoalesceMs } = this.limits;
+    if (sendCoalesceMs > 0) setTimeout(() => this.flush(), sendCoalesceMs);
+    else setImmediate(() => this.flush());
   }
 
   private flush(): void {

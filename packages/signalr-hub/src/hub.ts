@@ -98,6 +98,14 @@ export interface HubOptions {
    */
   maxBufferedBytes?: number;
   /**
+   * How long messages for one connection may wait to be written together (one WebSocket frame,
+   * event or poll answer). Each write is a system call, and over long polling a request: under a
+   * stream of broadcasts a few milliseconds here save most of them. 0 writes at the next turn of
+   * the event loop.
+   * @default 0
+   */
+  sendCoalesceMs?: number;
+  /**
    * Most connections one user may hold on this instance, negotiated or connected; more get 429.
    * @default 100
    */
@@ -709,6 +717,7 @@ export class Hub {
         maxMessageBytes: this.maxMessageBytes,
         maxBufferedBytes: this.options.maxBufferedBytes ?? 1_048_576,
         expiresAt: user?.expiresAt,
+        sendCoalesceMs: this.options.sendCoalesceMs ?? 0,
       },
     );
     this.byToken.set(token, connection);

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { RedisBackplane, createHub } from '@sentinel/signalr-hub';
-import type { Authenticate, Hub } from '@sentinel/signalr-hub';
+import type { Authenticate, Hub, HubUser } from '@sentinel/signalr-hub';
 import { ROLE, isRoleName, isStaffRole } from '@sentinel/domain';
 import type { GpsEvent, LockEvent, TamperEvent } from '../vehicles/vehicle-events';
 import {
@@ -28,6 +28,9 @@ import type {
 } from '@sentinel/domain';
 
 export const HUB_PATH = '/DefaultHub';
+
+/** Verified access tokens remembered at most (one per signed-in dashboard is typical). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +70,12 @@ export interface LiveHubOptions {
    * attempts per minute on one instance; more get 429 with Retry-After. @default 120 and 600
    */
   negotiatePerMinute?: { perUser: number; perAddress: number };
+  /**
+   * LIVE_SEND_COALESCE_MS: how long a client's messages may wait to be written together; a fleet
+   * reporting every few seconds sends a stream of messages, and each write costs a system call
+   * (and a request over long polling). @default 20
+   */
+  sendCoalesceMs?: number;
 }
 
 /** @fastify/cors's origin setting in the hub's terms; hijacked hub answers never see Fastify's. */
@@ -84,18 +93,31 @@ function hubOrigins(
  * are refused like a bad token: the hub answers 401 to anything authenticate throws.
  */
 function authenticateWith(app: FastifyInstance): Authenticate {
+  // Long polling and SSE sends present the same token on every request (a poll after every
+  // burst of messages): a token verified once is known until it expires, as the signature
+  // check would say again. Bounded, so a stream of distinct tokens cannot grow it.
+  const verified = new Map<string, HubUser>();
   return async ({ token }) => {
-    const subject = token === undefined ? undefined : await app.accessTokens.verify(token);
+    if (token === undefined) throw new Error('A valid access token is required.');
+    const known = verified.get(token);
+    if (known && (known.expiresAt ?? 0) > Date.now()) return known;
+    verified.delete(token);
+    const subject = await app.accessTokens.verify(token);
     if (!subject) throw new Error('A valid access token is required.');
     if (!isStaffRole(subject.role)) throw new Error('Only staff receive live vehicle messages.');
     // Verified above, so its exp is the token's own: the hub ends the connection then, and the
-    // dashboard's client reconnects with the token it has refreshed meanwhile.
-    const { exp } = decodeJwt(token ?? '');
-    return {
+    // official client reconnects through its token factory.
+    const { exp } = decodeJwt(token);
+    const user: HubUser = {
       userId: String(subject.userId),
       claims: { role: subject.role },
       ...(exp === undefined ? {} : { expiresAt: exp * 1000 }),
     };
+    if (exp !== undefined) {
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+      verified.set(token, user);
+    }
+    return user;
   };
 }
 
@@ -141,6 +163,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       ...(options.negotiatePerMinute === undefined
         ? {}
         : { negotiateLimit: { ...options.negotiatePerMinute, windowSeconds: 60 } }),
+      sendCoalesceMs: options.sendCoalesceMs ?? 20,
       clientAddress,
       onError: (error) => app.log.error({ err: error }, 'live hub error'),
     });
