@@ -306,6 +306,7 @@ export {
   validateBookingTime,
   slotFullMessage,
   utcSlotInstant,
+  installationSlotLabel,
 } from './onboarding-rules';
 export type {
   OnboardingStatus,

@@ -3,6 +3,7 @@ import {
   canSubmitDriver,
   canSubmitVehicleDetails,
   formatRand,
+  installationSlotLabel,
   registrationYearOptions,
   timeOfDay,
   validateBookingTime,
@@ -113,5 +114,12 @@ describe('validateBookingTime', () => {
         NOW,
       ),
     ).toEqual({});
+  });
+});
+
+describe('installationSlotLabel', () => {
+  it('names the day and morning or afternoon in South African time', () => {
+    expect(installationSlotLabel('2026-11-25T06:00:00.000Z')).toMatch(/25 Nov.*morning$/);
+    expect(installationSlotLabel('2026-11-25T11:00:00.000Z')).toMatch(/25 Nov.*afternoon$/);
   });
 });

@@ -149,3 +149,24 @@ export function slotFullMessage(timeLabel: string): string {
 export function utcSlotInstant(utcDate: string, utcTimeStart: string): string {
   return new Date(`${utcDate}T${utcTimeStart}:00.000Z`).toISOString();
 }
+
+const slotDay = new Intl.DateTimeFormat('en-ZA', {
+  weekday: 'short',
+  day: '2-digit',
+  month: 'short',
+  timeZone: 'Africa/Johannesburg',
+});
+const slotHour = new Intl.DateTimeFormat('en-ZA', {
+  hour: 'numeric',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Johannesburg',
+});
+
+/**
+ * An installation slot as a person reads it: its day and whether it is a morning or an afternoon,
+ * from its start hour in South African time, e.g. 'Tue, 25 Nov, morning'.
+ */
+export function installationSlotLabel(installationUtcDateTime: string): string {
+  const start = new Date(installationUtcDateTime);
+  return `${slotDay.format(start)}, ${timeOfDay(Number(slotHour.format(start)))}`;
+}

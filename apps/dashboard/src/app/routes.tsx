@@ -130,7 +130,10 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'client/:clientId/installation',
-                    element: <PlaceholderPage title="Installation scheduling" />,
+                    ...lazyScreen(
+                      () => import('../features/onboarding/components/installation-page'),
+                      (module) => module.InstallationPage,
+                    ),
                   },
                   { path: 'client/:clientId/payment', element: <PlaceholderPage title="Payment" /> },
                 ],

@@ -1,0 +1,101 @@
+// The installation screen's server data: the vehicle, regions, centres, a centre's slots and the free
+// devices; and the booking writes, which send the vehicle lists to be asked again.
+import { queryOptions, useMutation, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { and, contains, eq, isApiError } from '@sentinel/api-sdk';
+import type {
+  ApiClient,
+  CreateInstallationBookingRequest,
+  LinkDeviceFreeRequest,
+  UpdateInstallationBookingRequest,
+} from '@sentinel/api-sdk';
+import { SEARCH_MIN_CHARACTERS } from '@sentinel/domain';
+import { useApiClient } from '../../../lib/api-client';
+import { userKeys, vehicleKeys } from '../../../lib/server-cache';
+
+// Regions and centres change with the business, not during a shift.
+const REFERENCE_STALE_MS = 60 * 60_000;
+/** How many days of slots the screen offers. */
+export const BOOKING_DAYS_AHEAD = 21;
+
+export const installationQueries = {
+  /** GET /Vehicles?$filter=id eq {id}: the vehicle being booked, or null. */
+  vehicle: (api: ApiClient, vehicleId: number) =>
+    queryOptions({
+      queryKey: [...vehicleKeys.all, 'installation', vehicleId] as const,
+      queryFn: async () => (await api.vehicles.list({ filter: eq('id', vehicleId) })).items[0] ?? null,
+    }),
+  regions: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['regions'] as const,
+      queryFn: async () => (await api.onboarding.regions()).filter((region) => region.active),
+      staleTime: REFERENCE_STALE_MS,
+    }),
+  centres: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['fitment-centers'] as const,
+      queryFn: async () => (await api.onboarding.fitmentCenters()).filter((centre) => centre.active),
+      staleTime: REFERENCE_STALE_MS,
+    }),
+  /** The centre's slots from today that still have a place. */
+  slots: (api: ApiClient, fitmentCenterId: number | null) =>
+    queryOptions({
+      queryKey: ['fitment-centers', fitmentCenterId, 'availability'] as const,
+      queryFn: async () =>
+        (await api.onboarding.availability(fitmentCenterId ?? 0, { days: BOOKING_DAYS_AHEAD })).filter(
+          (slot) => slot.available > 0 && Date.parse(slot.installationUtcDateTime) > Date.now(),
+        ),
+      enabled: fitmentCenterId !== null,
+      // Places go as other agents book: ask each time the centre is chosen.
+      staleTime: 0,
+    }),
+  /** GET /Devices: free devices whose serial holds the text, 50 by serial (spec part 2 §7). */
+  freeDevices: (api: ApiClient, text: string) =>
+    queryOptions({
+      queryKey: ['devices', 'free', text.trim().toLowerCase()] as const,
+      queryFn: async () =>
+        (
+          await api.devices.list({
+            filter: and(eq('vehicleId', 0), contains('serialNumber', text.trim())),
+            pageSize: 50,
+            orderBy: [{ field: 'serialNumber' }],
+          })
+        ).items,
+      enabled: text.trim().length >= SEARCH_MIN_CHARACTERS,
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** The words of a failed call: its first field error, else its message. */
+export function callFailure(error: unknown): string {
+  if (isApiError(error)) {
+    const first = Object.values(error.errors)[0]?.[0];
+    return first ?? error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function useBookingMutations() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+    await queryClient.invalidateQueries({ queryKey: userKeys.all, refetchType: 'none' });
+    await queryClient.invalidateQueries({ queryKey: ['fitment-centers'] });
+  };
+  return {
+    create: useMutation({
+      mutationFn: (request: CreateInstallationBookingRequest) => api.onboarding.createBooking(request),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, request }: { id: number; request: UpdateInstallationBookingRequest }) =>
+        api.onboarding.updateBooking(id, request),
+      onSuccess: refresh,
+    }),
+    link: useMutation({
+      mutationFn: ({ vehicleId, request }: { vehicleId: number; request: LinkDeviceFreeRequest }) =>
+        api.onboarding.linkDeviceFree(vehicleId, request),
+      onSuccess: refresh,
+    }),
+  };
+}
