@@ -60,6 +60,20 @@ describe('given the one-time PIN boxes', () => {
     expect(box(2)).toHaveValue('');
   });
 
+  it('clears a filled box on Backspace, wherever the caret is', async () => {
+    render(<Boxes />);
+
+    await userEvent.click(box(1));
+    await userEvent.keyboard('12');
+    box(1).setSelectionRange(0, 0);
+    await userEvent.click(box(1));
+    box(1).setSelectionRange(0, 0);
+    await userEvent.keyboard('{Backspace}');
+
+    expect(box(1)).toHaveValue('');
+    expect(box(2)).toHaveValue('2');
+  });
+
   it('fills every box from a pasted six-digit code', async () => {
     const onChange = vi.fn();
     render(<Boxes onChange={onChange} />);

@@ -47,9 +47,16 @@ export function OtpInput({
   };
 
   const keyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && current[index] === '' && index > 0) {
+    if (event.key === 'Backspace') {
+      // Handled here rather than by the browser: a caret before the digit would delete nothing.
       event.preventDefault();
-      focus(index - 1);
+      if (current[index] !== '') {
+        const next = [...current];
+        next[index] = '';
+        onChange(next);
+      } else if (index > 0) {
+        focus(index - 1);
+      }
     } else if (event.key === 'ArrowLeft') {
       focus(index - 1);
     } else if (event.key === 'ArrowRight') {
