@@ -6,9 +6,16 @@ import { join } from 'node:path';
 // each app's dev server pointed at it. Ports sit apart from `npm start`'s so both can run at once.
 export const API_URL = 'http://127.0.0.1:5280';
 export const DASHBOARD_URL = 'http://127.0.0.1:5281';
+// The customer app: sign-up, phone confirmation and the password screens.
+export const SIGNUP_URL = 'http://127.0.0.1:5282';
 // Set once in the main process; the workers inherit it, so tests reach the same database file.
 process.env.SENTINEL_E2E_DATABASE ??= join(tmpdir(), `sentinel-e2e-${Date.now()}.db`);
 export const DATABASE_FILE = process.env.SENTINEL_E2E_DATABASE;
+// The burn-in test-runner and the bench app; the runner checks the api's tokens with the same key.
+export const TEST_RUNNER_URL = 'http://127.0.0.1:5290';
+export const BURNIN_URL = 'http://127.0.0.1:5285';
+process.env.SENTINEL_E2E_BENCH_DATABASE ??= join(tmpdir(), `sentinel-e2e-bench-${Date.now()}.db`);
+const JWT_SECRET = 'the-browser-tests-shared-signing-key';
 
 export default defineConfig({
   testDir: './tests',
@@ -40,14 +47,52 @@ export default defineConfig({
       command: 'pnpm --filter @sentinel/api start',
       url: `${API_URL}/health`,
       // The simulator stays off so every change on screen comes from the test itself.
-      env: { PORT: '5280', DATABASE_FILE, SIMULATOR: 'off' },
+      env: {
+        PORT: '5280',
+        DATABASE_FILE,
+        SIMULATOR: 'off',
+        JWT_SECRET,
+        // Password links in e-mails open the browser tests' apps.
+        SIGNUP_URL,
+        DASHBOARD_URL,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       command: 'pnpm --filter @sentinel/dashboard exec vite --port 5281 --strictPort --host 127.0.0.1',
       url: DASHBOARD_URL,
+      env: { SENTINEL_API_URL: API_URL, SENTINEL_BURNIN_URL: TEST_RUNNER_URL },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'pnpm --filter @sentinel/signup exec vite --port 5282 --strictPort --host 127.0.0.1',
+      url: SIGNUP_URL,
       env: { SENTINEL_API_URL: API_URL },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'pnpm --filter @sentinel/test-runner start',
+      url: `${TEST_RUNNER_URL}/health`,
+      env: {
+        PORT: '5290',
+        API_URL,
+        JWT_SECRET,
+        BENCH_DATABASE_FILE: process.env.SENTINEL_E2E_BENCH_DATABASE,
+        // Half-length tests (a unit in about 10 s) and known faults, so a run shows progress and
+        // the same failures every time: a weak lock relay on one unit, a flat battery on another.
+        TEST_DURATION_SCALE: '0.5',
+        BENCH_FAULTS: 'SNT-000127=weakLockRelay,SNT-000128=,SNT-000129=flatDeviceBattery',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'pnpm --filter @sentinel/burnin exec vite --port 5285 --strictPort --host 127.0.0.1',
+      url: BURNIN_URL,
+      env: { SENTINEL_API_URL: API_URL, SENTINEL_BURNIN_URL: TEST_RUNNER_URL },
       reuseExistingServer: false,
       timeout: 60_000,
     },

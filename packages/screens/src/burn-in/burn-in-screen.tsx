@@ -2,7 +2,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@sentinel/api-sdk';
 import { Alert, BurnInSummary, Button, PageHeader, SearchField, Spinner, Switch } from '@sentinel/ui';
-import { BURN_IN_MESSAGES, BURN_IN_TITLE, countTests, formatHistoryDate } from '@sentinel/domain';
+import {
+  BURN_IN_MESSAGES,
+  BURN_IN_TITLE,
+  countTests,
+  HISTORY_LOCALE,
+  HISTORY_TIME_ZONE,
+} from '@sentinel/domain';
 import { AddDeviceDialog } from './add-device-dialog';
 import { burnInQueries } from './burn-in-queries';
 import type { BurnInServices } from './burn-in-queries';
@@ -14,6 +20,16 @@ import { useBenchLayout } from './use-bench-layout';
 import './burn-in-screen.css';
 
 export type BurnInScreenProps = BurnInServices;
+
+// To the second: results change every few seconds while tests run. South African time, as history.
+const updatedFormat = new Intl.DateTimeFormat(HISTORY_LOCALE, {
+  timeZone: HISTORY_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /**
  * The burn-in dashboard (spec part 2 §2): devices on stations, their tests, the counters, auto
@@ -35,8 +51,7 @@ export function BurnInScreen({ burnIn, devices }: BurnInScreenProps) {
   const units = results.data ?? [];
   const wanted = search.trim().toLowerCase();
   const shown = units.filter((unit) => unit.unitSerialNumber.toLowerCase().includes(wanted));
-  const lastUpdated =
-    results.dataUpdatedAt > 0 ? formatHistoryDate(new Date(results.dataUpdatedAt).toISOString()) : '-';
+  const lastUpdated = results.dataUpdatedAt > 0 ? updatedFormat.format(results.dataUpdatedAt) : '-';
   const noDevices = units.length === 0;
 
   return (
@@ -82,11 +97,18 @@ export function BurnInScreen({ burnIn, devices }: BurnInScreenProps) {
           </Button>
         </Alert>
       )}
-      <BurnInSummary counts={countTests(units)} />
+      <section aria-label="Test summary">
+        <BurnInSummary counts={countTests(units)} />
+      </section>
       <div className="burn-in-screen__refresh">
         <Switch label="Auto Refresh" checked={autoRefresh} onCheckedChange={setAutoRefresh} />
         <p>
-          Last Updated: <time>{lastUpdated}</time>
+          Last Updated:{' '}
+          <time
+            dateTime={results.dataUpdatedAt > 0 ? new Date(results.dataUpdatedAt).toISOString() : undefined}
+          >
+            {lastUpdated}
+          </time>
         </p>
       </div>
       {results.isPending ? (
