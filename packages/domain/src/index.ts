@@ -307,6 +307,8 @@ export {
   slotFullMessage,
   utcSlotInstant,
   installationSlotLabel,
+  PAYMENT_CONSENTS,
+  canSubmitPayment,
 } from './onboarding-rules';
 export type {
   OnboardingStatus,
@@ -332,6 +334,8 @@ export {
   UpdateInstallationBookingRequestSchema,
   InstallationBookingSchema,
   LinkDeviceFreeRequestSchema,
+  CreateSubscriptionRequestSchema,
+  SubscriptionSchema,
 } from './contract/onboarding';
 export type {
   VehicleType,
@@ -347,5 +351,7 @@ export type {
   UpdateInstallationBookingRequest,
   InstallationBooking,
   LinkDeviceFreeRequest,
+  CreateSubscriptionRequest,
+  Subscription,
 } from './contract/onboarding';
 export { privilegeOf, contactEditRefusal, PRIVILEGE_MESSAGES } from './privilege';

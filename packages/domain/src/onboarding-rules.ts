@@ -170,3 +170,15 @@ export function installationSlotLabel(installationUtcDateTime: string): string {
   const start = new Date(installationUtcDateTime);
   return `${slotDay.format(start)}, ${timeOfDay(Number(slotHour.format(start)))}`;
 }
+
+/** The payment screen's three consents; all must be ticked (spec part 2 §5). */
+export const PAYMENT_CONSENTS = [
+  'I accept the terms and conditions and the privacy policy',
+  'I agree to pay the deposit now and the monthly subscription by debit order',
+  'The client agrees that we may contact them about the installation',
+] as const;
+
+/** Payment is sent once a plan is chosen and every consent is ticked. */
+export function canSubmitPayment(planChosen: boolean, consents: readonly boolean[]): boolean {
+  return planChosen && consents.length === PAYMENT_CONSENTS.length && consents.every(Boolean);
+}

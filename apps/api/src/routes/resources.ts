@@ -11,6 +11,9 @@ import { vehiclesRoutes } from '../vehicles/routes';
 import { onboardingRoutes } from '../onboarding/routes';
 import { vehicleTypesRoutes } from '../vehicle-types/routes';
 import { bookingsRoutes } from '../bookings/routes';
+import { paymentsPlugin } from '../payments/payments-plugin';
+import { paymentPublicRoutes } from '../payments/routes';
+import { subscriptionsRoutes } from '../subscriptions/routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -26,6 +29,7 @@ export async function registerResourceRoutes(
   app: FastifyInstance,
   options: ResourceRoutesOptions,
 ): Promise<void> {
+  await app.register(paymentsPlugin);
   app.addSchema(DriverItem);
   app.addSchema(DeviceItem);
   await app.register(
@@ -40,7 +44,10 @@ export async function registerResourceRoutes(
       vehicleTypesRoutes,
       onboardingRoutes,
       bookingsRoutes,
+      subscriptionsRoutes,
     ),
   );
+  // Deposits: the provider's notifications and the sandbox's checkout page need no person's token.
+  await app.register(paymentPublicRoutes);
   if (options.devOutbox) await app.register(adminsOnly(devOutboxRoutes));
 }

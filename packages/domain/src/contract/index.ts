@@ -19,6 +19,7 @@ import {
   InstallationBookingSchema,
   NewVehicleSchema,
   RegionSchema,
+  SubscriptionSchema,
   VehicleTypeSchema,
 } from './onboarding';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
@@ -53,4 +54,5 @@ export const CONTRACT_SCHEMAS = [
   FitmentCenterSchema,
   AvailabilitySlotSchema,
   InstallationBookingSchema,
+  SubscriptionSchema,
 ] as const;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { VEHICLE_SEARCH_RESULT_COUNT } from '../onboarding-rules';
-import { ref } from './common';
+import { Nullable, ref } from './common';
 
 /** A make and model as GET /VehicleTypes/Search answers it. */
 export const VehicleTypeSchema = Type.Object(
@@ -156,3 +156,33 @@ export const LinkDeviceFreeRequestSchema = Type.Object({
   vehicleNickname: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type LinkDeviceFreeRequest = Static<typeof LinkDeviceFreeRequestSchema>;
+
+/** POST /Subscriptions and POST /My/Offline_Subscription body. */
+export const CreateSubscriptionRequestSchema = Type.Object({
+  subscriptionPlanId: Type.Integer(),
+  vehicleId: Type.Integer({ minimum: 1 }),
+  isOffline: Type.Boolean(),
+  /** The agent asks for the deposit only; the rest follows by debit order. */
+  initiallyPayDepositOnly: Type.Boolean(),
+  installationBooking: Type.Optional(
+    Type.Unknown({ description: 'The booking, as the screen holds it; not used.' }),
+  ),
+  createdByAgentOnBehalfOfUser: Type.Boolean(),
+});
+export type CreateSubscriptionRequest = Static<typeof CreateSubscriptionRequestSchema>;
+
+/** A vehicle's subscription and where its deposit stands. */
+export const SubscriptionSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    vehicleId: Type.Integer(),
+    subscriptionPlanId: Type.Integer(),
+    isOffline: Type.Boolean(),
+    status: Type.String({ description: "'Deposit-Pending', 'Deposit-Paid' or 'Offline'" }),
+    depositAmountCents: Type.Integer(),
+    /** The checkout link of the deposit, sent to the client by SMS and e-mail; null when offline or paid. */
+    paymentUrl: Nullable(Type.String()),
+  },
+  { $id: 'Subscription' },
+);
+export type Subscription = Static<typeof SubscriptionSchema>;
