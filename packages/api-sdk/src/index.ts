@@ -60,6 +60,8 @@ export type {
   UpdateInstallationBookingRequest,
   InstallationBooking,
   LinkDeviceFreeRequest,
+  CreateSubscriptionRequest,
+  Subscription,
 } from '@sentinel/domain';
 // The entities, requests and answers are the contract's, declared once in @sentinel/domain.
 export type {

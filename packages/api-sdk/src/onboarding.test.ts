@@ -133,3 +133,28 @@ describe('onboarding bookings', () => {
     expect(linked.vehicleId).toBe(vehicle!.id);
   });
 });
+
+describe('onboarding subscriptions', () => {
+  it('subscribes a vehicle to an online plan and sends a fresh link on a retry', async () => {
+    const [vehicle] = (
+      await client.vehicles.list({ filter: eq('onBoardingStatus', 'Booking-Pending'), pageSize: 1 })
+    ).items;
+    const plan = (await client.subscriptionPlans.list()).find((item) => !item.isOffline)!;
+    const request = {
+      subscriptionPlanId: plan.id,
+      vehicleId: vehicle!.id,
+      isOffline: false,
+      initiallyPayDepositOnly: true,
+      createdByAgentOnBehalfOfUser: true,
+    };
+    const subscription = await client.onboarding.subscribe(request);
+    expect(subscription).toMatchObject({ status: 'Deposit-Pending', depositAmountCents: 149_900 });
+    const retried = await client.onboarding.retryFirstPayment(subscription.id);
+    expect(retried.paymentUrl).not.toBe(subscription.paymentUrl);
+    const offline = (await client.subscriptionPlans.list()).find((item) => item.isOffline)!;
+    const error = await client.onboarding
+      .subscribe({ ...request, subscriptionPlanId: offline.id })
+      .catch((caught: unknown) => caught);
+    expect(isApiError(error) && error.message).toBe('This plan is paid offline');
+  });
+});

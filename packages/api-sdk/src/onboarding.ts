@@ -6,6 +6,7 @@ import {
   InstallationBookingSchema,
   NewVehicleSchema,
   RegionListSchema,
+  SubscriptionSchema,
   VEHICLE_SEARCH_RESULT_COUNT,
   VehicleTypeSearchAnswerSchema,
 } from '@sentinel/domain';
@@ -14,6 +15,7 @@ import type {
   AvailabilitySlot,
   CreateDriverRequest,
   CreateInstallationBookingRequest,
+  CreateSubscriptionRequest,
   CreateVehicleRequest,
   Device,
   Driver,
@@ -22,6 +24,7 @@ import type {
   LinkDeviceFreeRequest,
   NewVehicle,
   Region,
+  Subscription,
   UpdateInstallationBookingRequest,
   VehicleType,
 } from '@sentinel/domain';
@@ -49,6 +52,12 @@ export interface OnboardingApi {
   updateBooking(id: number, request: UpdateInstallationBookingRequest): Promise<InstallationBooking>;
   /** POST /Vehicles/{id}/LinkDeviceFree: links a free device, completing the installation. */
   linkDeviceFree(vehicleId: number, request: LinkDeviceFreeRequest): Promise<Device>;
+  /** POST /Subscriptions: subscribes to an online plan; the owner is sent the deposit link. */
+  subscribe(request: CreateSubscriptionRequest): Promise<Subscription>;
+  /** POST /My/Offline_Subscription: subscribes to an offline plan (no link). */
+  subscribeOffline(request: CreateSubscriptionRequest): Promise<Subscription>;
+  /** POST /Subscriptions/{id}/FirstPaymentRetry: sends a fresh deposit link. */
+  retryFirstPayment(subscriptionId: number): Promise<Subscription>;
 }
 
 export function createOnboardingApi(caller: Pick<Caller, 'callAuthorised'>): OnboardingApi {
@@ -95,6 +104,18 @@ export function createOnboardingApi(caller: Pick<Caller, 'callAuthorised'>): Onb
       caller.callAuthorised(
         { method: 'post', path: `Vehicles/${vehicleId}/LinkDeviceFree`, json: request },
         DeviceSchema,
+      ),
+    subscribe: (request) =>
+      caller.callAuthorised({ method: 'post', path: 'Subscriptions', json: request }, SubscriptionSchema),
+    subscribeOffline: (request) =>
+      caller.callAuthorised(
+        { method: 'post', path: 'My/Offline_Subscription', json: request },
+        SubscriptionSchema,
+      ),
+    retryFirstPayment: (subscriptionId) =>
+      caller.callAuthorised(
+        { method: 'post', path: `Subscriptions/${subscriptionId}/FirstPaymentRetry` },
+        SubscriptionSchema,
       ),
   };
 }
