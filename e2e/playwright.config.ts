@@ -92,7 +92,8 @@ export default defineConfig({
     {
       command: 'pnpm --filter @sentinel/burnin exec vite --port 5285 --strictPort --host 127.0.0.1',
       url: BURNIN_URL,
-      env: { SENTINEL_API_URL: API_URL, SENTINEL_BURNIN_URL: TEST_RUNNER_URL },
+      // No hot reloads: others editing the workspace must not reset a page in the middle of a test.
+      env: { SENTINEL_API_URL: API_URL, SENTINEL_BURNIN_URL: TEST_RUNNER_URL, SENTINEL_HMR: 'off' },
       reuseExistingServer: false,
       timeout: 60_000,
     },
