@@ -70,6 +70,8 @@ export interface BuildOptions {
   botChallenge?: BotChallenge;
   /** Where staff password-reset links point. @default 'http://localhost:5173' (the dashboard dev server) */
   dashboardUrl?: string;
+  /** The shortest time between two phone codes to one number. @default 60000 */
+  otpResendIntervalMs?: number;
   /** Alerts the Aura and Capital Air partners. @default records them in the outbox table and answers 'Dispatched' */
   partnerAlerts?: PartnerAlertProvider;
 }
@@ -174,6 +176,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     codeKey: `phone-codes:${jwtSecret}`,
     botChallenge: options.botChallenge,
     dashboardUrl: options.dashboardUrl ?? 'http://localhost:5173',
+    resendIntervalMs: options.otpResendIntervalMs,
   });
   await app.register(signUpRoutes);
   await app.register(passwordRoutes);

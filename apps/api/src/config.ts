@@ -142,12 +142,16 @@ export function dashboardUrl(env: NodeJS.ProcessEnv = process.env): string {
   return text(env, 'DASHBOARD_URL') ?? 'http://localhost:5173';
 }
 
-/** The e-mail and bot-challenge providers the environment names (SMTP_URL, SMTP_FROM, TURNSTILE_SECRET_KEY). */
+/** The e-mail and bot-challenge providers and the code resend interval the environment names (SMTP_URL, SMTP_FROM, TURNSTILE_SECRET_KEY, OTP_RESEND_INTERVAL_SECONDS). */
 export function providerOptions(env: NodeJS.ProcessEnv = process.env): Partial<BuildOptions> {
   const smtpUrl = text(env, 'SMTP_URL');
   const from = text(env, 'SMTP_FROM');
   const turnstileSecret = text(env, 'TURNSTILE_SECRET_KEY');
+  const resendSeconds = text(env, 'OTP_RESEND_INTERVAL_SECONDS');
   return {
+    ...(resendSeconds === undefined
+      ? {}
+      : { otpResendIntervalMs: whole(env, 'OTP_RESEND_INTERVAL_SECONDS', 60, 0) * 1000 }),
     ...(smtpUrl === undefined ? {} : { smtpUrl }),
     ...(from === undefined ? {} : { emailFrom: from }),
     ...(turnstileSecret === undefined

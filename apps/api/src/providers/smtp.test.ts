@@ -105,11 +105,13 @@ describe('the provider settings', () => {
       SMTP_URL: 'smtp://mail.example:587',
       SMTP_FROM: 'Sentinel <no-reply@sentinel.example>',
       TURNSTILE_SECRET_KEY: 'secret',
+      OTP_RESEND_INTERVAL_SECONDS: '0',
     });
     expect(options).toMatchObject({
       smtpUrl: 'smtp://mail.example:587',
       emailFrom: 'Sentinel <no-reply@sentinel.example>',
     });
     expect(typeof options.botChallenge?.verify).toBe('function');
+    expect(options.otpResendIntervalMs).toBe(0);
   });
 });

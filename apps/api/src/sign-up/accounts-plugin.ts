@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { MessageAnswerSchema, PhoneVerificationSchema } from '@sentinel/domain';
+import { MessageAnswerSchema, OTP_RESEND_INTERVAL_MS, PhoneVerificationSchema } from '@sentinel/domain';
+import type { SendLimit } from '../throttle/send-log';
 import type { BotChallenge } from './bot-challenge';
 import { createPhoneCodeService } from './phone-codes';
 import type { PhoneCodeService } from './phone-codes';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     botChallenge: BotChallenge | undefined;
     /** Where staff reset their password (the dashboard); customers' links go to signupUrl. */
     dashboardUrl: string;
+    /** How often one phone may be sent a code. */
+    phoneCodeLimits: readonly SendLimit[];
   }
 }
 
@@ -20,6 +23,8 @@ export interface AccountsPluginOptions {
   codeKey: string;
   botChallenge: BotChallenge | undefined;
   dashboardUrl: string;
+  /** The shortest time between two codes to one phone. @default OTP_RESEND_INTERVAL_MS (a minute) */
+  resendIntervalMs?: number | undefined;
 }
 
 /** What sign-up and the password flows share: the code service, the bot check, the app URLs. */
@@ -31,6 +36,11 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
     app.decorate('phoneCodes', createPhoneCodeService(app.db, app.messages, options.codeKey));
     app.decorate('botChallenge', options.botChallenge);
     app.decorate('dashboardUrl', options.dashboardUrl.replace(/\/+$/, ''));
+    // One code per interval and five an hour per phone.
+    app.decorate('phoneCodeLimits', [
+      { max: 1, windowMs: options.resendIntervalMs ?? OTP_RESEND_INTERVAL_MS },
+      { max: 5, windowMs: 3_600_000 },
+    ]);
     done();
   },
   { name: 'sentinel-accounts', dependencies: ['sentinel-db', 'sentinel-providers'] },

@@ -3,7 +3,6 @@ import {
   isOtpCode,
   MESSAGES,
   MessageAnswerSchema,
-  OTP_RESEND_INTERVAL_MS,
   PhoneVerificationSchema,
   ref,
   ResendPhoneConfirmationRequestSchema,
@@ -20,11 +19,7 @@ import { storedPhoneNumber } from '../routes/schemas';
 import { allowSend } from '../throttle/send-log';
 import { insertUser } from '../users/user-queries';
 
-/** A phone gets a new code at most once a minute and five times an hour; one address 20 an hour. */
-const PHONE_LIMITS = [
-  { max: 1, windowMs: OTP_RESEND_INTERVAL_MS },
-  { max: 5, windowMs: 3_600_000 },
-];
+/** One caller address: 20 codes an hour (the per-phone limits are app.phoneCodeLimits). */
 const ADDRESS_LIMITS = [{ max: 20, windowMs: 3_600_000 }];
 
 const phoneKey = (phoneCode: string, phoneNumber: string) => `otp-phone:${phoneCode}${phoneNumber}`;
@@ -110,7 +105,7 @@ export const signUpRoutes = routePlugin(
           throw error;
         }
         await app.db.updateTable('users').set({ passwordHash }).where('id', '=', id).execute();
-        await allowSend(app.db, phoneKey(phoneCode, phoneNumber), PHONE_LIMITS);
+        await allowSend(app.db, phoneKey(phoneCode, phoneNumber), app.phoneCodeLimits);
         await app.phoneCodes.send({ id, phoneCode, phoneNumber });
         return { PhoneNumber: phoneNumber, PhoneCode: phoneCode };
       },
@@ -176,7 +171,7 @@ export const signUpRoutes = routePlugin(
         if (phoneNumber === '') throw new ApiError('validation', { PhoneNumber: [MESSAGES.required] });
         const allowed =
           (await allowSend(app.db, `otp-ip:${request.ip}`, ADDRESS_LIMITS)) &&
-          (await allowSend(app.db, phoneKey(phoneCode, phoneNumber), PHONE_LIMITS));
+          (await allowSend(app.db, phoneKey(phoneCode, phoneNumber), app.phoneCodeLimits));
         if (!allowed) throw new ApiError('throttled', { PhoneNumber: [MESSAGES.otpResendTooSoon] });
         const user = await pendingUser(phoneCode, phoneNumber);
         if (user) await app.phoneCodes.send({ id: user.id, phoneCode, phoneNumber });
@@ -184,5 +179,8 @@ export const signUpRoutes = routePlugin(
       },
     );
   },
-  { dependencies: ['sentinel-accounts'], decorators: ['db', 'phoneCodes', 'botChallenge'] },
+  {
+    dependencies: ['sentinel-accounts'],
+    decorators: ['db', 'phoneCodes', 'botChallenge', 'phoneCodeLimits'],
+  },
 );

@@ -216,6 +216,26 @@ describe('POST /Auth/ResendPhoneConfirmation', () => {
     expect((await confirm(body, second)).statusCode).toBe(200);
   });
 
+  it('waits as long as otpResendIntervalMs says', async () => {
+    const eager = await build({ otpResendIntervalMs: 0 });
+    try {
+      const body = signUp();
+      expect((await eager.inject({ method: 'POST', url: '/Auth/SignUp', payload: body })).statusCode).toBe(
+        200,
+      );
+      const resend = await eager.inject({
+        method: 'POST',
+        url: '/Auth/ResendPhoneConfirmation',
+        payload: { phoneCode: '27', phoneNumber: body.PhoneNumber },
+      });
+      expect(resend.statusCode).toBe(200);
+      const texts = await eager.db.selectFrom('outbox').select('id').where('channel', '=', 'sms').execute();
+      expect(texts).toHaveLength(2);
+    } finally {
+      await eager.close();
+    }
+  });
+
   it('answers an unknown number like a known one and texts nothing', async () => {
     const response = await post('/Auth/ResendPhoneConfirmation', {
       phoneCode: '27',
