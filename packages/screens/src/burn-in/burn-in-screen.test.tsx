@@ -50,7 +50,8 @@ describe('the burn-in bench against a real test-runner and api', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Device' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Device' });
-    const ok = within(dialog).getByRole('button', { name: 'OK' });
+    // The free stations load first; the form follows.
+    const ok = await within(dialog).findByRole('button', { name: 'OK' });
     await user.type(within(dialog).getByLabelText('Device serial number'), 'SNT-00012');
     await user.click(await within(dialog).findByRole('button', { name: 'SNT-000127' }));
     expect(ok).toBeDisabled();
