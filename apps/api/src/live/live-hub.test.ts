@@ -290,6 +290,59 @@ describe('given a Company-Admin connected to /DefaultHub', () => {
   }
 });
 
+describe('given a Company-Admin connected while an Admin links a vehicle owner to their company', () => {
+  it('sends the next message of that vehicle to the Company-Admin at once, however long audiences are kept', async () => {
+    // Audiences kept for a minute: only the company change itself can make the link count now.
+    const linking = await startApi({ jwtSecret: JWT_SECRET, hub: { audienceCacheMs: 60_000 } });
+    const connections: HubConnection[] = [];
+    try {
+      const companyAdmin = await signIn(linking.url, ROLE.companyAdmin);
+      const companyId = await addCompanyOfDemoAdmin(linking.app, companyAdmin.userId);
+      const vehicle = await addTrackedVehicle(linking.app);
+      const admin = await signIn(linking.url, ROLE.admin);
+      const watcher = hubConnection(linking.url, companyAdmin.accessToken);
+      const staff = hubConnection(linking.url, admin.accessToken);
+      connections.push(watcher, staff);
+      await Promise.all([watcher.start(), staff.start()]);
+      const fixes = collect<DeviceGpsLocationMessage>(watcher, 'DeviceGpsLocationMessage');
+      const report = async (longitudeDegrees: number) => {
+        const seen = nextMessage<DeviceGpsLocationMessage>(
+          staff,
+          'DeviceGpsLocationMessage',
+          (message) => message.longitudeDegrees === longitudeDegrees,
+        );
+        await postTelemetry(linking.url, vehicle, {
+          timestamp: new Date().toISOString(),
+          latitudeDegrees: -29.85,
+          longitudeDegrees,
+        });
+        await seen;
+      };
+
+      await report(31.01);
+      expect(fixes).toEqual([]);
+
+      const link = await fetch(`${linking.url}/Companies/${companyId}/AddCompanyUser`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+        body: JSON.stringify({ userId: vehicle.ownerId, role: ROLE.accountHolder }),
+      });
+      expect(link.status).toBe(200);
+      const linked = nextMessage<DeviceGpsLocationMessage>(watcher, 'DeviceGpsLocationMessage');
+      await report(31.02);
+
+      expect(await linked).toEqual({
+        vehicleId: vehicle.vehicleId,
+        latitudeDegrees: -29.85,
+        longitudeDegrees: 31.02,
+      });
+    } finally {
+      await Promise.all(connections.map((connection) => connection.stop()));
+      await stopApi(linking);
+    }
+  });
+});
+
 describe('given a connection that may not watch vehicles', () => {
   it('refuses a client without a token', async () => {
     await expect(connect(undefined)).rejects.toThrow(/401|Unauthorized/);
