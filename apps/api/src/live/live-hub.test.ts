@@ -432,6 +432,32 @@ describe('given an Admin whose access token expires while connected', () => {
   });
 });
 
+describe('given an api behind a proxy on this host with a negotiate limit per address', () => {
+  it('counts connection attempts by the forwarded client address and answers 429 with Retry-After past the limit', async () => {
+    const limited = await startApi({
+      jwtSecret: JWT_SECRET,
+      hub: { negotiatePerMinute: { perUser: 100, perAddress: 2 } },
+    });
+    try {
+      const { accessToken } = await signIn(limited.url, ROLE.admin);
+      const negotiate = (forwardedFor: string) =>
+        fetch(`${limited.url}/DefaultHub/negotiate?negotiateVersion=1`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': forwardedFor },
+        });
+
+      expect((await negotiate('203.0.113.7')).status).toBe(200);
+      expect((await negotiate('198.51.100.1, 203.0.113.7')).status).toBe(200);
+      const refused = await negotiate('203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await negotiate('203.0.113.8')).status).toBe(200);
+    } finally {
+      await stopApi(limited);
+    }
+  });
+});
+
 describe('given a browser app on another localhost port', () => {
   it('answers the negotiate preflight for it, and not for a foreign origin', async () => {
     const preflight = (origin: string) =>
