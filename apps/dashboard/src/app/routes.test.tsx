@@ -53,7 +53,7 @@ describe('given a signed-in agent', () => {
     ['/agent/onboarding/client/add', 'Account holder'],
     ['/agent/onboarding/client/7/add-driver', 'Add driver or vehicle'],
     ['/agent/onboarding/client/12/installation', 'Installation scheduling'],
-    ['/agent/onboarding/client/12/payment', 'Payment'],
+    ['/agent/onboarding/client/12/payment', 'Payment: deposit due R1 499'],
     ['/agent/companies/all', 'Companies'],
     ['/agent/companies/3/view', 'View Company'],
     ['/agent/companies/3/link-user', 'Link Company Users'],

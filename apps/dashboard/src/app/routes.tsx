@@ -135,7 +135,13 @@ export const routes: RouteObject[] = [
                       (module) => module.InstallationPage,
                     ),
                   },
-                  { path: 'client/:clientId/payment', element: <PlaceholderPage title="Payment" /> },
+                  {
+                    path: 'client/:clientId/payment',
+                    ...lazyScreen(
+                      () => import('../features/onboarding/components/payment-page'),
+                      (module) => module.PaymentPage,
+                    ),
+                  },
                 ],
               },
               {

@@ -129,7 +129,9 @@ describe('given an agent adding a driver and vehicle for a client', () => {
     await user.type(screen.getByLabelText('Engine number (optional)'), 'eng-778');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    await waitFor(() => expect(app.router.state.location.pathname).toMatch(/\/installation$/));
+    await waitFor(() => expect(app.router.state.location.pathname).toMatch(/\/installation$/), {
+      timeout: 5000,
+    });
     const [vehicle] = (await app.client.vehicles.list({ filter: eq('userId', clientId) })).items;
     expect(vehicle).toMatchObject({
       makeVariant: 'Toyota Hilux 2.8 GD-6 Legend',

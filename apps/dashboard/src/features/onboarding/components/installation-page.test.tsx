@@ -79,14 +79,18 @@ describe('given an agent scheduling an installation', () => {
       'Sentinel Fitment Sandton (Sandton)',
     ]);
     await user.click(screen.getByRole('option', { name: /Sandton/ }));
-    await user.click(screen.getByRole('combobox', { name: 'Date and time' }));
+    const dateAndTime = screen.getByRole('combobox', { name: 'Date and time' });
+    // The centre's slots load once it is chosen.
+    await waitFor(() => expect(dateAndTime).toBeEnabled());
+    await user.click(dateAndTime);
     const slots = (await screen.findAllByRole('option')).map((option) => option.textContent ?? '');
     expect(slots.every((label) => /, (morning|afternoon)$/.test(label))).toBe(true);
     await user.click(screen.getAllByRole('option')[0]!);
     await user.click(screen.getByRole('button', { name: 'Book installation' }));
 
-    await waitFor(() =>
-      expect(app.router.state.location.pathname).toBe(`/agent/onboarding/client/${vehicleId}/payment`),
+    await waitFor(
+      () => expect(app.router.state.location.pathname).toBe(`/agent/onboarding/client/${vehicleId}/payment`),
+      { timeout: 10_000 },
     );
     const [vehicle] = (await app.client.vehicles.list({ filter: eq('id', vehicleId) })).items;
     expect(vehicle).toMatchObject({
@@ -117,8 +121,9 @@ describe('given an agent scheduling an installation', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Book installation' }));
 
-    await waitFor(() =>
-      expect(app.router.state.location.pathname).toBe(`/agent/onboarding/client/${vehicleId}/payment`),
+    await waitFor(
+      () => expect(app.router.state.location.pathname).toBe(`/agent/onboarding/client/${vehicleId}/payment`),
+      { timeout: 10_000 },
     );
     const [vehicle] = (await app.client.vehicles.list({ filter: eq('id', vehicleId) })).items;
     expect(vehicle).toMatchObject({ onBoardingStatus: null, deviceSerialNumber: free!.serialNumber });

@@ -1,0 +1,41 @@
+// The payment screen's server data: the plans, and the subscription calls, which send the vehicle
+// lists to be asked again.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@sentinel/api-sdk';
+import type { ApiClient, CreateSubscriptionRequest } from '@sentinel/api-sdk';
+import { useApiClient } from '../../../lib/api-client';
+import { vehicleKeys } from '../../../lib/server-cache';
+
+export const paymentQueries = {
+  /** GET /SubscriptionPlans: the plans a client may choose. */
+  plans: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['subscription-plans'] as const,
+      queryFn: () => api.subscriptionPlans.list(),
+      staleTime: 60 * 60_000,
+    }),
+};
+
+/** A payment failure in the server's words: its message (the sentence), else its title. */
+export function paymentFailure(error: unknown): string {
+  if (isApiError(error)) return error.body?.message ?? error.body?.title ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function usePaymentMutations() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  // Not awaited: the screen moves on while the lists are asked again.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+  return {
+    subscribe: useMutation({
+      mutationFn: ({ request, offline }: { request: CreateSubscriptionRequest; offline: boolean }) =>
+        offline ? api.onboarding.subscribeOffline(request) : api.onboarding.subscribe(request),
+      onSuccess: refresh,
+    }),
+    retry: useMutation({
+      mutationFn: (subscriptionId: number) => api.onboarding.retryFirstPayment(subscriptionId),
+      onSuccess: refresh,
+    }),
+  };
+}
