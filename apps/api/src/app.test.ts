@@ -110,12 +110,20 @@ describe('GET /openapi.json', () => {
       }>();
       expect(document.openapi).toMatch(/^3\./);
       expect(Object.keys(document.paths).sort()).toEqual([
+        '/Auth/CompletePasswordReset',
+        '/Auth/ConfirmPhone',
         '/Auth/RefreshTokens',
+        '/Auth/ResendPhoneConfirmation',
         '/Auth/SignInByEmail',
+        '/Auth/SignUp',
+        '/Auth/StartPasswordReset',
+        '/Auth/VerifyPasswordReset',
         '/Devices',
         '/Devices/{serialNumber}/Telemetry',
         '/Drivers/{id}',
+        '/My/CreatePassword',
         '/My/Device/GetDeviceStatusInfo',
+        '/My/UpdatePassword',
         '/Roles',
         '/SubscriptionPlans',
         '/Users',
