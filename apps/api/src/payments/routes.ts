@@ -58,22 +58,28 @@ export const paymentPublicRoutes: FastifyPluginAsync = async (app) => {
   const sandbox = app.paymentSandbox;
   if (sandbox === null) return;
 
-  app.get<{ Params: { reference: string } }>('/Sandbox/Checkout/:reference', async (request, reply) => {
-    const payment = await findPayment(app.db, request.params.reference);
-    if (!payment) throw notFound('This payment link is not known.');
-    const amount = formatRand(payment.amountCents);
-    const action = `/Sandbox/Checkout/${encodeURIComponent(payment.reference)}`;
-    const body =
-      payment.status === 'Pending'
-        ? `<p>Deposit due: <strong>${amount}</strong></p><p>Reference ${escapeHtml(payment.reference)}</p>` +
-          `<form method="post" action="${action}/Pay" style="display:inline"><button type="submit">Pay ${amount}</button></form>` +
-          `<form method="post" action="${action}/Decline" style="display:inline"><button type="submit">Decline</button></form>`
-        : `<p>This payment is ${escapeHtml(payment.status.toLowerCase())}.</p>`;
-    return reply.type('text/html; charset=utf-8').send(page('Sentinel payment sandbox', body));
-  });
+  app.get<{ Params: { reference: string } }>(
+    '/Sandbox/Checkout/:reference',
+    // A page for a person, not an api call: kept out of the OpenAPI document.
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const payment = await findPayment(app.db, request.params.reference);
+      if (!payment) throw notFound('This payment link is not known.');
+      const amount = formatRand(payment.amountCents);
+      const action = `/Sandbox/Checkout/${encodeURIComponent(payment.reference)}`;
+      const body =
+        payment.status === 'Pending'
+          ? `<p>Deposit due: <strong>${amount}</strong></p><p>Reference ${escapeHtml(payment.reference)}</p>` +
+            `<form method="post" action="${action}/Pay" style="display:inline"><button type="submit">Pay ${amount}</button></form>` +
+            `<form method="post" action="${action}/Decline" style="display:inline"><button type="submit">Decline</button></form>`
+          : `<p>This payment is ${escapeHtml(payment.status.toLowerCase())}.</p>`;
+      return reply.type('text/html; charset=utf-8').send(page('Sentinel payment sandbox', body));
+    },
+  );
 
   app.post<{ Params: { reference: string; outcome: string } }>(
     '/Sandbox/Checkout/:reference/:outcome',
+    { schema: { hide: true } },
     async (request, reply) => {
       const outcome =
         request.params.outcome === 'Pay' ? 'Paid' : request.params.outcome === 'Decline' ? 'Declined' : null;
