@@ -30,7 +30,7 @@ const services = [
     pkg: '@sentinel/test-runner',
     script: 'start',
     port: 5090,
-    path: '/TestRunner/Stations',
+    path: '/health',
     colour: 35,
   },
   { name: 'dashboard', pkg: '@sentinel/dashboard', script: 'dev', port: 5173, path: '/', colour: 32 },
