@@ -90,6 +90,20 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /Companies/{companyId}/AddCompanyUser',         'A', 400,   400,   403,        403,        403,   401],
   ['DELETE /Companies/{companyId}',                      'A', 400,   400,   403,        403,        403,   401],
   ['DELETE /Companies/{companyId}/CompanyUsers/{userId}', 'A', 404,  404,   403,        403,        403,   401],
+  ['GET /Regions', '-', 200, 200, 200, 200, 403, 401],
+  ['GET /FitmentCenters', '-', 200, 200, 200, 200, 403, 401],
+  ['GET /FitmentCenters/{id}/Availability', '-', 200, 200, 200, 200, 403, 401],
+  ['POST /InstallationBookings', 'A', 400, 400, 400, 404, 403, 401],
+  ['POST /InstallationBookings', 'B', 400, 400, 404, 400, 403, 401],
+  ['PUT /InstallationBookings/{id}', '-', 404, 404, 404, 404, 403, 401],
+  ['POST /Vehicles/{id}/LinkDeviceFree', 'A', 400, 400, 400, 404, 403, 401],
+  ['POST /Vehicles/{id}/LinkDeviceFree', 'B', 400, 400, 404, 400, 403, 401],
+  ['POST /Subscriptions', 'A', 400, 400, 400, 404, 403, 401],
+  ['POST /Subscriptions', 'B', 400, 400, 404, 400, 403, 401],
+  ['POST /My/Offline_Subscription', 'A', 400, 400, 400, 404, 403, 401],
+  ['POST /My/Offline_Subscription', 'B', 400, 400, 404, 400, 403, 401],
+  ['POST /Subscriptions/{id}/FirstPaymentRetry', '-', 404, 404, 404, 404, 403, 401],
+  ['POST /Payments/Notifications', '-', 401, 401, 401, 401, 401, 401],
   ['GET /Dev/Outbox',                                    '-', 200,   403,   403,        403,        403,   401],
 ];
 
@@ -325,6 +339,52 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'DELETE /Companies/{companyId}/CompanyUsers/{userId}':
       // The other company's user is not linked here: an allowed caller gets 404, nothing changes.
       return { url: `/Companies/${place.companyId}/CompanyUsers/${other.userId}` };
+    case 'GET /Regions':
+      return { url: '/Regions' };
+    case 'GET /FitmentCenters':
+      return { url: '/FitmentCenters' };
+    case 'GET /FitmentCenters/{id}/Availability':
+      return { url: '/FitmentCenters/1/Availability?days=1' };
+    case 'POST /InstallationBookings':
+      // In the past: an allowed caller is refused with 400 after the scope check, nothing is booked.
+      return {
+        url: '/InstallationBookings',
+        payload: {
+          vehicleId: place.vehicleId,
+          fitmentCenterId: 1,
+          installationUtcDateTime: '2020-01-06T06:00:00.000Z',
+          onboardingExistingClient: false,
+        },
+      };
+    case 'PUT /InstallationBookings/{id}':
+      return {
+        url: '/InstallationBookings/999999',
+        payload: { fitmentCenterId: 1, installationUtcDateTime: '2030-01-07T06:00:00.000Z', active: true },
+      };
+    case 'POST /Vehicles/{id}/LinkDeviceFree':
+      // The vehicle's own device: an allowed caller gets the harmless 400.
+      return {
+        url: `/Vehicles/${place.vehicleId}/LinkDeviceFree`,
+        payload: { deviceSerialNumber: place.deviceSerialNumber },
+      };
+    case 'POST /Subscriptions':
+    case 'POST /My/Offline_Subscription':
+      // No such plan: an allowed caller gets 400 after the scope check, nothing is subscribed.
+      return {
+        url: route.split(' ')[1]!,
+        payload: {
+          subscriptionPlanId: 999999,
+          vehicleId: place.vehicleId,
+          isOffline: false,
+          initiallyPayDepositOnly: true,
+          createdByAgentOnBehalfOfUser: true,
+        },
+      };
+    case 'POST /Subscriptions/{id}/FirstPaymentRetry':
+      return { url: '/Subscriptions/999999/FirstPaymentRetry' };
+    case 'POST /Payments/Notifications':
+      // Public, signed by the payment provider: a person's token signs nothing.
+      return { url: '/Payments/Notifications', payload: { notificationId: 'x' } };
     case 'GET /Dev/Outbox':
       return { url: '/Dev/Outbox' };
     default:
