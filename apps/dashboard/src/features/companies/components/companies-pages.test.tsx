@@ -115,3 +115,22 @@ describe('given an Admin adding a company', () => {
     expect(await screen.findByText('A company with this name already exists')).toBeInTheDocument();
   });
 });
+
+describe('given an Admin linking a user who is already linked', () => {
+  it("shows the server's refusal beside the form", async () => {
+    const user = userEvent.setup();
+    await storeSignedInUser('Admin');
+    renderApp('/agent/companies/all');
+
+    await user.click(await screen.findByRole('button', { name: 'More actions for Karoo Logistics' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Link a Company User' }));
+    await screen.findByRole('heading', { level: 1, name: 'Link Company Users' });
+    const companyAdmin = demoSignIn('Company-Admin').name;
+    await screen.findByRole('heading', { name: companyAdmin });
+    await user.type(screen.getByRole('combobox', { name: 'User' }), companyAdmin);
+    await user.click(await screen.findByRole('option', { name: companyAdmin }));
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This user is already linked to this company');
+  });
+});
