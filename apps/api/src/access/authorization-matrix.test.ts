@@ -108,7 +108,7 @@ const MATRIX: readonly MatrixRow[] = [
 ];
 
 /** Resources inside company A and inside company B (so outside A). */
-interface Place_ {
+interface Resources {
   companyId: number;
   userId: number;
   user: { email: string; phoneNumber: string };
@@ -121,7 +121,7 @@ interface Place_ {
 
 let app: FastifyInstance;
 const tokens = new Map<Caller, string>();
-const places = new Map<'A' | 'B', Place_>();
+const places = new Map<'A' | 'B', Resources>();
 let created = 0;
 let vehicleType: { id: number; makeVariant: string };
 
@@ -155,7 +155,7 @@ async function asAdmin<T>(method: 'GET' | 'POST', url: string, payload?: object)
 }
 
 /** A company's account holder who owns an installed vehicle with a driver, and that vehicle. */
-async function placeIn(companyName: string): Promise<Place_> {
+async function placeIn(companyName: string): Promise<Resources> {
   const filter = encodeURIComponent(`name eq '${companyName}'`);
   const [company] = (await asAdmin<Page<{ id: number }>>('GET', `/Companies?$filter=${filter}`)).items;
   const holders = await asAdmin<Page<{ id: number; role: string }>>(
