@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { apiGet, listVehicles } from './api';
-import { signInAs } from './support';
+import { openMenu, signInAs } from './support';
 
 const stamp = Date.now();
 const holderEmail = `pipeline.${stamp}@example.co.za`;
@@ -29,8 +29,10 @@ test('a staff member takes a new customer from a new account to a scheduled inst
   await signInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all/);
 
-  // The account holder.
-  await page.goto('/agent/onboarding/client/add');
+  // The account holder, from the menu's 'Add a new account'.
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'Add a new account' }).click();
+  await expect(page).toHaveURL(/\/agent\/onboarding\/client\/add$/);
   await page.getByLabel('Name', { exact: true }).fill('Thabo');
   await page.getByLabel('Surname').fill('Mabaso');
   await page.getByLabel('Email address').fill(holderEmail);
