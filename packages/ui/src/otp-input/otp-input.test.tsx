@@ -18,7 +18,7 @@ function Boxes({ onChange = vi.fn(), errors }: { onChange?: (value: string[]) =>
   );
 }
 
-const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${String(n)} of 6` });
+const box = (n: number) => screen.getByRole<HTMLInputElement>('textbox', { name: `Digit ${String(n)} of 6` });
 
 describe('given the one-time PIN boxes', () => {
   it('shows six single-digit boxes in a named group', () => {
