@@ -105,12 +105,21 @@ describe('given an agent viewing an account', () => {
     );
   });
 
-  it('resends the password link and says so; a failure says it failed', async () => {
+  it('resends the password link to a holder who has none yet and says so', async () => {
     const user = userEvent.setup();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const agent = await storeSignedInUser('Technical-Agent');
-    const { holder } = await demoHolder(agent);
-    renderApp(`/agent/clients/${holder.id}/account/view`);
+    // A link goes only to an account that has no password yet: a newly added holder.
+    const suffix = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+    const { id } = await sdk(agent).users.createAccountHolder({
+      FirstName: 'Lindiwe',
+      LastName: 'Mokoena',
+      Email: uniqueEmail(),
+      PhoneNumber: `07${suffix}`,
+      IdNumber: `P${suffix}`,
+      IdNumberIsSouthAfrican: false,
+    });
+    renderApp(`/agent/clients/${id}/account/view`);
 
     await user.click(await screen.findByRole('button', { name: 'Resend Create Password Link' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Password creation link resent successfully.'));
