@@ -19,6 +19,7 @@ const JWT_SECRET = 'the-browser-tests-shared-signing-key';
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
   workers: 1,
