@@ -76,6 +76,7 @@ export type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
+  VehicleOnboardingStatusMessage,
 } from './live-messages';
 export { CONTRACT_SCHEMAS } from './contract/index';
 export {

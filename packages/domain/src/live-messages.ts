@@ -2,13 +2,18 @@
  * What the live hub at {base}/DefaultHub sends, shared by the server that sends it and the clients that
  * listen. GPS and lock follow the spec's live messages word for word; the spec leaves the tamper message
  * open, so it carries the tamper history entry's fields and a client can merge it into the history.
+ * The onboarding status message is the product's own: it moves a vehicle between the onboarding
+ * tabs of every signed-in agent, not only of the one who made the change.
  */
+
+import type { OnboardingStatus } from './onboarding-rules';
 
 /** The hub method names (spec part 1, section 4). */
 export const LIVE_MESSAGE = {
   gpsLocation: 'DeviceGpsLocationMessage',
   lockUnlock: 'DeviceLockUnlockMessage',
   tamper: 'DeviceTamperMessage',
+  onboardingStatus: 'VehicleOnboardingStatusMessage',
 } as const;
 
 export type LiveMessageName = (typeof LIVE_MESSAGE)[keyof typeof LIVE_MESSAGE];
@@ -41,4 +46,10 @@ export interface DeviceTamperMessage {
   /** The vehicle's last known position when the alert was stored; null when it never had one. */
   latitudeDegrees: number | null;
   longitudeDegrees: number | null;
+}
+
+/** VehicleOnboardingStatusMessage: a vehicle's onboarding status changed (null once installed). */
+export interface VehicleOnboardingStatusMessage {
+  vehicleId: number;
+  onBoardingStatus: OnboardingStatus | null;
 }

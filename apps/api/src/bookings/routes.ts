@@ -186,6 +186,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           onboardingExistingClient: existing,
         });
       });
+      app.vehicleEvents.emit('onboarding', { vehicleId: body.vehicleId });
       return bookingItem((await findBooking(app.db, id))!);
     },
   );
@@ -244,10 +245,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', '=', booking.id)
           .execute();
       });
+      // A cancelled booking sends a scheduled vehicle back to 'Booking pending'.
+      if (!body.active) app.vehicleEvents.emit('onboarding', { vehicleId: booking.vehicleId });
       return bookingItem((await findBooking(app.db, booking.id))!);
     },
   );
 };
 
 /** Regions, fitment centres, their slots and installation bookings. */
-export const bookingsRoutes = routePlugin('bookings', routes);
+export const bookingsRoutes = routePlugin('bookings', routes, { decorators: ['db', 'vehicleEvents'] });

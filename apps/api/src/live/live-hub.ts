@@ -1,7 +1,7 @@
 /*
  * The live hub at /DefaultHub: staff dashboards connect with their access token and receive
- * DeviceGpsLocationMessage, DeviceLockUnlockMessage and DeviceTamperMessage for the vehicles
- * they may see, as soon as each change is stored (the vehicle event bus fires after commit).
+ * DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage and
+ * VehicleOnboardingStatusMessage for the vehicles they may see, as soon as each change is stored (the vehicle event bus fires after commit).
  * With a Redis URL the instances share one backplane, so a change stored by any instance
  * reaches the dashboards connected to every other.
  */
@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { RedisBackplane, createHub } from '@sentinel/signalr-hub';
 import type { Authenticate, Hub, HubUser } from '@sentinel/signalr-hub';
 import { ROLE, isRoleName, isStaffRole } from '@sentinel/domain';
-import type { GpsEvent, LockEvent, TamperEvent } from '../vehicles/vehicle-events';
+import type { GpsEvent, LockEvent, OnboardingEvent, TamperEvent } from '../vehicles/vehicle-events';
 import {
   ALL_VEHICLES_GROUP,
   companyAdminGroup,
@@ -25,6 +25,7 @@ import type {
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
   LiveMessageName,
+  VehicleOnboardingStatusMessage,
 } from '@sentinel/domain';
 
 export const HUB_PATH = '/DefaultHub';
@@ -246,11 +247,27 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       });
     };
 
+    const onOnboarding = ({ vehicleId }: OnboardingEvent) => {
+      deliver(vehicleId, async () => {
+        // Read when sent, in the vehicle's queue: the message says the stored status, whichever
+        // write put it there.
+        const row = await app.db
+          .selectFrom('vehicles')
+          .select('onboardingStatus')
+          .where('id', '=', vehicleId)
+          .executeTakeFirst();
+        if (!row) return;
+        const message: VehicleOnboardingStatusMessage = { vehicleId, onBoardingStatus: row.onboardingStatus };
+        await send(LIVE_MESSAGE.onboardingStatus, vehicleId, message);
+      });
+    };
+
     // The event bus is decorated by its own plugin; by onReady every plugin has loaded.
     app.addHook('onReady', (ready) => {
       app.vehicleEvents.on('gps', onGps);
       app.vehicleEvents.on('lock', onLock);
       app.vehicleEvents.on('tamper', onTamper);
+      app.vehicleEvents.on('onboarding', onOnboarding);
       ready();
     });
 
@@ -260,6 +277,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.off('gps', onGps);
       app.vehicleEvents.off('lock', onLock);
       app.vehicleEvents.off('tamper', onTamper);
+      app.vehicleEvents.off('onboarding', onOnboarding);
       await hub.close();
       detach();
       await Promise.all(queues.values());

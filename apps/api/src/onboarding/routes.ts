@@ -66,6 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         vinNumber: body.vinNumber ?? null,
         engineNumber: body.engineNumber ?? null,
       });
+      app.vehicleEvents.emit('onboarding', { vehicleId: id });
       return { id };
     },
   );
@@ -89,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const isSouthAfrican = body.IdNumberIsSouthAfrican ?? true;
       throwIfInvalid(validateDriver({ ...body, IdNumberIsSouthAfrican: isSouthAfrican }));
-      const { driver } = await insertDriver(app.db, {
+      const { driver, statusChanged } = await insertDriver(app.db, {
         vehicleId: body.vehicleId,
         firstName: body.FirstName,
         lastName: body.LastName,
@@ -99,6 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         idNumber: body.IdNumber,
         idNumberIsSouthAfrican: isSouthAfrican,
       });
+      if (statusChanged) app.vehicleEvents.emit('onboarding', { vehicleId: body.vehicleId });
       return driver;
     },
   );
@@ -139,10 +141,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         }
         throw error;
       }
+      app.vehicleEvents.emit('onboarding', { vehicleId: id });
       return deviceItem({ ...device, vehicleId: id });
     },
   );
 };
 
 /** The onboarding steps' writes: a client's new vehicle and its driver. */
-export const onboardingRoutes = routePlugin('onboarding', routes);
+export const onboardingRoutes = routePlugin('onboarding', routes, { decorators: ['db', 'vehicleEvents'] });

@@ -3,7 +3,7 @@ import { VehicleEvents } from '../vehicles/vehicle-events';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Stored vehicle changes ('gps', 'lock', 'tamper'), emitted after each commit. */
+    /** Stored vehicle changes ('gps', 'lock', 'tamper', 'onboarding'), emitted after each commit. */
     vehicleEvents: VehicleEvents;
   }
 }

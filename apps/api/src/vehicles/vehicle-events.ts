@@ -23,10 +23,16 @@ export interface TamperEvent {
   dateTime: string;
 }
 
+/** A vehicle's onboarding status was written; listeners read the stored status. */
+export interface OnboardingEvent {
+  vehicleId: number;
+}
+
 export interface VehicleEventMap {
   gps: [GpsEvent];
   lock: [LockEvent];
   tamper: [TamperEvent];
+  onboarding: [OnboardingEvent];
 }
 
 /**
