@@ -35,6 +35,7 @@ export type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
+  VehicleOnboardingStatusMessage,
 } from '@sentinel/domain';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, orderBy, odataLiteral, odataParams } from './odata';
 export type { ODataField, ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery, UntypedFields } from './odata';

@@ -20,6 +20,7 @@ import type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
+  VehicleOnboardingStatusMessage,
 } from '@sentinel/domain';
 
 type Api = Awaited<ReturnType<typeof build>>;
@@ -197,6 +198,8 @@ describe('given a staff member with a valid access token', () => {
     const stopGps = client.onGpsLocation((message) => gps.push(message));
     client.onLockUnlock((message) => locks.push(message));
     client.onTamper((message) => tampers.push(message));
+    const moves: VehicleOnboardingStatusMessage[] = [];
+    client.onOnboardingStatus((message) => moves.push(message));
     await client.start();
 
     const position = { vehicleId: 7, latitudeDegrees: -33.9249, longitudeDegrees: 18.4241 };
@@ -213,11 +216,14 @@ describe('given a staff member with a valid access token', () => {
     await running.hub.clients.all.send(LIVE_MESSAGE.gpsLocation, position);
     await running.hub.clients.all.send(LIVE_MESSAGE.lockUnlock, { vehicleId: 7, locked: true });
     await running.hub.clients.all.send(LIVE_MESSAGE.tamper, tamper);
-    await eventually(() => expect(tampers).toHaveLength(1));
+    const move: VehicleOnboardingStatusMessage = { vehicleId: 7, onBoardingStatus: 'Scheduled' };
+    await running.hub.clients.all.send(LIVE_MESSAGE.onboardingStatus, move);
+    await eventually(() => expect(moves).toHaveLength(1));
 
     expect(gps).toEqual([position]);
     expect(locks).toEqual([{ vehicleId: 7, locked: true }]);
     expect(tampers).toEqual([tamper]);
+    expect(moves).toEqual([move]);
 
     stopGps();
     await running.hub.clients.all.send(LIVE_MESSAGE.gpsLocation, { ...position, vehicleId: 8 });

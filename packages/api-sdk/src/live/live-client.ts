@@ -13,6 +13,7 @@ import type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
+  VehicleOnboardingStatusMessage,
 } from '@sentinel/domain';
 
 /** The connection states of spec part 1 §4 (the official client's HubConnectionState values). */
@@ -61,6 +62,8 @@ export interface LiveClient {
   onGpsLocation(listener: (message: DeviceGpsLocationMessage) => void): Unsubscribe;
   onLockUnlock(listener: (message: DeviceLockUnlockMessage) => void): Unsubscribe;
   onTamper(listener: (message: DeviceTamperMessage) => void): Unsubscribe;
+  /** A vehicle moved between onboarding tabs (status null once installed), whoever moved it. */
+  onOnboardingStatus(listener: (message: VehicleOnboardingStatusMessage) => void): Unsubscribe;
 }
 
 /** Every transport, negotiated in the official client's order: WebSockets, SSE, long polling. */
@@ -142,10 +145,14 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const gps = new Listeners<DeviceGpsLocationMessage>(logger, LIVE_MESSAGE.gpsLocation);
   const lock = new Listeners<DeviceLockUnlockMessage>(logger, LIVE_MESSAGE.lockUnlock);
   const tamper = new Listeners<DeviceTamperMessage>(logger, LIVE_MESSAGE.tamper);
+  const onboarding = new Listeners<VehicleOnboardingStatusMessage>(logger, LIVE_MESSAGE.onboardingStatus);
 
   connection.on(LIVE_MESSAGE.gpsLocation, (message: DeviceGpsLocationMessage) => gps.emit(message));
   connection.on(LIVE_MESSAGE.lockUnlock, (message: DeviceLockUnlockMessage) => lock.emit(message));
   connection.on(LIVE_MESSAGE.tamper, (message: DeviceTamperMessage) => tamper.emit(message));
+  connection.on(LIVE_MESSAGE.onboardingStatus, (message: VehicleOnboardingStatusMessage) =>
+    onboarding.emit(message),
+  );
 
   // The official client has no state event, so the state is compared after everything that can
   // change it (start, stop, reconnecting, reconnected, close) and announced when it differs.
@@ -231,5 +238,6 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     onGpsLocation: (listener) => gps.add(listener),
     onLockUnlock: (listener) => lock.add(listener),
     onTamper: (listener) => tamper.add(listener),
+    onOnboardingStatus: (listener) => onboarding.add(listener),
   };
 }
