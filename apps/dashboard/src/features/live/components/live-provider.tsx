@@ -6,7 +6,7 @@ import { createLiveClient } from '@sentinel/api-sdk';
 import type { LiveLogger } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
-import { vehicleKeys } from '../../../lib/server-cache';
+import { userKeys, vehicleKeys } from '../../../lib/server-cache';
 import { authorisedUserAtom } from '../../../lib/session';
 import { receiveGpsAtom, receiveLockAtom } from '../../../lib/vehicle-live/vehicle-live-store';
 import {
@@ -30,7 +30,8 @@ export interface LiveProviderProps {
 /**
  * Keeps the live connection of the agent area: it starts when a base URL and a signed-in user exist
  * (spec part 1 §4), stops on logout or unmount, writes every message into the live atoms, and shows
- * tamper notices over the content. Messages missed while reconnecting are made good by dropping the
+ * tamper notices over the content; an onboarding status message sends the lists that filter on it to
+ * the server again. Messages missed while reconnecting are made good by dropping the
  * live values and refetching the vehicles the screens show.
  */
 export function LiveProvider({ children, logger }: LiveProviderProps) {
@@ -58,6 +59,12 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
       live.onGpsLocation((message) => store.set(receiveGpsAtom, message)),
       live.onLockUnlock((message) => store.set(receiveLockAtom, message)),
       live.onTamper((message) => store.set(receiveTamperAtom, message)),
+      // Another agent moved a vehicle between onboarding stages: the onboarding tabs and the client
+      // lists filter on the status (and on the owners' vehicle counts), so the open ones ask again.
+      live.onOnboardingStatus(() => {
+        void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+        void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      }),
     ];
     void live.start();
     return () => {

@@ -16,8 +16,6 @@ import { nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache'
 
 /** Rows per request; more load as the person scrolls. */
 export const PIPELINE_PAGE_SIZE = 20;
-/** How often an open tab asks again for moves made by other agents. */
-export const PIPELINE_REFRESH_MS = 20_000;
 
 // The lists of each tab sit under vehicleKeys.all, so any vehicle change elsewhere refreshes them.
 export const onboardingKeys = {
@@ -39,10 +37,9 @@ export const onboardingQueries = {
         }),
       initialPageParam: 0,
       getNextPageParam: nextPageIndex,
-      // Other agents move vehicles between tabs too, and no live message says so: each visit asks
-      // again, and an open tab every PIPELINE_REFRESH_MS.
+      // Other agents move vehicles between tabs too: VehicleOnboardingStatusMessage asks an open tab
+      // again (see the live feature), and each visit asks again for moves made while disconnected.
       staleTime: 0,
-      refetchInterval: PIPELINE_REFRESH_MS,
     }),
   /** GET /VehicleTypes/Search, from three characters; the last answer stays while the next loads. */
   vehicleTypes: (api: ApiClient, phrase: string) =>
