@@ -82,7 +82,12 @@ const platformGlobals = [
 const platformMessage = 'domain runs in browsers and on servers alike: take it as a parameter.';
 const testFiles = ['**/*.test.{ts,tsx}', '**/test/**', '**/vitest.config.ts'];
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
-const reactFiles = ['**/*.tsx', 'apps/{dashboard,signup,burnin}/src/**/*.ts', 'packages/ui/src/**/*.ts', 'packages/screens/src/**/*.ts'];
+const reactFiles = [
+  '**/*.tsx',
+  'apps/{dashboard,signup,burnin}/src/**/*.ts',
+  'packages/ui/src/**/*.ts',
+  'packages/screens/src/**/*.ts',
+];
 
 /** The whole workspace's config, for a workspace rooted at `rootDir` (a parameter so tests can lint a fixture tree). */
 export function sentinelConfig(rootDir) {

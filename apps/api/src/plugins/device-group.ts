@@ -30,7 +30,10 @@ export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
   return fp(
     async (app: FastifyInstance) => {
       app.decorateRequest('device', null);
-      const authenticate: onRequestAsyncHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const authenticate: onRequestAsyncHookHandler = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) => {
         const key = deviceKeyFrom(request.headers.authorization);
         if (key === undefined) return refuse(reply);
         const { serialNumber } = request.params as { serialNumber: string };
