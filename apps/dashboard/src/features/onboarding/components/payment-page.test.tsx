@@ -66,7 +66,7 @@ describe('given an agent on the payment screen', () => {
     await user.click(send);
 
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/agent/onboarding/scheduled'), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     const [vehicle] = (await app.client.vehicles.list({ filter: eq('id', vehicleId) })).items;
     expect(vehicle?.subscriptionId).not.toBeNull();
@@ -80,7 +80,7 @@ describe('given an agent on the payment screen', () => {
     for (const consent of PAYMENT_CONSENTS) await user.click(screen.getByRole('checkbox', { name: consent }));
     await user.click(screen.getByRole('button', { name: 'Send payment link' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/agent/onboarding/scheduled'), {
-      timeout: 5000,
+      timeout: 15_000,
     });
 
     await app.router.navigate(`/agent/onboarding/client/${vehicleId}/payment`);
@@ -88,7 +88,7 @@ describe('given an agent on the payment screen', () => {
     await waitFor(() => expect(again).toBeEnabled());
     await user.click(again);
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/agent/onboarding/scheduled'), {
-      timeout: 5000,
+      timeout: 15_000,
     });
   });
 
