@@ -21,7 +21,7 @@ await installDependencies(pnpm);
 
 const projectDirs = ['packages', 'apps']
   .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
-  .concat(join(root, 'e2e'), join(root, 'scripts'));
+  .concat(join(root, 'deploy'), join(root, 'e2e'), join(root, 'scripts'));
 for (const dir of projectDirs) rmSync(join(dir, 'test-results'), { recursive: true, force: true });
 
 const failures = [];
