@@ -31,12 +31,15 @@ export function InstallationPage() {
   const [existing, setExisting] = useState<ExistingInstallation>(NO_EXISTING);
   const [deviceError, setDeviceError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
+  // An existing installation recorded in this visit whose device link was refused: the screen stays
+  // as it was (nothing typed is lost) and a new submit only links the device.
+  const [recorded, setRecorded] = useState(false);
   const slots = useQuery(installationQueries.slots(api, centreId === '' ? null : Number(centreId)));
   const mutations = useBookingMutations();
 
   if (vehicle.isPending || regions.isPending || centres.isPending) return <Spinner label="Loading" />;
   const current = vehicle.data ?? null;
-  const bookingId = current?.installationBookingId ?? null;
+  const bookingId = recorded ? null : (current?.installationBookingId ?? null);
   const isExisting = bookingId === null && kind === 'existing';
   const regionCentres = (centres.data ?? []).filter((centre) => String(centre.regionId) === regionId);
   const busy = mutations.create.isPending || mutations.update.isPending || mutations.link.isPending;
@@ -53,23 +56,26 @@ export function InstallationPage() {
     setDeviceError(undefined);
     const fitmentCenterId = Number(centreId);
     const installationUtcDateTime = isExisting ? new Date(existing.dateTime).toISOString() : slot;
-    try {
-      if (bookingId !== null) {
-        await mutations.update.mutateAsync({
-          id: bookingId,
-          request: { fitmentCenterId, installationUtcDateTime, active: true },
-        });
-      } else {
-        await mutations.create.mutateAsync({
-          vehicleId,
-          fitmentCenterId,
-          installationUtcDateTime,
-          onboardingExistingClient: isExisting,
-        });
+    if (!recorded) {
+      try {
+        if (bookingId !== null) {
+          await mutations.update.mutateAsync({
+            id: bookingId,
+            request: { fitmentCenterId, installationUtcDateTime, active: true },
+          });
+        } else {
+          await mutations.create.mutateAsync({
+            vehicleId,
+            fitmentCenterId,
+            installationUtcDateTime,
+            onboardingExistingClient: isExisting,
+          });
+        }
+      } catch (error) {
+        setFailure(ONBOARDING_MESSAGES.bookingFailed(callFailure(error)));
+        return;
       }
-    } catch (error) {
-      setFailure(ONBOARDING_MESSAGES.bookingFailed(callFailure(error)));
-      return;
+      if (isExisting) setRecorded(true);
     }
     if (isExisting && existing.device !== null) {
       try {
@@ -95,7 +101,7 @@ export function InstallationPage() {
             ` — booked for ${installationSlotLabel(current.installationBookingUtcDateTime)} at ${current.fitmentCenterName ?? ''}`}
         </p>
       )}
-      {bookingId === null && (
+      {bookingId === null && !recorded && (
         <div className="person-form__actions" role="group" aria-label="Installation type">
           {(['new', 'existing'] as const).map((option) => (
             <Button
