@@ -4,7 +4,7 @@ import { BURN_IN_TITLE, PRODUCT_NAME } from '@sentinel/domain';
 import { createApiClient, createBurnInClient } from '@sentinel/api-sdk';
 import type { AppSettings } from '@sentinel/api-sdk';
 import { Button, Logo, Spinner } from '@sentinel/ui';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '@sentinel/screens/query-client';
 import { createSession } from './session';
 import type { BenchSession } from './session';
 import { SignInPage } from './sign-in-page';

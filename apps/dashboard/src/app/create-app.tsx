@@ -10,7 +10,7 @@ import { createApiClient } from '@sentinel/api-sdk';
 import type { ApiClient, AppSettings } from '@sentinel/api-sdk';
 import { ApiClientProvider } from '../lib/api-client';
 import { AppSettingsProvider } from '../lib/app-settings';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '@sentinel/screens/query-client';
 import { authorisedUserAtom, createSessionStore, hydrateSession } from '../lib/session';
 import type { JotaiStore } from '../lib/session';
 import { routes } from './routes';

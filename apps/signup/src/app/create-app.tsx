@@ -8,7 +8,7 @@ import { createApiClient } from '@sentinel/api-sdk';
 import type { ApiClient, AppSettings } from '@sentinel/api-sdk';
 import { ApiClientProvider } from '../lib/api-client';
 import { AppSettingsProvider } from '../lib/app-settings';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '@sentinel/screens/query-client';
 import { routes } from './routes';
 
 type Router = ReturnType<typeof createBrowserRouter>;

@@ -10,7 +10,7 @@ import type { DeviceTamperMessage, LiveLogger } from '@sentinel/api-sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiClientProvider } from '../../../lib/api-client';
 import { AppSettingsProvider } from '../../../lib/app-settings';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '@sentinel/screens/query-client';
 import { authorisedUserAtom, createSessionStore, hydrateSession } from '../../../lib/session';
 import type { JotaiStore } from '../../../lib/session';
 import { vehicleLiveAtomFamily } from '../../../lib/vehicle-live/vehicle-live-store';

@@ -1,0 +1,1 @@
+export { createQueryClient, STALE_TIME_MS } from './query-client';
