@@ -16,7 +16,14 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const api = await startApi();
+  // Every test file signs in as the same few demo users from one address, each opening a live
+  // connection: the hub's per-user and per-address limits are for real traffic, not for the suite.
+  const api = await startApi({
+    hub: {
+      maxConnectionsPerUser: 100_000,
+      negotiatePerMinute: { perUser: 100_000, perAddress: 100_000 },
+    },
+  });
   project.provide('apiUrl', api.url);
   project.provide('demoSignIns', [...DEMO_SIGN_INS]);
   project.provide('deadUrl', await deadUrl());
