@@ -2,12 +2,14 @@ import { useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { canSubmitAccountHolder, ROUTES, validateAccountHolder } from '@sentinel/domain';
-import { Alert, Button, IdNumberField, PageHeader, PhoneField, Switch, TextField } from '@sentinel/ui';
+import { Alert, Button, PageHeader } from '@sentinel/ui';
 import { useFieldForm } from '../../../lib/use-field-form';
 import { useCreateAccountHolder } from '../api/use-create-account-holder';
+import { PersonFields } from './person-fields';
+import type { PersonField } from './person-fields';
 import '../../../lib/staff-screens.css';
 
-type Field = 'FirstName' | 'LastName' | 'Email' | 'PhoneNumber' | 'IdNumber';
+type Field = PersonField;
 
 const EMPTY: Record<Field, string> = {
   FirstName: '',
@@ -59,39 +61,11 @@ export function AccountHolderPage() {
         Collect the customer&apos;s full name, contact information and address.
       </Alert>
       <form className="person-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField
-          label="Name"
-          autoComplete="given-name"
-          {...form.bind('FirstName')}
-          onChange={(event) => form.setValue('FirstName', event.target.value)}
-        />
-        <TextField
-          label="Surname"
-          autoComplete="family-name"
-          {...form.bind('LastName')}
-          onChange={(event) => form.setValue('LastName', event.target.value)}
-        />
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          {...form.bind('Email')}
-          onChange={(event) => form.setValue('Email', event.target.value.trim())}
-        />
-        <PhoneField
-          hint="Required format: 0821234567"
-          {...form.bind('PhoneNumber')}
-          onValueChange={(value) => form.setValue('PhoneNumber', value)}
-        />
-        <Switch
-          label="Has a South African ID"
-          checked={isSouthAfrican}
-          onCheckedChange={onSouthAfricanChange}
-        />
-        <IdNumberField
+        <PersonFields
+          form={form}
           isSouthAfrican={isSouthAfrican}
-          {...form.bind('IdNumber')}
-          onValueChange={(value) => form.setValue('IdNumber', value)}
+          onSouthAfricanChange={onSouthAfricanChange}
+          autofill
         />
         <Button
           type="submit"

@@ -1,9 +1,11 @@
 import type { FormEvent } from 'react';
 import { canSubmitDriver } from '@sentinel/domain';
-import { Button, IdNumberField, PhoneField, Switch, TextField } from '@sentinel/ui';
+import { Button } from '@sentinel/ui';
 import type { FieldForm } from '../../../lib/use-field-form';
+import { PersonFields } from './person-fields';
+import type { PersonField } from './person-fields';
 
-export type DriverField = 'FirstName' | 'LastName' | 'Email' | 'PhoneNumber' | 'IdNumber';
+export type DriverField = PersonField;
 
 export const EMPTY_DRIVER: Record<DriverField, string> = {
   FirstName: '',
@@ -32,39 +34,11 @@ export function DriverStep({ form, isSouthAfrican, onSouthAfricanChange, onNext 
   return (
     <form className="person-form" onSubmit={onSubmit} noValidate aria-label="Driver details">
       <h2>Driver details</h2>
-      <TextField
-        label="Name"
-        autoComplete="off"
-        {...form.bind('FirstName')}
-        onChange={(event) => form.setValue('FirstName', event.target.value)}
-      />
-      <TextField
-        label="Surname"
-        autoComplete="off"
-        {...form.bind('LastName')}
-        onChange={(event) => form.setValue('LastName', event.target.value)}
-      />
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="off"
-        {...form.bind('Email')}
-        onChange={(event) => form.setValue('Email', event.target.value.trim())}
-      />
-      <PhoneField
-        hint="Required format: 0821234567"
-        {...form.bind('PhoneNumber')}
-        onValueChange={(value) => form.setValue('PhoneNumber', value)}
-      />
-      <Switch
-        label="Has a South African ID"
-        checked={isSouthAfrican}
-        onCheckedChange={onSouthAfricanChange}
-      />
-      <IdNumberField
+      <PersonFields
+        form={form}
         isSouthAfrican={isSouthAfrican}
-        {...form.bind('IdNumber')}
-        onValueChange={(value) => form.setValue('IdNumber', value)}
+        onSouthAfricanChange={onSouthAfricanChange}
+        autofill={false}
       />
       <Button type="submit" disabled={!ready}>
         Next
