@@ -117,6 +117,13 @@ export {
 } from './contract/users';
 export { HistoryEntrySchema, HistoryPageSchema, HISTORY_LIST_FIELDS } from './contract/history';
 export {
+  AuditEntrySchema,
+  AuditPageSchema,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  AUDIT_LIST_FIELDS,
+} from './contract/audit';
+export {
   VehicleSchema,
   VehiclePageSchema,
   VEHICLE_LIST_FIELDS,
@@ -141,6 +148,13 @@ export type {
   PasswordCreationLink,
 } from './contract/users';
 export type { HistoryEntry, HistoryListField, HistoryListFields } from './contract/history';
+export type {
+  AuditAction,
+  AuditEntry,
+  AuditListField,
+  AuditListFields,
+  AuditTargetType,
+} from './contract/audit';
 export type {
   Vehicle,
   VehicleListField,

@@ -104,6 +104,7 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /My/Offline_Subscription', 'B', 400, 400, 404, 400, 403, 401],
   ['POST /Subscriptions/{id}/FirstPaymentRetry', '-', 404, 404, 404, 404, 403, 401],
   ['POST /Payments/Notifications', '-', 401, 401, 401, 401, 401, 401],
+  ['GET /AuditLog',                                     '-', 200,   403,   403,        403,        403,   401],
   ['GET /Dev/Outbox',                                    '-', 200,   403,   403,        403,        403,   401],
 ];
 
@@ -385,6 +386,8 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'POST /Payments/Notifications':
       // Public, signed by the payment provider: a person's token signs nothing.
       return { url: '/Payments/Notifications', payload: { notificationId: 'x' } };
+    case 'GET /AuditLog':
+      return { url: '/AuditLog' };
     case 'GET /Dev/Outbox':
       return { url: '/Dev/Outbox' };
     default:

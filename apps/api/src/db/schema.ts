@@ -283,6 +283,20 @@ export interface PaymentNotificationsTable {
   receivedAt: Instant;
 }
 
+/** One audit log row (migration 0007); `detail` is a JSON object as text. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  occurredAt: Instant;
+  userId: number | null;
+  userEmail: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  detail: string | null;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -309,6 +323,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;
   paymentNotifications: PaymentNotificationsTable;
+  auditLog: AuditLogTable;
 }
 
 export type Role = Selectable<RolesTable>;

@@ -13,6 +13,7 @@ import type { FieldErrors } from '@sentinel/domain';
 import { verifyPassword } from '../auth/passwords';
 import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
+import { actorOf, recordAudit } from '../audit/record-audit';
 import { findFirstRole, findSignIn } from '../users/user-queries';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,7 +39,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Unknown user, no password yet or wrong password all get the same answer and take as long.
       const matches = await verifyPassword(user?.passwordHash, request.body.password);
-      if (!user || !matches || !isRoleName(user.role)) throw new ApiError('invalidCredentials');
+      if (!user || !matches || !isRoleName(user.role)) {
+        await recordAudit(
+          app.db,
+          { ...actorOf(request), email: request.body.email.slice(0, 254) },
+          { action: 'SignInFailed' },
+        );
+        throw new ApiError('invalidCredentials');
+      }
+      await recordAudit(
+        app.db,
+        { ...actorOf(request), userId: user.id },
+        { action: 'SignIn', targetType: 'User', targetId: user.id },
+      );
 
       const accessToken = await app.accessTokens.sign({ userId: user.id, role: user.role });
       const refreshToken = await app.refreshTokens.issue(user.id);

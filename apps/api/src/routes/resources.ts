@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminsOnly, staffOnly } from '../plugins/route-groups';
+import { auditRoutes } from '../audit/routes';
 import { devicesRoutes, DeviceItem } from '../devices/routes';
 import { devOutboxRoutes } from '../dev-outbox/routes';
 import { driversRoutes, DriverItem } from '../drivers/routes';
@@ -47,6 +48,7 @@ export async function registerResourceRoutes(
       subscriptionsRoutes,
     ),
   );
+  await app.register(adminsOnly(auditRoutes));
   // Deposits: the provider's notifications and the sandbox's checkout page need no person's token.
   await app.register(paymentPublicRoutes);
   if (options.devOutbox) await app.register(adminsOnly(devOutboxRoutes));

@@ -12,6 +12,7 @@ import { DriverSchema } from './drivers';
 import { DeviceSchema, DeviceStatusInfoSchema } from './devices';
 import { NewUserSchema, UserSchema } from './users';
 import { HistoryEntrySchema } from './history';
+import { AuditEntrySchema } from './audit';
 import { CompanySchema, CompanyUserSchema, CompanyIdSchema } from './companies';
 import {
   AvailabilitySlotSchema,
@@ -55,4 +56,5 @@ export const CONTRACT_SCHEMAS = [
   AvailabilitySlotSchema,
   InstallationBookingSchema,
   SubscriptionSchema,
+  AuditEntrySchema,
 ] as const;

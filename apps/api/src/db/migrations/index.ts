@@ -7,6 +7,7 @@ import { listIndexesMigration } from './0003-list-indexes';
 import { passwordsAndOtpMigration } from './0004-passwords-and-otp';
 import { companiesMigration } from './0005-companies';
 import { onboardingMigration } from './0006-onboarding';
+import { auditLogMigration } from './0007-audit-log';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-passwords-and-otp': passwordsAndOtpMigration,
   '0005-companies': companiesMigration,
   '0006-onboarding': onboardingMigration,
+  '0007-audit-log': auditLogMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {

@@ -1,0 +1,64 @@
+/* Every read of the audit log; entries are written only through recordAudit. */
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { AuditEntry, AuditListField, ListQuery } from '@sentinel/domain';
+import type { Database } from '../db/schema';
+import { compileListQuery } from '../odata/compile';
+import type { FieldMap } from '../odata/compile';
+import { runPagedList } from '../odata/paged-list';
+import type { PagedList } from '../odata/paged-list';
+
+const AUDIT_FIELDS = {
+  id: { type: 'number', expression: sql.ref('auditLog.id') },
+  dateTime: { type: 'dateTime', expression: sql.ref('auditLog.occurredAt') },
+  userId: { type: 'number', expression: sql.ref('auditLog.userId') },
+  userEmail: { type: 'string', expression: sql.ref('auditLog.userEmail') },
+  action: { type: 'string', expression: sql.ref('auditLog.action') },
+  targetType: { type: 'string', expression: sql.ref('auditLog.targetType') },
+  targetId: { type: 'string', expression: sql.ref('auditLog.targetId') },
+} satisfies FieldMap<AuditListField>;
+
+function parseDetail(detail: string | null): Record<string, unknown> | null {
+  if (detail === null) return null;
+  const value: unknown = JSON.parse(detail);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** A page of audit entries for the OData query, newest first unless $orderby says otherwise. */
+export async function listAuditLog(db: Kysely<Database>, query: ListQuery): Promise<PagedList<AuditEntry>> {
+  const list = compileListQuery(AUDIT_FIELDS, query, { order: 'dateTime desc', id: sql.ref('auditLog.id') });
+  let base = db.selectFrom('auditLog');
+  if (list.where) base = base.where(list.where);
+  return runPagedList(
+    base,
+    list,
+    (page) =>
+      page.select([
+        'auditLog.id',
+        'auditLog.occurredAt',
+        'auditLog.userId',
+        'auditLog.userEmail',
+        'auditLog.ipAddress',
+        'auditLog.userAgent',
+        'auditLog.action',
+        'auditLog.targetType',
+        'auditLog.targetId',
+        'auditLog.detail',
+      ]),
+    (rows) =>
+      rows.map((row) => ({
+        id: row.id,
+        dateTime: row.occurredAt,
+        userId: row.userId,
+        userEmail: row.userEmail,
+        ipAddress: row.ipAddress,
+        userAgent: row.userAgent,
+        action: row.action,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        detail: parseDetail(row.detail),
+      })),
+  );
+}

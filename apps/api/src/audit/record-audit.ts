@@ -1,0 +1,74 @@
+/*
+ * recordAudit: the one way any module writes the audit log. Pass the transaction that makes the
+ * change, so the change and its record commit (or roll back) together.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AuditAction, AuditTargetType } from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+
+/** Who acted and from where. A request gives its signed-in user, address and user agent. */
+export interface AuditActor {
+  userId: number | null;
+  /** The e-mail to record; when absent it is read from the user's row at the time of writing. */
+  email?: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditRecord {
+  action: AuditAction;
+  targetType?: AuditTargetType;
+  targetId?: number | string;
+  /** A small object (old and new value, a role, a partner's answer); never a secret. */
+  detail?: Record<string, unknown>;
+}
+
+// A user agent is whatever the caller sends; keep a readable prefix, not a 1 MB header.
+const MAX_USER_AGENT = 300;
+const MAX_DETAIL = 2000;
+
+/** The signed-in user of the request (none on public routes), its address and its user agent. */
+export function actorOf(request: FastifyRequest): AuditActor {
+  const userAgent = request.headers['user-agent'];
+  return {
+    userId: request.user?.userId ?? null,
+    ipAddress: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, MAX_USER_AGENT) : null,
+  };
+}
+
+/** A change made by the api itself or a device, with no person behind it. */
+export const SYSTEM_ACTOR: AuditActor = { userId: null, email: null, ipAddress: null, userAgent: null };
+
+function isRequest(who: FastifyRequest | AuditActor): who is FastifyRequest {
+  return 'headers' in who;
+}
+
+/** Adds one entry to the audit log, on `db` (a transaction, ideally the change's own). */
+export async function recordAudit(
+  db: Kysely<Database>,
+  who: FastifyRequest | AuditActor,
+  record: AuditRecord,
+): Promise<void> {
+  const actor = isRequest(who) ? actorOf(who) : who;
+  const detail = record.detail === undefined ? null : JSON.stringify(record.detail);
+  await db
+    .insertInto('auditLog')
+    .values((eb) => ({
+      occurredAt: instant(),
+      userId: actor.userId,
+      userEmail:
+        actor.email !== undefined || actor.userId === null
+          ? (actor.email ?? null)
+          : eb.selectFrom('users').select('users.email').where('users.id', '=', actor.userId),
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent,
+      action: record.action,
+      targetType: record.targetType ?? null,
+      targetId: record.targetId === undefined ? null : String(record.targetId),
+      detail: detail !== null && detail.length > MAX_DETAIL ? JSON.stringify({ truncated: true }) : detail,
+    }))
+    .execute();
+}
