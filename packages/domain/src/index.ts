@@ -24,6 +24,7 @@ export {
 export type { MenuItem } from './navigation';
 export { rootRedirectPath } from './root-redirect';
 export { isAccessTokenExpired, readExpiry } from './token-expiry';
+export { MAX_LENGTH, MAX_FILTER_DEPTH, MAX_PAGE_INDEX, tooLongMessage, validateMaxLength } from './limits';
 export { MESSAGES } from './messages';
 export type { FieldErrors } from './messages';
 export {
@@ -34,6 +35,7 @@ export {
   validateSouthAfricanId,
   validatePassport,
   validateIdNumber,
+  validateName,
 } from './validate-field';
 export type { FieldRule } from './validate-field';
 export {
@@ -369,4 +371,36 @@ export type {
   CreateSubscriptionRequest,
   Subscription,
 } from './contract/onboarding';
+export {
+  IMPORT_ROLES,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_FIELDS,
+  IMPORT_FIELD_KEYS,
+  IMPORT_TEMPLATE_FILE_NAME,
+  IMPORT_MESSAGES,
+  ImportStatusSchema,
+  ImportPlanSchema,
+  ImportOutcomeSchema,
+  ImportMappingSchema,
+  ImportJobSchema,
+  CreateImportRequestSchema,
+  ImportMappingRequestSchema,
+  StartImportRequestSchema,
+  ImportRowSchema,
+  ImportRowPageSchema,
+  ImportRowsQuerySchema,
+  importErrorsFileName,
+  importReportFileName,
+} from './contract/imports';
+export type {
+  ImportField,
+  ImportStatus,
+  ImportPlan,
+  ImportOutcome,
+  ImportMapping,
+  ImportJob,
+  CreateImportRequest,
+  ImportRow,
+  ImportRowsQuery,
+} from './contract/imports';
 export { privilegeOf, contactEditRefusal, PRIVILEGE_MESSAGES } from './privilege';

@@ -24,6 +24,7 @@ import {
   VehicleTypeSchema,
 } from './onboarding';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
+import { ImportJobSchema, ImportRowSchema } from './imports';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
@@ -57,4 +58,6 @@ export const CONTRACT_SCHEMAS = [
   InstallationBookingSchema,
   SubscriptionSchema,
   AuditEntrySchema,
+  ImportJobSchema,
+  ImportRowSchema,
 ] as const;
