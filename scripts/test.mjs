@@ -82,6 +82,9 @@ for (const app of ['dashboard', 'signup', 'burnin']) {
   await step(`build ${app}`, pnpmRun('--filter', `@sentinel/${app}`, 'run', 'build'));
 }
 
+log('Bundle budgets of the entry routes (size-limit, gzipped)');
+await step('bundle budgets', pnpmRun('exec', 'size-limit'));
+
 log('Browser tests (Playwright in Debian Chromium)');
 if (await ensureChromium()) {
   await step(

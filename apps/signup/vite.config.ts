@@ -8,4 +8,6 @@ export default defineConfig({
   plugins: [react(), appSettings()],
   server: { port, strictPort: true },
   preview: { port, strictPort: true },
+  // The manifest says which chunks each route loads; the bundle budget (.size-limit.js) reads it.
+  build: { manifest: true },
 });
