@@ -1,6 +1,12 @@
 import { MESSAGES } from './messages';
 import type { FieldErrors } from './messages';
-import { required, validateEmail, validateIdNumber, validatePhoneNumber } from './validate-field';
+import {
+  required,
+  validateEmail,
+  validateIdNumber,
+  validateName,
+  validatePhoneNumber,
+} from './validate-field';
 
 /**
  * Where a vehicle is in onboarding. A vehicle starts with its details outstanding (no driver yet),
@@ -75,8 +81,8 @@ export interface DriverInput {
 /** The driver step's rules, keyed by the field names POST /Drivers answers with. */
 export function validateDriver(input: DriverInput): FieldErrors {
   return collect([
-    ['FirstName', required(input.FirstName)],
-    ['LastName', required(input.LastName)],
+    ['FirstName', validateName(input.FirstName)],
+    ['LastName', validateName(input.LastName)],
     ['Email', validateEmail(input.Email)],
     ['PhoneNumber', validatePhoneNumber(input.PhoneNumber)],
     ['IdNumber', validateIdNumber(input.IdNumber, input.IdNumberIsSouthAfrican)],

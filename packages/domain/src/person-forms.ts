@@ -1,5 +1,11 @@
 import type { FieldErrors } from './messages';
-import { required, validateEmail, validateIdNumber, validatePhoneNumber } from './validate-field';
+import {
+  required,
+  validateEmail,
+  validateIdNumber,
+  validateName,
+  validatePhoneNumber,
+} from './validate-field';
 
 type Check = readonly [field: string, message: string | undefined];
 
@@ -23,8 +29,8 @@ export interface AccountHolderInput {
 /** Every rule of the account holder form, keyed by the field names the server answers with. */
 export function validateAccountHolder(input: AccountHolderInput): FieldErrors {
   return collect([
-    ['FirstName', required(input.FirstName)],
-    ['LastName', required(input.LastName)],
+    ['FirstName', validateName(input.FirstName)],
+    ['LastName', validateName(input.LastName)],
     ['Email', validateEmail(input.Email)],
     ['PhoneNumber', validatePhoneNumber(input.PhoneNumber)],
     ['IdNumber', validateIdNumber(input.IdNumber, input.IdNumberIsSouthAfrican)],
@@ -51,8 +57,8 @@ export function validateAgent(input: AgentInput, knownRoles: readonly string[]):
     required(input.RoleName) ??
     (knownRoles.includes(input.RoleName) ? undefined : 'Please select a valid role');
   return collect([
-    ['FirstName', required(input.FirstName)],
-    ['LastName', required(input.LastName)],
+    ['FirstName', validateName(input.FirstName)],
+    ['LastName', validateName(input.LastName)],
     ['Email', validateEmail(input.Email)],
     ['PhoneNumber', phone],
     ['RoleName', role],

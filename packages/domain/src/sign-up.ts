@@ -1,7 +1,7 @@
 import { MESSAGES } from './messages';
 import type { FieldErrors } from './messages';
 import { validatePassword } from './password-rules';
-import { required, validateEmail, validateIdNumber, validatePhoneNumber } from './validate-field';
+import { validateEmail, validateIdNumber, validateName, validatePhoneNumber } from './validate-field';
 
 /** The three sign-up steps, in order. */
 export const SIGN_UP_STEPS = ['email', 'password', 'details'] as const;
@@ -53,8 +53,8 @@ export function validateSignUpDetailsStep(
   input: Pick<SignUpInput, 'FirstName' | 'LastName' | 'PhoneNumber' | 'IdNumber' | 'IdNumberIsSouthAfrican'>,
 ): FieldErrors {
   return collect([
-    ['FirstName', required(input.FirstName)],
-    ['LastName', required(input.LastName)],
+    ['FirstName', validateName(input.FirstName)],
+    ['LastName', validateName(input.LastName)],
     ['PhoneNumber', validatePhoneNumber(input.PhoneNumber)],
     ['IdNumber', validateIdNumber(input.IdNumber, input.IdNumberIsSouthAfrican)],
   ]);

@@ -1,3 +1,4 @@
+import { MAX_LENGTH, validateMaxLength } from './limits';
 import { MESSAGES } from './messages';
 
 /** A field rule returns its message, or undefined when the value is valid. */
@@ -12,7 +13,15 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 
 export function validateEmail(value: string): string | undefined {
   if (value.trim() === '') return MESSAGES.required;
-  return EMAIL.test(value.trim()) ? undefined : MESSAGES.email;
+  return (
+    validateMaxLength(value.trim(), MAX_LENGTH.email) ??
+    (EMAIL.test(value.trim()) ? undefined : MESSAGES.email)
+  );
+}
+
+/** A first, last or company name: filled, and no longer than the api stores. */
+export function validateName(value: string): string | undefined {
+  return required(value) ?? validateMaxLength(value.trim(), MAX_LENGTH.name);
 }
 
 // Optional leading 0, then 1-9, then 8 more digits.

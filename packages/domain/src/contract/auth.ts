@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { MAX_LENGTH } from '../limits';
 
 /** POST /Auth/SignInByEmail body. */
 export const SignInRequestSchema = Type.Object({
-  email: Type.String({ maxLength: 320 }),
-  password: Type.String({ maxLength: 1024 }),
+  email: Type.String({ maxLength: MAX_LENGTH.email }),
+  password: Type.String({ maxLength: MAX_LENGTH.password }),
 });
 export type SignInRequest = Static<typeof SignInRequestSchema>;
 
@@ -22,8 +23,8 @@ export type SignInAnswer = Static<typeof SignInAnswerSchema>;
 
 /** POST /Auth/RefreshTokens body: the pair to trade in (the access token may be expired). */
 export const RefreshTokensRequestSchema = Type.Object({
-  accessToken: Type.String({ maxLength: 4096 }),
-  refreshToken: Type.String({ maxLength: 256 }),
+  accessToken: Type.String({ maxLength: MAX_LENGTH.accessToken }),
+  refreshToken: Type.String({ maxLength: MAX_LENGTH.opaqueToken }),
 });
 
 /** POST /Auth/RefreshTokens answer: a new pair; the refresh token rotates on every use. */

@@ -9,6 +9,7 @@ import type { Static } from '@sinclair/typebox';
 import { ROLE } from '../roles';
 import type { RoleName } from '../roles';
 import { Nullable } from './common';
+import { MAX_LENGTH } from '../limits';
 
 /**
  * Staff roles that may use the bench: Admins and Technical-Agents handle hardware. A Company-Admin
@@ -79,17 +80,21 @@ export type BurnInMessage = Static<typeof BurnInMessageSchema>;
 
 /** PUT /TestRunner/AddUnit query. */
 export const AddUnitQuerySchema = Type.Object({
-  unitSerialNumber: Type.String({ minLength: 1 }),
-  stationId: Type.String({ minLength: 1 }),
+  unitSerialNumber: Type.String({ minLength: 1, maxLength: MAX_LENGTH.shortText }),
+  stationId: Type.String({ minLength: 1, maxLength: MAX_LENGTH.shortText }),
 });
 export type AddUnitQuery = Static<typeof AddUnitQuerySchema>;
 
 /** PUT /TestRunner/RemoveUnit, StartUnitTest and StopUnitTest query. */
-export const UnitQuerySchema = Type.Object({ unitSerialNumber: Type.String({ minLength: 1 }) });
+export const UnitQuerySchema = Type.Object({
+  unitSerialNumber: Type.String({ minLength: 1, maxLength: MAX_LENGTH.shortText }),
+});
 export type UnitQuery = Static<typeof UnitQuerySchema>;
 
 /** PUT /TestRunner/RetryFailedTests/{serial} and RetryUnitTest/{serial} path. */
-export const UnitPathSchema = Type.Object({ serial: Type.String({ minLength: 1 }) });
+export const UnitPathSchema = Type.Object({
+  serial: Type.String({ minLength: 1, maxLength: MAX_LENGTH.shortText }),
+});
 
 /** PUT /TestRunner/RetryUnitTest/{serial} body. */
 export const RetryUnitTestRequestSchema = Type.Object({ testType: BurnInTestTypeSchema });

@@ -4,6 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Static, TSchema, TUnsafe } from '@sinclair/typebox';
+import { MAX_LENGTH, MAX_PAGE_INDEX } from '../limits';
 
 /** The value, or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -25,13 +26,20 @@ export const MAX_PAGE_SIZE = 500;
 /** The OData subset every list accepts. */
 export const ListQuerySchema = Type.Object({
   $filter: Type.Optional(
-    Type.String({ description: "e.g. role eq 'Account-Holder' and contains(firstName, 'an')" }),
+    Type.String({
+      maxLength: MAX_LENGTH.filter,
+      description: "e.g. role eq 'Account-Holder' and contains(firstName, 'an')",
+    }),
   ),
-  $orderby: Type.Optional(Type.String({ description: "e.g. 'createdOnDateTime desc, id'" })),
+  $orderby: Type.Optional(
+    Type.String({ maxLength: MAX_LENGTH.orderBy, description: "e.g. 'createdOnDateTime desc, id'" }),
+  ),
   $pagesize: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `@default ${DEFAULT_PAGE_SIZE}` }),
   ),
-  $pageindex: Type.Optional(Type.Integer({ minimum: 0, description: '0-based; @default 0' })),
+  $pageindex: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_PAGE_INDEX, description: '0-based; @default 0' }),
+  ),
 });
 export type ListQuery = Static<typeof ListQuerySchema>;
 

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import type { RoleName } from '../roles';
 import { Nullable, PageSchema, ref } from './common';
+import { MAX_LENGTH } from '../limits';
 
 /**
  * A company as GET /Companies lists it. Its users and vehicles are counted here and read through
@@ -78,7 +79,7 @@ export type CompanyUserListFields = Pick<CompanyUser, CompanyUserListField>;
  * belong to a company through their owners, so both lists must be empty.
  */
 export const CreateCompanyRequestSchema = Type.Object({
-  Name: Type.String(),
+  Name: Type.String({ maxLength: MAX_LENGTH.name }),
   CompanyUsers: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
   Vehicles: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
 });

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { VEHICLE_SEARCH_RESULT_COUNT } from '../onboarding-rules';
 import { Nullable, ref } from './common';
+import { MAX_LENGTH } from '../limits';
 
 /** A make and model as GET /VehicleTypes/Search answers it. */
 export const VehicleTypeSchema = Type.Object(
@@ -17,7 +18,10 @@ export type VehicleType = Static<typeof VehicleTypeSchema>;
 
 /** GET /VehicleTypes/Search query. */
 export const VehicleTypeSearchQuerySchema = Type.Object({
-  SearchPhrase: Type.String({ description: 'Matched case-insensitively on make, variant and makeVariant.' }),
+  SearchPhrase: Type.String({
+    maxLength: MAX_LENGTH.text,
+    description: 'Matched case-insensitively on make, variant and makeVariant.',
+  }),
   ResultCount: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -33,12 +37,15 @@ export const VehicleTypeSearchAnswerSchema = Type.Array(ref(VehicleTypeSchema));
 
 /** POST /Vehicles body (the spec's vehicle create payload). */
 export const CreateVehicleRequestSchema = Type.Object({
-  colour: Type.String(),
-  registrationNumber: Type.String(),
-  vinNumber: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  engineNumber: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  vehicle: Type.String({ description: "The chosen type's text." }),
-  registrationYear: Type.String({ description: "A year, or 'Older than 1999'." }),
+  colour: Type.String({ maxLength: MAX_LENGTH.shortText }),
+  registrationNumber: Type.String({ maxLength: MAX_LENGTH.shortText }),
+  vinNumber: Type.Optional(Type.Union([Type.String({ maxLength: MAX_LENGTH.shortText }), Type.Null()])),
+  engineNumber: Type.Optional(Type.Union([Type.String({ maxLength: MAX_LENGTH.shortText }), Type.Null()])),
+  vehicle: Type.String({ maxLength: MAX_LENGTH.text, description: "The chosen type's text." }),
+  registrationYear: Type.String({
+    maxLength: MAX_LENGTH.shortText,
+    description: "A year, or 'Older than 1999'.",
+  }),
   userId: Type.Integer({ minimum: 1 }),
   vehicleTypeId: Type.Integer(),
 });
@@ -50,12 +57,12 @@ export type NewVehicle = Static<typeof NewVehicleSchema>;
 
 /** POST /Drivers body: the driver fields plus the vehicle they drive. */
 export const CreateDriverRequestSchema = Type.Object({
-  FirstName: Type.String(),
-  LastName: Type.String(),
-  Email: Type.String(),
-  PhoneCode: Type.Optional(Type.String({ description: '@default 27' })),
-  PhoneNumber: Type.String(),
-  IdNumber: Type.String(),
+  FirstName: Type.String({ maxLength: MAX_LENGTH.name }),
+  LastName: Type.String({ maxLength: MAX_LENGTH.name }),
+  Email: Type.String({ maxLength: MAX_LENGTH.email }),
+  PhoneCode: Type.Optional(Type.String({ maxLength: MAX_LENGTH.phoneCode, description: '@default 27' })),
+  PhoneNumber: Type.String({ maxLength: MAX_LENGTH.phoneNumber }),
+  IdNumber: Type.String({ maxLength: MAX_LENGTH.idNumber }),
   IdNumberIsSouthAfrican: Type.Optional(Type.Boolean({ default: true })),
   acceptedTermsAndConditionsAndPolicy: Type.Optional(Type.Boolean({ default: true })),
   acceptedToAllowInformationToBeUsedToContact: Type.Optional(Type.Boolean({ default: true })),
@@ -104,7 +111,7 @@ export const AvailabilitySlotSchema = Type.Object(
   {
     fitmentCenterId: Type.Integer(),
     /** The instant a booking of this slot names. */
-    installationUtcDateTime: Type.String(),
+    installationUtcDateTime: Type.String({ maxLength: MAX_LENGTH.dateTime }),
     utcDate: Type.String({ description: "'YYYY-MM-DD'" }),
     utcTimeStart: Type.String({ description: "'HH:MM'" }),
     utcTimeEnd: Type.String({ description: "'HH:MM'" }),
@@ -122,7 +129,7 @@ export const AvailabilityListSchema = Type.Object({ items: Type.Array(ref(Availa
 export const CreateInstallationBookingRequestSchema = Type.Object({
   vehicleId: Type.Integer({ minimum: 1 }),
   fitmentCenterId: Type.Integer(),
-  installationUtcDateTime: Type.String(),
+  installationUtcDateTime: Type.String({ maxLength: MAX_LENGTH.dateTime }),
   /** An installation done before the booking was recorded: it may lie in the past and holds no place. */
   onboardingExistingClient: Type.Optional(Type.Boolean({ default: false })),
 });
@@ -131,7 +138,7 @@ export type CreateInstallationBookingRequest = Static<typeof CreateInstallationB
 /** PUT /InstallationBookings/{id} body: a new centre or time, or active false to cancel. */
 export const UpdateInstallationBookingRequestSchema = Type.Object({
   fitmentCenterId: Type.Integer(),
-  installationUtcDateTime: Type.String(),
+  installationUtcDateTime: Type.String({ maxLength: MAX_LENGTH.dateTime }),
   active: Type.Boolean(),
 });
 export type UpdateInstallationBookingRequest = Static<typeof UpdateInstallationBookingRequestSchema>;
@@ -142,7 +149,7 @@ export const InstallationBookingSchema = Type.Object(
     id: Type.Integer(),
     vehicleId: Type.Integer(),
     fitmentCenterId: Type.Integer(),
-    installationUtcDateTime: Type.String(),
+    installationUtcDateTime: Type.String({ maxLength: MAX_LENGTH.dateTime }),
     active: Type.Boolean(),
     onboardingExistingClient: Type.Boolean(),
   },
@@ -152,8 +159,8 @@ export type InstallationBooking = Static<typeof InstallationBookingSchema>;
 
 /** POST /Vehicles/{id}/LinkDeviceFree body: links a free device; the installation is then complete. */
 export const LinkDeviceFreeRequestSchema = Type.Object({
-  deviceSerialNumber: Type.String(),
-  vehicleNickname: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  deviceSerialNumber: Type.String({ maxLength: MAX_LENGTH.shortText }),
+  vehicleNickname: Type.Optional(Type.Union([Type.String({ maxLength: MAX_LENGTH.shortText }), Type.Null()])),
 });
 export type LinkDeviceFreeRequest = Static<typeof LinkDeviceFreeRequestSchema>;
 

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import type { RoleName } from '../roles';
 import { PageSchema, Nullable, ref } from './common';
+import { MAX_LENGTH } from '../limits';
 
 /** A user as GET /Users lists them (account holders and staff). */
 export const UserSchema = Type.Object(
@@ -47,23 +48,23 @@ export type UserListFields = Pick<User, Exclude<UserListField, 'role'>> & { role
 
 /** POST /Users body: a staff member (agent). The role goes as its name. */
 export const CreateAgentRequestSchema = Type.Object({
-  FirstName: Type.String(),
-  LastName: Type.String(),
-  Email: Type.String(),
-  phoneCode: Type.Optional(Type.String({ description: '@default 27' })),
-  PhoneNumber: Type.Optional(Type.String()),
-  RoleName: Type.String(),
+  FirstName: Type.String({ maxLength: MAX_LENGTH.name }),
+  LastName: Type.String({ maxLength: MAX_LENGTH.name }),
+  Email: Type.String({ maxLength: MAX_LENGTH.email }),
+  phoneCode: Type.Optional(Type.String({ maxLength: MAX_LENGTH.phoneCode, description: '@default 27' })),
+  PhoneNumber: Type.Optional(Type.String({ maxLength: MAX_LENGTH.phoneNumber })),
+  RoleName: Type.String({ maxLength: MAX_LENGTH.shortText }),
 });
 export type CreateAgentRequest = Static<typeof CreateAgentRequestSchema>;
 
 /** POST /Users/AccountHolder body. */
 export const CreateAccountHolderRequestSchema = Type.Object({
-  FirstName: Type.String(),
-  LastName: Type.String(),
-  Email: Type.String(),
-  PhoneCode: Type.Optional(Type.String({ description: '@default 27' })),
-  PhoneNumber: Type.String(),
-  IdNumber: Type.String(),
+  FirstName: Type.String({ maxLength: MAX_LENGTH.name }),
+  LastName: Type.String({ maxLength: MAX_LENGTH.name }),
+  Email: Type.String({ maxLength: MAX_LENGTH.email }),
+  PhoneCode: Type.Optional(Type.String({ maxLength: MAX_LENGTH.phoneCode, description: '@default 27' })),
+  PhoneNumber: Type.String({ maxLength: MAX_LENGTH.phoneNumber }),
+  IdNumber: Type.String({ maxLength: MAX_LENGTH.idNumber }),
   IdNumberIsSouthAfrican: Type.Optional(Type.Boolean({ default: true })),
   acceptedTermsAndConditionsAndPolicy: Type.Optional(Type.Boolean({ default: true })),
   acceptedToAllowInformationToBeUsedToContact: Type.Optional(Type.Boolean({ default: true })),
@@ -76,8 +77,11 @@ export type NewUser = Static<typeof NewUserSchema>;
 
 /** PUT /Users/{id} and PUT /Drivers/{id} body: contact edits change only these two fields. */
 export const ContactEditRequestSchema = Type.Object({
-  email: Type.String(),
-  phoneNumber: Type.String({ description: 'With or without the leading 0; kept without.' }),
+  email: Type.String({ maxLength: MAX_LENGTH.email }),
+  phoneNumber: Type.String({
+    maxLength: MAX_LENGTH.phoneNumber,
+    description: 'With or without the leading 0; kept without.',
+  }),
 });
 export type ContactEditRequest = Static<typeof ContactEditRequestSchema>;
 

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { Nullable, PageSchema, ref } from './common';
+import { DeviceCommandSchema } from './commands';
 import { DriverSchema } from './drivers';
+import { MAX_LENGTH } from '../limits';
 
 const NullableString = Nullable(Type.String());
 const NullableNumber = Nullable(Type.Number());
@@ -87,9 +89,16 @@ export const VEHICLE_LIST_FIELDS = [
 export type VehicleListField = (typeof VEHICLE_LIST_FIELDS)[number];
 export type VehicleListFields = Pick<Vehicle, VehicleListField>;
 
-/** PUT /Vehicles/{id}/Lock and /Unlock answer. */
+/**
+ * PUT /Vehicles/{id}/Lock and /Unlock answer (202): the command sent to the device. isLocked is
+ * the stored state, unchanged until the device confirms (null while no device has reported one).
+ */
 export const LockResultSchema = Type.Object(
-  { vehicleId: Type.Integer(), isLocked: Type.Boolean() },
+  {
+    vehicleId: Type.Integer(),
+    isLocked: Nullable(Type.Boolean()),
+    command: ref(DeviceCommandSchema),
+  },
   { $id: 'LockResult' },
 );
 export type LockResult = Static<typeof LockResultSchema>;
@@ -100,8 +109,8 @@ export type PartnerAlertResult = Static<typeof PartnerAlertResultSchema>;
 
 /** POST /Vehicles/{id}/ChangeLinkedDevice body; serial numbers match case-insensitively. */
 export const ChangeLinkedDeviceRequestSchema = Type.Object({
-  currentDeviceSerialNumber: Type.Optional(Type.String()),
-  newDeviceSerialNumber: Type.String(),
-  vehicleNickname: Type.Optional(Type.String()),
+  currentDeviceSerialNumber: Type.Optional(Type.String({ maxLength: MAX_LENGTH.shortText })),
+  newDeviceSerialNumber: Type.String({ maxLength: MAX_LENGTH.shortText }),
+  vehicleNickname: Type.Optional(Type.String({ maxLength: MAX_LENGTH.shortText })),
 });
 export type ChangeLinkedDeviceRequest = Static<typeof ChangeLinkedDeviceRequestSchema>;
