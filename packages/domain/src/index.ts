@@ -404,3 +404,47 @@ export type {
   ImportRowsQuery,
 } from './contract/imports';
 export { privilegeOf, contactEditRefusal, PRIVILEGE_MESSAGES } from './privilege';
+export {
+  REPLAY_MAX_PAGE_SIZE,
+  REPLAY_MAX_POINTS,
+  REPLAY_MAX_PERIOD_DAYS,
+  ReplayPeriodQuerySchema,
+  ReplayFixesQuerySchema,
+  ReplayFixSchema,
+  ReplayFixPageSchema,
+  StopSchema,
+  TripSchema,
+  ReplayEventSchema,
+  ReplayTripsSchema,
+} from './contract/replay';
+export type {
+  ReplayPeriodQuery,
+  ReplayFixesQuery,
+  ReplayFix,
+  ReplayFixPage,
+  Stop,
+  Trip,
+  ReplayEvent,
+  ReplayTrips,
+} from './contract/replay';
+export { distanceMetres, pathMetres } from './trips/geo';
+export type { Position } from './trips/geo';
+export { orderFixes, withSpeeds } from './trips/fixes';
+export type { RecordedFix } from './trips/fixes';
+export {
+  DEFAULT_STOP_RADIUS_METRES,
+  DEFAULT_STOP_MINIMUM_SECONDS,
+  findStopSpans,
+  tripsAndStops,
+  fixesBetween,
+} from './trips/trips';
+export type { StopSettings, StopSpan } from './trips/trips';
+export { thinFixes } from './trips/thin';
+export {
+  REPLAY_PERIODS,
+  johannesburgDate,
+  replayPeriod,
+  customReplayPeriod,
+  replayPeriodError,
+} from './trips/period';
+export type { ReplayPeriodName } from './trips/period';
