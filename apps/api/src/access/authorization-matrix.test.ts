@@ -16,6 +16,9 @@ import type { Page } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS } from '../index';
 import { hashPassword } from '../auth/passwords';
 
+/** A day of trip replay. */
+const REPLAY_PERIOD = 'from=2026-03-01T22:00:00Z&to=2026-03-02T22:00:00Z';
+
 type Caller =
   'Admin' | 'Technical-Agent' | 'Company-Admin A' | 'Company-Admin B' | 'Account-Holder' | 'no token';
 const CALLERS: readonly Caller[] = [
@@ -76,6 +79,10 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Vehicles/{id}/History',                         'B', 200,   200,   404,        200,        403,   401],
   ['GET /Vehicles/{id}/History/Csv',                     'A', 200,   200,   200,        404,        403,   401],
   ['GET /Vehicles/{id}/History/Csv',                     'B', 200,   200,   404,        200,        403,   401],
+  ['GET /Vehicles/{id}/Replay/Fixes',                    'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Vehicles/{id}/Replay/Fixes',                    'B', 200,   200,   404,        200,        403,   401],
+  ['GET /Vehicles/{id}/Replay/Trips',                    'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Vehicles/{id}/Replay/Trips',                    'B', 200,   200,   404,        200,        403,   401],
   ['GET /VehicleTypes/Search',                           '-', 200,   200,   200,        200,        403,   401],
   ['GET /Devices',                                       '-', 200,   200,   403,        403,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'A', 200,   200,   200,        404,        403,   401],
@@ -310,6 +317,10 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: `/Vehicles/${place.vehicleId}/History` };
     case 'GET /Vehicles/{id}/History/Csv':
       return { url: `/Vehicles/${place.vehicleId}/History/Csv` };
+    case 'GET /Vehicles/{id}/Replay/Fixes':
+      return { url: `/Vehicles/${place.vehicleId}/Replay/Fixes?${REPLAY_PERIOD}` };
+    case 'GET /Vehicles/{id}/Replay/Trips':
+      return { url: `/Vehicles/${place.vehicleId}/Replay/Trips?${REPLAY_PERIOD}` };
     case 'GET /VehicleTypes/Search':
       return { url: '/VehicleTypes/Search?SearchPhrase=toy&ResultCount=5' };
     case 'GET /Devices':

@@ -297,6 +297,14 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** One GPS fix of a vehicle, kept for trip replay (migration 0009); see src/replay. */
+export interface PositionFixesTable {
+  vehicleId: number;
+  at: Instant;
+  latitudeDegrees: number;
+  longitudeDegrees: number;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -309,6 +317,7 @@ export interface Database {
   vehicles: VehiclesTable;
   drivers: DriversTable;
   vehicleHistory: VehicleHistoryTable;
+  positionFixes: PositionFixesTable;
   outbox: OutboxTable;
   passwordCreationTokens: PasswordCreationTokensTable;
   phoneConfirmations: PhoneConfirmationsTable;

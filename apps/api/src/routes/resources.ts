@@ -15,6 +15,7 @@ import { bookingsRoutes } from '../bookings/routes';
 import { paymentsPlugin } from '../payments/payments-plugin';
 import { paymentPublicRoutes } from '../payments/routes';
 import { subscriptionsRoutes } from '../subscriptions/routes';
+import { replayRoutes } from '../replay/routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -39,6 +40,7 @@ export async function registerResourceRoutes(
       driversRoutes,
       vehiclesRoutes,
       historyRoutes,
+      replayRoutes,
       devicesRoutes,
       subscriptionPlansRoutes,
       companiesRoutes,

@@ -8,6 +8,7 @@ import { passwordsAndOtpMigration } from './0004-passwords-and-otp';
 import { companiesMigration } from './0005-companies';
 import { onboardingMigration } from './0006-onboarding';
 import { auditLogMigration } from './0007-audit-log';
+import { positionFixesMigration } from './0009-position-fixes';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-companies': companiesMigration,
   '0006-onboarding': onboardingMigration,
   '0007-audit-log': auditLogMigration,
+  '0009-position-fixes': positionFixesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
