@@ -8,12 +8,15 @@ import { migrateToLatest } from './db/migrations';
 import { seedDemoData, seedRoles } from './db/seed';
 import { ProblemDetails, registerErrorHandling } from './errors';
 import { authPlugin } from './plugins/auth';
+import { authLimitsPlugin } from './plugins/auth-limits';
+import type { AuthLimits } from './plugins/auth-limits';
 import { caseInsensitiveBodyPlugin } from './plugins/case-insensitive-body';
 import { databasePlugin } from './plugins/database';
 import { liveHubPlugin } from './live/live-hub';
 import type { LiveHubOptions } from './live/live-hub';
 import { vehicleEventsPlugin } from './plugins/vehicle-events';
 import { authRoutes } from './routes/auth';
+import { logoutRoute } from './auth/logout-route';
 import { healthRoutes } from './routes/health';
 import { rolesRoutes } from './routes/roles';
 import { registerResourceRoutes } from './routes/resources';
@@ -44,8 +47,12 @@ export interface BuildOptions {
   jwtSecret?: string;
   /** @default 900 (15 minutes) */
   accessTokenTtlSeconds?: number;
-  /** @default 2592000 (30 days) */
+  /** How long a refresh token works unused; each refresh issues a new one. @default 2592000 (30 days) */
   refreshTokenTtlSeconds?: number;
+  /** How long a sign-in lasts however often it refreshes. @default 7776000 (90 days) */
+  refreshTokenAbsoluteTtlSeconds?: number;
+  /** Rate limits of sign-in, refresh, sign-up, codes, resets and links (see AuthLimits for the defaults). */
+  authLimits?: Partial<AuthLimits>;
   /** Fastify's request logger; an object sets its level. @default false */
   logger?: boolean | { level: string };
   /** Origins allowed to call the api from a browser; '*' allows any. @default any localhost origin */
@@ -102,6 +109,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // Behind the nginx of deploy/ (on this host) the client's address is the one nginx appends to
+    // X-Forwarded-For; from anywhere else the header is the client's own claim and is ignored.
+    trustProxy: 'loopback',
     // Report every invalid field at once, as ASP.NET does, not only the first.
     ajv: { customOptions: { allErrors: true } },
   });
@@ -148,7 +158,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     jwtSecret,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 2_592_000,
+    refreshTokenAbsoluteTtlSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,
   });
+  await app.register(authLimitsPlugin, { limits: options.authLimits, redisUrl: options.redisUrl });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -180,6 +192,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(signUpRoutes);
   await app.register(passwordRoutes);
+  await app.register(logoutRoute);
   await app.register(signedIn(myPasswordRoutes));
   await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false });
   await app.register(telemetryPlugin);

@@ -24,6 +24,7 @@ export {
 export type { MenuItem } from './navigation';
 export { rootRedirectPath } from './root-redirect';
 export { isAccessTokenExpired, readExpiry } from './token-expiry';
+export { ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE } from './token-claims';
 export { MAX_LENGTH, MAX_FILTER_DEPTH, MAX_PAGE_INDEX, tooLongMessage, validateMaxLength } from './limits';
 export { MESSAGES } from './messages';
 export type { FieldErrors } from './messages';
@@ -135,6 +136,8 @@ export {
 } from './contract/vehicles';
 export type { ListQuery, Page, ProblemDetails } from './contract/common';
 export type { SignInAnswer, TokenPair } from './contract/auth';
+export { LogoutRequestSchema } from './contract/sessions';
+export type { LogoutRequest } from './contract/sessions';
 export type { Role } from './contract/roles';
 export type { SubscriptionPlan } from './contract/subscription-plans';
 export type { Driver } from './contract/drivers';

@@ -7,10 +7,13 @@
  * Socket.IO 4 server (WebSocket transport) do the same work at each step; each server runs in a
  * fresh process and its clients in another, so on two cores the server has one to itself. Prints
  * deliveries a second (received ÷ time from the first send to the last receipt) and the p50, p95 and
- * p99 send-to-receive latency. --cpu-prof writes the servers' V8 profiles to bench/profiles.
+ * p99 send-to-receive latency. --cpu-prof writes the servers' V8 profiles to a folder it prints.
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type {
   ClientCommand,
@@ -31,7 +34,10 @@ const KINDS = list(
   'only',
   'hub-json-ws,hub-msgpack-ws,socket.io-ws,hub-json-sse,hub-json-longpolling',
 ) as ClientKind[];
-const CPU_PROFILE = process.argv.includes('--cpu-prof');
+const PROFILES = process.argv.includes('--cpu-prof')
+  ? mkdtempSync(join(tmpdir(), 'hub-bench-profiles-'))
+  : undefined;
+if (PROFILES) console.log(`V8 profiles of the servers go to ${PROFILES}`);
 /** How long after the last send the clients may still be receiving before the step ends. */
 const GRACE_MS = 5_000;
 
@@ -88,7 +94,7 @@ interface Row {
 
 async function measure(kind: ClientKind): Promise<Row[]> {
   const serverKind: ServerKind = kind === 'socket.io-ws' ? 'socket.io' : 'hub';
-  const profile = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${here('./profiles')}`] : [];
+  const profile = PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`] : [];
   const server = child<ServerCommand, ServerReport>('./server.ts', [serverKind], profile);
   const ready = await server.next();
   if (ready.kind !== 'ready') throw new Error('The server did not start.');
