@@ -23,6 +23,8 @@ import type { SubscriptionPlansApi } from './subscription-plans';
 import { createUsersApi } from './users';
 import type { UsersApi } from './users';
 import { createVehiclesApi } from './vehicles';
+import { createReplayApi } from './replay';
+import type { ReplayApi } from './replay';
 import type { VehiclesApi } from './vehicles';
 
 export interface ApiClientOptions {
@@ -65,6 +67,7 @@ export interface ApiClient {
   roles: RolesApi;
   users: UsersApi;
   vehicles: VehiclesApi;
+  replay: ReplayApi;
   drivers: DriversApi;
   devices: DevicesApi;
   subscriptionPlans: SubscriptionPlansApi;
@@ -124,6 +127,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     roles: createRolesApi(caller),
     users: createUsersApi(caller),
     vehicles: createVehiclesApi(caller),
+    replay: createReplayApi(caller),
     drivers: createDriversApi(caller),
     devices: createDevicesApi(caller),
     subscriptionPlans: createSubscriptionPlansApi(caller),

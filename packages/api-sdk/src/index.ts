@@ -42,6 +42,16 @@ export type { ODataField, ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery, U
 export { historyCsvFileName } from './history';
 export type { UsersApi } from './users';
 export type { VehiclesApi, HistoryCsv, HistoryPageRequest } from './vehicles';
+export type { ReplayApi, ReplayFixesPageRequest } from './replay';
+export type {
+  ReplayFix,
+  ReplayFixPage,
+  ReplayPeriodQuery,
+  ReplayTrips,
+  Trip,
+  Stop,
+  ReplayEvent,
+} from '@sentinel/domain';
 export type { DriversApi } from './drivers';
 export type { DevicesApi } from './devices';
 export type { SubscriptionPlansApi } from './subscription-plans';
