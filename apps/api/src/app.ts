@@ -30,7 +30,17 @@ import type { BotChallenge } from './sign-up/bot-challenge';
 import { signUpRoutes } from './sign-up/routes';
 import { myPasswordRoutes, passwordRoutes } from './passwords/routes';
 import { signedIn } from './plugins/route-groups';
-import type { PartnerAlertProvider } from './providers/partner-alerts';
+import { outboxPartnerAlerts, partnerAlertsByPartner } from './providers/partner-alerts';
+import type {
+  Partner,
+  PartnerAlertProvider,
+  PartnerWebhook,
+  WebhookOptions,
+} from './providers/partner-alerts';
+import { commandsPlugin } from './commands/commands-plugin';
+import type { CommandSettings } from './commands/command-service';
+import { deviceCommandRoutes } from './commands/device-routes';
+import { deviceKeyOnly } from './plugins/device-group';
 import { deviceTelemetryRoutes } from './routes/device-telemetry';
 import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
@@ -81,6 +91,10 @@ export interface BuildOptions {
   otpResendIntervalMs?: number;
   /** Alerts the Aura and Capital Air partners. @default records them in the outbox table and answers 'Dispatched' */
   partnerAlerts?: PartnerAlertProvider;
+  /** Partners alerted by signed webhook instead of the outbox (when no partnerAlerts is given). @default none */
+  partnerWebhooks?: WebhookOptions & { webhooks: Partial<Record<Partner, PartnerWebhook>> };
+  /** Lock commands: expiry, sweep, long-poll wait (see CommandSettings for the defaults). */
+  commands?: CommandSettings;
 }
 
 // Any port on localhost: the dashboard, signup and burn-in dev servers all call the api.
@@ -180,7 +194,15 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     });
   await app.register(providersPlugin, {
     messageSender: options.messageSender ?? smtp,
-    partnerAlerts: options.partnerAlerts,
+    partnerAlerts:
+      options.partnerAlerts ??
+      (options.partnerWebhooks === undefined
+        ? undefined
+        : partnerAlertsByPartner(
+            outboxPartnerAlerts(db),
+            options.partnerWebhooks.webhooks,
+            options.partnerWebhooks,
+          )),
     signupUrl: options.signupUrl ?? 'http://localhost:5174',
   });
   await app.register(accountsPlugin, {
@@ -194,10 +216,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(passwordRoutes);
   await app.register(logoutRoute);
   await app.register(signedIn(myPasswordRoutes));
+  await app.register(commandsPlugin, options.commands ?? {});
   await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });
   await app.register(deviceTelemetryRoutes);
+  await app.register(deviceKeyOnly(deviceCommandRoutes));
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.ready();

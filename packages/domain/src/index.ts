@@ -80,6 +80,7 @@ export type {
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
   VehicleOnboardingStatusMessage,
+  DeviceCommandStatusMessage,
 } from './live-messages';
 export { CONTRACT_SCHEMAS } from './contract/index';
 export {
@@ -134,6 +135,28 @@ export {
   PartnerAlertResultSchema,
   ChangeLinkedDeviceRequestSchema,
 } from './contract/vehicles';
+export {
+  DeviceCommandSchema,
+  DeviceCommandPageSchema,
+  DeviceCommandDeliverySchema,
+  DeviceCommandBatchSchema,
+  DeviceCommandAckSchema,
+  DeviceCommandAckResultSchema,
+  DEVICE_COMMAND_TYPES,
+  DEVICE_COMMAND_STATUSES,
+  DEVICE_COMMAND_ACK_STATUSES,
+  isOpenCommand,
+} from './contract/commands';
+export type {
+  DeviceCommand,
+  DeviceCommandType,
+  DeviceCommandStatus,
+  DeviceCommandDelivery,
+  DeviceCommandBatch,
+  DeviceCommandAck,
+  DeviceCommandAckStatus,
+  DeviceCommandAckResult,
+} from './contract/commands';
 export type { ListQuery, Page, ProblemDetails } from './contract/common';
 export type { SignInAnswer, TokenPair } from './contract/auth';
 export { LogoutRequestSchema } from './contract/sessions';

@@ -8,6 +8,7 @@ import { passwordsAndOtpMigration } from './0004-passwords-and-otp';
 import { companiesMigration } from './0005-companies';
 import { onboardingMigration } from './0006-onboarding';
 import { auditLogMigration } from './0007-audit-log';
+import { deviceCommandsMigration } from './0008-device-commands';
 import { positionFixesMigration } from './0009-position-fixes';
 
 /*
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-companies': companiesMigration,
   '0006-onboarding': onboardingMigration,
   '0007-audit-log': auditLogMigration,
+  '0008-device-commands': deviceCommandsMigration,
   '0009-position-fixes': positionFixesMigration,
 };
 
