@@ -41,6 +41,7 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /health',                                        '-', 200,   200,   200,        200,        200,   200],
   ['POST /Auth/SignInByEmail',                           '-', 400,   400,   400,        400,        400,   400],
   ['POST /Auth/RefreshTokens',                           '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/Logout',                                  '-', 400,   400,   400,        400,        400,   400],
   ['GET /Roles',                                         '-', 200,   200,   200,        200,        403,   401],
   ['POST /Auth/SignUp',                                  '-', 400,   400,   400,        400,        400,   400],
   ['POST /Auth/ConfirmPhone',                            '-', 400,   400,   400,        400,        400,   400],
@@ -247,6 +248,7 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/health' };
     case 'POST /Auth/SignInByEmail':
     case 'POST /Auth/RefreshTokens':
+    case 'POST /Auth/Logout':
     case 'POST /Auth/SignUp':
     case 'POST /Auth/ConfirmPhone':
     case 'POST /Auth/ResendPhoneConfirmation':
