@@ -474,3 +474,17 @@ export {
   replayPeriodError,
 } from './trips/period';
 export type { ReplayPeriodName } from './trips/period';
+export {
+  REPLAY_SPEEDS,
+  TRACK_MS_PER_SECOND_AT_1X,
+  SKIP_GAP_MS,
+  fixIndexAt,
+  markerAt,
+  advance,
+  formatReplayTime,
+  formatReplayDayTime,
+  formatDistance,
+  formatDuration,
+  formatCoordinates,
+} from './trips/playback';
+export type { ReplaySpeed, ReplayMarker } from './trips/playback';
