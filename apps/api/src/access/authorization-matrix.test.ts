@@ -67,10 +67,13 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Vehicles',                                      'B', 200,   200,   '200 none', 200,        403,   401],
   ['POST /Vehicles',                                     'A', 200,   200,   200,        404,        403,   401],
   ['POST /Vehicles',                                     'B', 200,   200,   404,        200,        403,   401],
-  ['PUT /Vehicles/{id}/Lock',                            'A', 200,   200,   200,        404,        403,   401],
-  ['PUT /Vehicles/{id}/Lock',                            'B', 200,   200,   404,        200,        403,   401],
-  ['PUT /Vehicles/{id}/Unlock',                          'A', 200,   200,   200,        404,        403,   401],
-  ['PUT /Vehicles/{id}/Unlock',                          'B', 200,   200,   404,        200,        403,   401],
+  ['PUT /Vehicles/{id}/Lock',                            'A', 202,   202,   202,        404,        403,   401],
+  ['PUT /Vehicles/{id}/Lock',                            'B', 202,   202,   404,        202,        403,   401],
+  ['PUT /Vehicles/{id}/Unlock',                          'A', 202,   202,   202,        404,        403,   401],
+  ['PUT /Vehicles/{id}/Unlock',                          'B', 202,   202,   404,        202,        403,   401],
+  ['GET /Vehicles/{id}/Commands',                        'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Vehicles/{id}/Commands',                        'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Vehicles/{id}/Commands/{commandId}/Cancel',    'A', 404,   404,   404,        404,        403,   401],
   ['POST /Vehicles/{id}/AlertAura',                      'A', 200,   200,   200,        404,        403,   401],
   ['POST /Vehicles/{id}/AlertAura',                      'B', 200,   200,   404,        200,        403,   401],
   ['POST /Vehicles/{id}/AlertCapitalAir',                'A', 200,   200,   200,        404,        403,   401],
@@ -89,6 +92,8 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /My/Device/GetDeviceStatusInfo',                'A', 200,   200,   200,        404,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'B', 200,   200,   404,        200,        403,   401],
   ['POST /Devices/{serialNumber}/Telemetry',             'A', 401,   401,   401,        401,        401,   401],
+  ['GET /Devices/{serialNumber}/Commands',              'A', 401,   401,   401,        401,        401,   401],
+  ['POST /Devices/{serialNumber}/Commands/{commandId}/Ack', 'A', 401, 401, 401,       401,        401,   401],
   ['GET /SubscriptionPlans',                             '-', 200,   200,   200,        200,        403,   401],
   ['GET /Companies',                                     'A', 200,   200,   200,        '200 none', 403,   401],
   ['GET /Companies',                                     'B', 200,   200,   '200 none', 200,        403,   401],
@@ -306,6 +311,11 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: `/Vehicles/${place.vehicleId}/Lock` };
     case 'PUT /Vehicles/{id}/Unlock':
       return { url: `/Vehicles/${place.vehicleId}/Unlock` };
+    case 'GET /Vehicles/{id}/Commands':
+      return { url: `/Vehicles/${place.vehicleId}/Commands` };
+    case 'POST /Vehicles/{id}/Commands/{commandId}/Cancel':
+      // No such command: an allowed caller gets 404, nothing is cancelled.
+      return { url: `/Vehicles/${place.vehicleId}/Commands/999999/Cancel` };
     case 'POST /Vehicles/{id}/AlertAura':
       return { url: `/Vehicles/${place.vehicleId}/AlertAura` };
     case 'POST /Vehicles/{id}/AlertCapitalAir':
@@ -332,6 +342,13 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'POST /Devices/{serialNumber}/Telemetry':
       // A person's token is no device key, whoever holds it.
       return { url: `/Devices/${place.deviceSerialNumber}/Telemetry`, payload: {} };
+    case 'GET /Devices/{serialNumber}/Commands':
+      return { url: `/Devices/${place.deviceSerialNumber}/Commands?waitSeconds=0` };
+    case 'POST /Devices/{serialNumber}/Commands/{commandId}/Ack':
+      return {
+        url: `/Devices/${place.deviceSerialNumber}/Commands/1/Ack`,
+        payload: { status: 'Confirmed', locked: true },
+      };
     case 'GET /SubscriptionPlans':
       return { url: '/SubscriptionPlans' };
     case 'GET /Companies':
