@@ -36,6 +36,7 @@ export type {
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
   VehicleOnboardingStatusMessage,
+  DeviceCommandStatusMessage,
 } from '@sentinel/domain';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, orderBy, odataLiteral, odataParams } from './odata';
 export type { ODataField, ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery, UntypedFields } from './odata';
@@ -100,6 +101,9 @@ export type {
   ChangeLinkedDeviceRequest,
   PartnerAlertResult,
   LockResult,
+  DeviceCommand,
+  DeviceCommandType,
+  DeviceCommandStatus,
   HistoryEntry,
   HistoryListFields,
   Driver,
