@@ -91,6 +91,7 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Devices',                                       '-', 200,   200,   403,        403,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'A', 200,   200,   200,        404,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Devices/{serialNumber}/IngestKey',             'A', 200,   200,   403,        403,        403,   401],
   ['POST /Devices/{serialNumber}/Telemetry',             'A', 401,   401,   401,        401,        401,   401],
   ['GET /Devices/{serialNumber}/Commands',              'A', 401,   401,   401,        401,        401,   401],
   ['POST /Devices/{serialNumber}/Commands/{commandId}/Ack', 'A', 401, 401, 401,       401,        401,   401],
@@ -117,6 +118,15 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /My/Offline_Subscription', 'B', 400, 400, 404, 400, 403, 401],
   ['POST /Subscriptions/{id}/FirstPaymentRetry', '-', 404, 404, 404, 404, 403, 401],
   ['POST /Payments/Notifications', '-', 401, 401, 401, 401, 401, 401],
+  ['GET /Imports/Template', '-', 200, 403, 200, 200, 403, 401],
+  ['POST /Imports', 'A', 400, 403, 400, 400, 403, 401],
+  ['GET /Imports/{id}', '-', 404, 403, 404, 404, 403, 401],
+  ['PUT /Imports/{id}/Mapping', '-', 404, 403, 404, 404, 403, 401],
+  ['GET /Imports/{id}/Rows', '-', 404, 403, 404, 404, 403, 401],
+  ['GET /Imports/{id}/Errors/Csv', '-', 404, 403, 404, 404, 403, 401],
+  ['GET /Imports/{id}/Report/Csv', '-', 404, 403, 404, 404, 403, 401],
+  ['POST /Imports/{id}/Start', '-', 404, 403, 404, 404, 403, 401],
+  ['POST /Imports/{id}/Cancel', '-', 404, 403, 404, 404, 403, 401],
   ['GET /AuditLog',                                     '-', 200,   403,   403,        403,        403,   401],
   ['GET /Dev/Outbox',                                    '-', 200,   403,   403,        403,        403,   401],
 ];
@@ -339,6 +349,8 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/Devices' };
     case 'POST /My/Device/GetDeviceStatusInfo':
       return { url: '/My/Device/GetDeviceStatusInfo', payload: { deviceId: place.deviceId } };
+    case 'POST /Devices/{serialNumber}/IngestKey':
+      return { url: `/Devices/${place.deviceSerialNumber}/IngestKey` };
     case 'POST /Devices/{serialNumber}/Telemetry':
       // A person's token is no device key, whoever holds it.
       return { url: `/Devices/${place.deviceSerialNumber}/Telemetry`, payload: {} };
@@ -416,6 +428,23 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'POST /Payments/Notifications':
       // Public, signed by the payment provider: a person's token signs nothing.
       return { url: '/Payments/Notifications', payload: { notificationId: 'x' } };
+    case 'GET /Imports/Template':
+      return { url: '/Imports/Template' };
+    case 'POST /Imports':
+      // Not a spreadsheet: an allowed caller is refused with 400 (a Company-Admin of another
+      // company already for the company), nothing is read or stored.
+      return { url: '/Imports', payload: { fileName: 'fleet.pdf', content: '', companyId: place.companyId } };
+    case 'GET /Imports/{id}':
+    case 'GET /Imports/{id}/Rows':
+    case 'GET /Imports/{id}/Errors/Csv':
+    case 'GET /Imports/{id}/Report/Csv':
+    case 'POST /Imports/{id}/Cancel':
+      // No such import: an allowed caller gets 404.
+      return { url: route.split(' ')[1]!.replace('{id}', '999999') };
+    case 'PUT /Imports/{id}/Mapping':
+      return { url: '/Imports/999999/Mapping', payload: { mapping: {} } };
+    case 'POST /Imports/{id}/Start':
+      return { url: '/Imports/999999/Start', payload: { sendPasswordLinks: false } };
     case 'GET /AuditLog':
       return { url: '/AuditLog' };
     case 'GET /Dev/Outbox':

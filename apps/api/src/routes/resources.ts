@@ -15,6 +15,8 @@ import { bookingsRoutes } from '../bookings/routes';
 import { paymentsPlugin } from '../payments/payments-plugin';
 import { paymentPublicRoutes } from '../payments/routes';
 import { subscriptionsRoutes } from '../subscriptions/routes';
+import { importsRoutes } from '../imports/routes';
+import { importWorkerPlugin } from '../imports/import-worker-plugin';
 import { replayRoutes } from '../replay/routes';
 
 export interface ResourceRoutesOptions {
@@ -32,6 +34,7 @@ export async function registerResourceRoutes(
   options: ResourceRoutesOptions,
 ): Promise<void> {
   await app.register(paymentsPlugin);
+  await app.register(importWorkerPlugin);
   app.addSchema(DriverItem);
   app.addSchema(DeviceItem);
   await app.register(
@@ -48,6 +51,7 @@ export async function registerResourceRoutes(
       onboardingRoutes,
       bookingsRoutes,
       subscriptionsRoutes,
+      importsRoutes,
     ),
   );
   await app.register(adminsOnly(auditRoutes));
