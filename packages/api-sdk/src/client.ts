@@ -13,6 +13,8 @@ import { createMyApi } from './my';
 import type { MyApi } from './my';
 import type { CompaniesApi } from './companies';
 import { createDevicesApi } from './devices';
+import { createImportsApi } from './imports';
+import type { ImportsApi } from './imports';
 import { createOnboardingApi } from './onboarding';
 import type { OnboardingApi } from './onboarding';
 import type { DevicesApi } from './devices';
@@ -74,6 +76,7 @@ export interface ApiClient {
   companies: CompaniesApi;
   onboarding: OnboardingApi;
   my: MyApi;
+  imports: ImportsApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -134,5 +137,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     companies: createCompaniesApi(caller),
     onboarding: createOnboardingApi(caller),
     my: createMyApi(caller),
+    imports: createImportsApi(caller),
   };
 }

@@ -57,6 +57,7 @@ export type { DriversApi } from './drivers';
 export type { DevicesApi } from './devices';
 export type { SubscriptionPlansApi } from './subscription-plans';
 export type { CompaniesApi } from './companies';
+export type { ImportsApi } from './imports';
 export type { OnboardingApi } from './onboarding';
 export type {
   CreateDriverRequest,

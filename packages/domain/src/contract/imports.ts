@@ -136,8 +136,9 @@ export type ImportJob = Static<typeof ImportJobSchema>;
 export const CreateImportRequestSchema = Type.Object({
   fileName: Type.String({ minLength: 1, description: 'Ends in .csv or .xlsx.' }),
   content: Type.String({ description: "The file's bytes, base64." }),
+  // Left out rather than null: Fastify's Ajv would coerce a null to company 0.
   companyId: Type.Optional(
-    Nullable(Type.Integer({ description: 'Required for a Company-Admin; new holders are linked to it.' })),
+    Type.Integer({ description: 'Required for a Company-Admin; new holders are linked to it.' }),
   ),
 });
 export type CreateImportRequest = Static<typeof CreateImportRequestSchema>;
