@@ -67,9 +67,22 @@ export function boundaryZones(rootDir, { forTests = false } = {}) {
     message: 'Screens compose ui, api-sdk and domain; those never import a screen.',
   });
   zones.push({
-    target: ['./apps/api', './apps/test-runner', './packages/signalr-hub'],
+    target: ['./apps/api', './apps/test-runner', './packages/signalr-hub', './packages/database'],
     from: './packages/ui',
     message: 'Servers never import the UI kit.',
+  });
+  zones.push({
+    target: [
+      './apps/dashboard',
+      './apps/signup',
+      './apps/burnin',
+      './packages/ui',
+      './packages/api-sdk',
+      './packages/screens',
+      './packages/domain',
+    ],
+    from: './packages/database',
+    message: "The SQL engines are the servers' own; browser code never imports them.",
   });
   return zones;
 }
@@ -200,7 +213,7 @@ export function sentinelConfig(rootDir) {
     },
     {
       // Servers never import the UI kit or React.
-      files: ['apps/api/**', 'apps/test-runner/**', 'packages/signalr-hub/**'],
+      files: ['apps/api/**', 'apps/test-runner/**', 'packages/signalr-hub/**', 'packages/database/**'],
       rules: { 'no-restricted-imports': ['error', { patterns: ['@sentinel/ui', 'react', 'react-dom'] }] },
     },
   );

@@ -20,12 +20,12 @@ import { ROLE } from '@sentinel/domain';
 import { build } from '../src/app';
 import type { BuildOptions } from '../src/app';
 import { createDatabase, dialectOf } from '../src/db/database';
-import { onServer } from '../src/db/dialect/postgres';
+import { onServer } from '@sentinel/database';
 import { migrateToLatest } from '../src/db/migrations';
 import type { Database } from '../src/db/schema';
 import { FIRST_NAMES, LAST_NAMES } from '../src/db/seed/generators';
 import { seedRoles } from '../src/db/seed';
-import { startTemporaryPostgres } from '../src/db/temporary-postgres';
+import { startTemporaryPostgres } from '@sentinel/database/temporary-postgres';
 
 const RUNS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 30);
 const HOLDERS = 100_000;

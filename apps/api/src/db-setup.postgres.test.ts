@@ -8,7 +8,7 @@ import { build } from './app';
 import { readServerConfig } from './config';
 import { createDatabase, PRIVATE_DATABASE_TEMPLATE_ENV } from './db/database';
 import { DEMO_SIGN_INS } from './db/seed';
-import { onServer } from './db/dialect/postgres';
+import { onServer } from '@sentinel/database';
 
 const run = promisify(execFile);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { onServer } from '@sentinel/database';
 import type { FastifyInstance } from 'fastify';
 import type { BurnInUnitResult, Device, Page } from '@sentinel/domain';
 import { signIn, startApi } from '@sentinel/testing';
@@ -311,19 +313,41 @@ describe('running tests', () => {
   });
 });
 
+/**
+ * A database that outlives the bench process, on the engine of the suite's project: a SQLite file,
+ * or a PostgreSQL database of its own on the project's server.
+ */
+async function durableDatabase(): Promise<{ options: BuildOptions; drop: () => Promise<void> }> {
+  if (process.env.SENTINEL_TEST_ENGINE === 'postgres') {
+    const templateUrl = inject('postgresTemplateUrl');
+    const name = `bench_${randomUUID().replaceAll('-', '')}`;
+    await onServer(templateUrl, `create database ${name}`);
+    const url = new URL(templateUrl);
+    url.pathname = `/${name}`;
+    return {
+      options: { databaseUrl: url.href },
+      drop: () => onServer(templateUrl, `drop database if exists ${name} with (force)`),
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'burn-in-'));
+  return {
+    options: { databaseFile: join(dir, 'bench.db') },
+    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+  };
+}
+
 describe('after a restart', () => {
   it('keeps the units on their stations and marks the test that was running as interrupted', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'burn-in-'));
-    const databaseFile = join(dir, 'bench.db');
+    const store = await durableDatabase();
     const serial = freeSerials[3]!;
     try {
-      const first = await bench({ databaseFile, durationScale: 1 });
+      const first = await bench({ ...store.options, durationScale: 1 });
       await put(first, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn4`);
       await put(first, `/TestRunner/StartUnitTest?unitSerialNumber=${serial}`);
       expect((await results(first))[0]!.results[0]!.status).toBe('InProgress');
       await first.close();
 
-      const second = await bench({ databaseFile });
+      const second = await bench(store.options);
       try {
         const [unit] = await results(second);
         expect(unit).toMatchObject({ unitSerialNumber: serial, testStation: 'burn4' });
@@ -340,7 +364,7 @@ describe('after a restart', () => {
         await second.close();
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await store.drop();
     }
   });
 });

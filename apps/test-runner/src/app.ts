@@ -16,6 +16,8 @@ import { benchRoutes } from './routes';
 export interface BuildOptions {
   /** SQLite file holding the bench's state; created when missing. @default ':memory:' */
   databaseFile?: string;
+  /** PostgreSQL instead of SQLite (the api's database may be shared: the bench's tables are its own). */
+  databaseUrl?: string;
   /** Station ids the bench offers. @default ['burn1', 'burn2', 'burn3', 'burn4'] */
   stations?: readonly string[];
   /** The api's signing key; tokens it signed are accepted. @default a random key (every token refused) */
@@ -59,7 +61,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     methods: ['GET', 'PUT'],
   });
 
-  const db = await openBenchDatabase(options.databaseFile ?? IN_MEMORY);
+  const db = await openBenchDatabase({
+    databaseFile: options.databaseFile ?? IN_MEMORY,
+    databaseUrl: options.databaseUrl,
+  });
   const runner = createRunner({
     db,
     simulator: createBenchSimulator({

@@ -19,6 +19,7 @@ describe('readConfig', () => {
       corsOrigins: undefined,
       jwtSecret: undefined,
       databaseFile: DEFAULT_DATABASE_FILE,
+      databaseUrl: undefined,
       apiUrl: 'http://localhost:5080',
       seed: 1,
       pinnedFaults: new Map(),

@@ -11,8 +11,10 @@ export interface TestRunnerConfig {
   corsOrigins: string[] | undefined;
   /** The api's signing key: tokens it signed are accepted. Required in production. */
   jwtSecret: string | undefined;
-  /** The SQLite file holding the bench's state. */
+  /** The SQLite file holding the bench's state (when no databaseUrl is given). */
   databaseFile: string;
+  /** PostgreSQL instead of SQLite (DATABASE_URL, as the api reads it). */
+  databaseUrl: string | undefined;
   /** The vehicle API, asked whether a serial is a device. */
   apiUrl: string;
   /** The bench simulator's seed. */
@@ -101,6 +103,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
     corsOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
     jwtSecret,
     databaseFile: text(env, 'BENCH_DATABASE_FILE') ?? DEFAULT_DATABASE_FILE,
+    databaseUrl: text(env, 'DATABASE_URL'),
     apiUrl: text(env, 'API_URL') ?? 'http://localhost:5080',
     seed,
     pinnedFaults: parsePinnedFaults(text(env, 'BENCH_FAULTS')),

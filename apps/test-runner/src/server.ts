@@ -24,6 +24,7 @@ if (jwtSecret === undefined) {
 const app = await build({
   logger: { level: logLevel },
   databaseFile: config.databaseFile,
+  ...(config.databaseUrl === undefined ? {} : { databaseUrl: config.databaseUrl }),
   apiUrl: config.apiUrl,
   seed: config.seed,
   pinnedFaults: config.pinnedFaults,

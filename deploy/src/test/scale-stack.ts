@@ -12,8 +12,8 @@ import { DEMO_SIGN_INS, createDatabase, issueDeviceKey } from '@sentinel/api';
 import { startRedisServer } from '@sentinel/signalr-hub/testing';
 import type { RedisServer } from '@sentinel/signalr-hub/testing';
 // The api's throwaway PostgreSQL, which its own test suite and bench use; not part of its public API.
-import { startTemporaryPostgres } from '../../../apps/api/src/db/temporary-postgres';
-import type { TemporaryPostgres } from '../../../apps/api/src/db/temporary-postgres';
+import { startTemporaryPostgres } from '@sentinel/database/temporary-postgres';
+import type { TemporaryPostgres } from '@sentinel/database/temporary-postgres';
 import { renderNginxConfig } from '../../nginx/render.mjs';
 import { API_DIR, NGINX, answers, freePort, runToEnd, startUntil, stop } from './processes';
 import type { Running } from './processes';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDatabase, dialectOf } from '../database';
+import { createDatabase, dialectOf } from './database';
 
 // Each project of the suite names the engine it runs on (vitest.config.ts).
 const engine = process.env.SENTINEL_TEST_ENGINE;

@@ -4,6 +4,7 @@
  * reason). A person can stop them (Stopped) and retry them (back to Pending). A test that was
  * running or waiting when the service stopped is Interrupted when it starts again.
  */
+import { isUniqueViolation } from '@sentinel/database';
 import { BURN_IN_TEST_TYPES } from '@sentinel/domain';
 import type { BurnInTestResult, BurnInTestType, BurnInUnitResult } from '@sentinel/domain';
 import type { BenchDb } from '../db/database';
@@ -39,7 +40,7 @@ export function createRunner(options: RunnerOptions) {
 
   async function unit(serial: string) {
     const row = await db
-      .selectFrom('units')
+      .selectFrom('benchUnits')
       .selectAll()
       .where((eb) => eb(eb.fn('lower', ['serialNumber']), '=', serial.toLowerCase()))
       .executeTakeFirst();
@@ -49,7 +50,7 @@ export function createRunner(options: RunnerOptions) {
 
   async function activeCount(serial: string): Promise<number> {
     const { count } = await db
-      .selectFrom('tests')
+      .selectFrom('benchTests')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('serialNumber', '=', serial)
       .where('status', 'in', ACTIVE)
@@ -61,7 +62,7 @@ export function createRunner(options: RunnerOptions) {
   async function queue(serial: string, types: readonly BurnInTestType[]): Promise<void> {
     for (const testType of types) {
       await db
-        .insertInto('tests')
+        .insertInto('benchTests')
         .values({
           serialNumber: serial,
           testType,
@@ -90,13 +91,13 @@ export function createRunner(options: RunnerOptions) {
   async function stop(serial: string): Promise<number> {
     const at = now().toISOString();
     const running = await db
-      .updateTable('tests')
+      .updateTable('benchTests')
       .set({ status: 'Stopped', endTime: at, dueAt: null })
       .where('serialNumber', '=', serial)
       .where('status', '=', 'InProgress')
       .executeTakeFirst();
     const waiting = await db
-      .updateTable('tests')
+      .updateTable('benchTests')
       .set({ status: 'Stopped' })
       .where('serialNumber', '=', serial)
       .where('status', '=', 'Pending')
@@ -108,18 +109,18 @@ export function createRunner(options: RunnerOptions) {
   async function advance(): Promise<void> {
     const at = now();
     const due = await db
-      .selectFrom('tests')
-      .innerJoin('units', 'units.serialNumber', 'tests.serialNumber')
-      .select(['tests.serialNumber', 'tests.testType', 'tests.attempts', 'units.faults'])
-      .where('tests.status', '=', 'InProgress')
-      .where('tests.dueAt', '<=', at.toISOString())
+      .selectFrom('benchTests')
+      .innerJoin('benchUnits', 'benchUnits.serialNumber', 'benchTests.serialNumber')
+      .select(['benchTests.serialNumber', 'benchTests.testType', 'benchTests.attempts', 'benchUnits.faults'])
+      .where('benchTests.status', '=', 'InProgress')
+      .where('benchTests.dueAt', '<=', at.toISOString())
       .execute();
     for (const test of due) {
       const faults = (JSON.parse(test.faults) as string[]).filter(isFaultName);
       const report = simulator.report(test.serialNumber, faults, test.testType, test.attempts);
       const verdict = judge(test.testType, report);
       await db
-        .updateTable('tests')
+        .updateTable('benchTests')
         .set({
           status: verdict.passed ? 'Passed' : 'Failed',
           endTime: at.toISOString(),
@@ -133,13 +134,13 @@ export function createRunner(options: RunnerOptions) {
         .execute();
     }
     const next = await db
-      .selectFrom('tests as t')
+      .selectFrom('benchTests as t')
       .select(['t.serialNumber', 't.testType'])
       .where('t.status', '=', 'Pending')
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
-            selectFrom('tests as r')
+            selectFrom('benchTests as r')
               .select('r.testType')
               .whereRef('r.serialNumber', '=', 't.serialNumber')
               .where('r.status', '=', 'InProgress'),
@@ -155,7 +156,7 @@ export function createRunner(options: RunnerOptions) {
       started.add(test.serialNumber);
       const dueAt = new Date(at.getTime() + TEST_DURATION_MS[test.testType] * scale);
       await db
-        .updateTable('tests')
+        .updateTable('benchTests')
         .set((eb) => ({
           status: 'InProgress',
           startTime: at.toISOString(),
@@ -164,6 +165,8 @@ export function createRunner(options: RunnerOptions) {
         }))
         .where('serialNumber', '=', test.serialNumber)
         .where('testType', '=', test.testType)
+        // A stop that landed since the select above wins: a stopped test never starts.
+        .where('status', '=', 'Pending')
         .execute();
     }
   }
@@ -173,12 +176,12 @@ export function createRunner(options: RunnerOptions) {
     async recover(): Promise<void> {
       const at = now().toISOString();
       await db
-        .updateTable('tests')
+        .updateTable('benchTests')
         .set({ status: 'Interrupted', endTime: at, dueAt: null, failureReason: INTERRUPTED_REASON })
         .where('status', '=', 'InProgress')
         .execute();
       await db
-        .updateTable('tests')
+        .updateTable('benchTests')
         .set({ status: 'Interrupted', failureReason: INTERRUPTED_REASON })
         .where('status', '=', 'Pending')
         .execute();
@@ -206,9 +209,9 @@ export function createRunner(options: RunnerOptions) {
     },
 
     async results(): Promise<BurnInUnitResult[]> {
-      const units = await db.selectFrom('units').selectAll().orderBy('stationId').execute();
+      const units = await db.selectFrom('benchUnits').selectAll().orderBy('stationId').execute();
       const tests = await db
-        .selectFrom('tests')
+        .selectFrom('benchTests')
         .selectAll()
         .orderBy('serialNumber')
         .orderBy('position')
@@ -232,7 +235,7 @@ export function createRunner(options: RunnerOptions) {
     /** The stations no unit sits on, in the bench's order. */
     async freeStations(): Promise<string[]> {
       const taken = new Set(
-        (await db.selectFrom('units').select('stationId').execute()).map((row) => row.stationId),
+        (await db.selectFrom('benchUnits').select('stationId').execute()).map((row) => row.stationId),
       );
       return options.stations.filter((station) => !taken.has(station));
     },
@@ -241,7 +244,7 @@ export function createRunner(options: RunnerOptions) {
       if (!options.stations.includes(stationId))
         throw new BenchError('unknownStation', `Station ${stationId} is not a station of this bench`);
       const onBench = await db
-        .selectFrom('units')
+        .selectFrom('benchUnits')
         .selectAll()
         .where((eb) =>
           eb.or([
@@ -259,22 +262,29 @@ export function createRunner(options: RunnerOptions) {
       const taken = onBench.find((row) => row.stationId === stationId);
       if (taken)
         throw new BenchError('stationTaken', `Station ${stationId} is taken by unit ${taken.serialNumber}`);
-      await db
-        .insertInto('units')
-        .values({
-          serialNumber: serial,
-          stationId,
-          addedAt: now().toISOString(),
-          faults: JSON.stringify(simulator.faultsFor(serial)),
-        })
-        .execute();
+      try {
+        await db
+          .insertInto('benchUnits')
+          .values({
+            serialNumber: serial,
+            stationId,
+            addedAt: now().toISOString(),
+            faults: JSON.stringify(simulator.faultsFor(serial)),
+          })
+          .execute();
+      } catch (error) {
+        // Two people put units on the same station at once: the index kept one, the other hears why.
+        if (isUniqueViolation(error))
+          throw new BenchError('stationTaken', `Station ${stationId} was taken a moment ago; choose another`);
+        throw error;
+      }
     },
 
     /** Takes a unit off its station (its tests stop); answers the station it freed. */
     async removeUnit(serial: string): Promise<{ serialNumber: string; stationId: string }> {
       const row = await unit(serial);
-      await db.deleteFrom('tests').where('serialNumber', '=', row.serialNumber).execute();
-      await db.deleteFrom('units').where('serialNumber', '=', row.serialNumber).execute();
+      await db.deleteFrom('benchTests').where('serialNumber', '=', row.serialNumber).execute();
+      await db.deleteFrom('benchUnits').where('serialNumber', '=', row.serialNumber).execute();
       return { serialNumber: row.serialNumber, stationId: row.stationId };
     },
 
@@ -296,7 +306,7 @@ export function createRunner(options: RunnerOptions) {
 
     /** Starts every unit that is not running yet; answers how many started. */
     async startAll(): Promise<number> {
-      const units = await db.selectFrom('units').select('serialNumber').execute();
+      const units = await db.selectFrom('benchUnits').select('serialNumber').execute();
       if (units.length === 0) throw new BenchError('noUnits', 'There are no units on the bench');
       let started = 0;
       for (const { serialNumber } of units) {
@@ -311,7 +321,7 @@ export function createRunner(options: RunnerOptions) {
     },
 
     async stopAll(): Promise<number> {
-      const units = await db.selectFrom('units').select('serialNumber').execute();
+      const units = await db.selectFrom('benchUnits').select('serialNumber').execute();
       let stopped = 0;
       for (const { serialNumber } of units) if ((await stop(serialNumber)) > 0) stopped += 1;
       if (stopped === 0) throw new BenchError('nothingRunning', 'No tests are running on the bench');
@@ -322,7 +332,7 @@ export function createRunner(options: RunnerOptions) {
     async retryFailed(serial: string): Promise<{ serialNumber: string; testTypes: BurnInTestType[] }> {
       const row = await unit(serial);
       const failed = await db
-        .selectFrom('tests')
+        .selectFrom('benchTests')
         .select('testType')
         .where('serialNumber', '=', row.serialNumber)
         .where('status', 'in', RETRYABLE)
@@ -339,7 +349,7 @@ export function createRunner(options: RunnerOptions) {
     async retryTest(serial: string, testType: BurnInTestType): Promise<string> {
       const row = await unit(serial);
       const current = await db
-        .selectFrom('tests')
+        .selectFrom('benchTests')
         .select('status')
         .where('serialNumber', '=', row.serialNumber)
         .where('testType', '=', testType)

@@ -1,15 +1,15 @@
 /*
- * The bench's state: which unit sits on which station and each unit's tests. SQLite through
- * better-sqlite3 (a file by default, ':memory:' in tests), so the state survives a restart.
+ * The bench's state: which unit sits on which station and each unit's tests. On the engine the api
+ * uses (@sentinel/database): a SQLite file by default, PostgreSQL when a URL is given (the api's
+ * own database works: the bench's tables are prefixed bench_ and its migrations tracked apart).
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
-import type { Generated } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Generated, Kysely, Migration, MigrationProvider } from 'kysely';
+import { IN_MEMORY, openDatabase } from '@sentinel/database';
+import type { DatabaseOptions } from '@sentinel/database';
 import type { BurnInTestStatus, BurnInTestType } from '@sentinel/domain';
 
-export const IN_MEMORY = ':memory:';
+export { IN_MEMORY };
 
 export interface UnitTable {
   serialNumber: string;
@@ -37,51 +37,65 @@ export interface TestTable {
 }
 
 export interface BenchDatabase {
-  units: UnitTable;
-  tests: TestTable;
+  benchUnits: UnitTable;
+  benchTests: TestTable;
 }
 
 export type BenchDb = Kysely<BenchDatabase>;
 
-/** Opens (and creates when missing) the bench database and brings its tables up to date. */
-export async function openBenchDatabase(file: string): Promise<BenchDb> {
-  if (file !== IN_MEMORY) mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new Database(file);
-  // WAL: the screen's reads do not wait behind the runner's writes.
-  if (file !== IN_MEMORY) sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<BenchDatabase>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
-  });
-  await migrate(db);
-  return db;
+const migrations: Record<string, Migration> = {
+  '0001-bench': {
+    async up(db) {
+      await db.schema
+        .createTable('bench_units')
+        .addColumn('serial_number', 'text', (column) => column.primaryKey())
+        .addColumn('station_id', 'text', (column) => column.notNull().unique())
+        .addColumn('added_at', 'text', (column) => column.notNull())
+        .addColumn('faults', 'text', (column) => column.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema
+        .createTable('bench_tests')
+        .addColumn('serial_number', 'text', (column) =>
+          column.notNull().references('bench_units.serial_number').onDelete('cascade'),
+        )
+        .addColumn('test_type', 'text', (column) => column.notNull())
+        .addColumn('position', 'integer', (column) => column.notNull())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('start_time', 'text')
+        .addColumn('end_time', 'text')
+        .addColumn('due_at', 'text')
+        .addColumn('failure_reason', 'text')
+        .addColumn('test_data', 'text', (column) => column.notNull().defaultTo('{}'))
+        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('bench_tests_pk', ['serial_number', 'test_type'])
+        .execute();
+      // The runner's every round looks for the tests that are due or waiting.
+      await db.schema.createIndex('bench_tests_status').on('bench_tests').columns(['status']).execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+/** Brings the bench's tables up to date; tracked in tables of its own, apart from the api's. */
+export async function migrateBench(db: BenchDb): Promise<void> {
+  const { error } = await new Migrator({
+    db,
+    provider,
+    migrationTableName: 'bench_migration',
+    migrationLockTableName: 'bench_migration_lock',
+  }).migrateToLatest();
+  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
 }
 
-async function migrate(db: BenchDb): Promise<void> {
-  await db.schema
-    .createTable('units')
-    .ifNotExists()
-    .addColumn('serial_number', 'text', (column) => column.primaryKey())
-    .addColumn('station_id', 'text', (column) => column.notNull().unique())
-    .addColumn('added_at', 'text', (column) => column.notNull())
-    .addColumn('faults', 'text', (column) => column.notNull().defaultTo('[]'))
-    .execute();
-  await db.schema
-    .createTable('tests')
-    .ifNotExists()
-    .addColumn('serial_number', 'text', (column) =>
-      column.notNull().references('units.serial_number').onDelete('cascade'),
-    )
-    .addColumn('test_type', 'text', (column) => column.notNull())
-    .addColumn('position', 'integer', (column) => column.notNull())
-    .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('start_time', 'text')
-    .addColumn('end_time', 'text')
-    .addColumn('due_at', 'text')
-    .addColumn('failure_reason', 'text')
-    .addColumn('test_data', 'text', (column) => column.notNull().defaultTo('{}'))
-    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint('tests_pk', ['serial_number', 'test_type'])
-    .execute();
+/** Opens (and creates when missing) the bench database and brings its tables up to date. */
+export async function openBenchDatabase(options: DatabaseOptions): Promise<BenchDb> {
+  const db = openDatabase<BenchDatabase>(options);
+  try {
+    await migrateBench(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
 }

@@ -24,7 +24,6 @@ import {
   VehicleTypeSchema,
 } from './onboarding';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
-import { DeviceCommandDeliverySchema, DeviceCommandSchema } from './commands';
 import { ImportJobSchema, ImportRowSchema } from './imports';
 
 /**
@@ -59,8 +58,6 @@ export const CONTRACT_SCHEMAS = [
   InstallationBookingSchema,
   SubscriptionSchema,
   AuditEntrySchema,
-  DeviceCommandSchema,
-  DeviceCommandDeliverySchema,
   ImportJobSchema,
   ImportRowSchema,
 ] as const;

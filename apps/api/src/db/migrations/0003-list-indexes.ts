@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { dialectOf } from '../dialect';
+import { dialectOf } from '@sentinel/database';
 
 /*
  * Indexes the lists need on PostgreSQL as well as on SQLite:

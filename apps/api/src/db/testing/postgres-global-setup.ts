@@ -1,38 +1,16 @@
 /*
- * Global setup of the test suite's PostgreSQL project: starts a temporary PostgreSQL server,
- * migrates a template database on it and hands its URL to the test workers (postgres-setup.ts),
- * where ':memory:' then means a fresh copy of the template. Stops the server afterwards.
+ * Global setup of the test suite's PostgreSQL project: a temporary PostgreSQL server with the api's
+ * schema migrated into a template database, which every ':memory:' database of the suite copies.
  */
-import type { TestProject } from 'vitest/node';
+import { postgresTemplateSetup } from '@sentinel/database/testing';
 import { createDatabase } from '../database';
 import { migrateToLatest } from '../migrations';
-import { startTemporaryPostgres } from '../temporary-postgres';
-import { onServer } from '../dialect/postgres';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgresTemplateUrl: string;
-  }
-}
-
-const TEMPLATE = 'sentinel_template';
-
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startTemporaryPostgres();
+export default postgresTemplateSetup('sentinel_template', async (templateUrl) => {
+  const db = createDatabase({ databaseFile: '', databaseUrl: templateUrl });
   try {
-    const templateUrl = server.url(TEMPLATE);
-    await onServer(templateUrl, `create database ${TEMPLATE}`);
-    const db = createDatabase({ databaseFile: '', databaseUrl: templateUrl });
-    try {
-      await migrateToLatest(db);
-    } finally {
-      // Nobody may stay connected to a template while it is copied.
-      await db.destroy();
-    }
-    project.provide('postgresTemplateUrl', templateUrl);
-  } catch (error) {
-    await server.stop();
-    throw error;
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
   }
-  return () => server.stop();
-}
+});

@@ -1,6 +1,5 @@
 // Runs in each test worker of the PostgreSQL project: ':memory:' now means a fresh PostgreSQL copy
-// of the migrated template (see createDatabase).
-import { inject } from 'vitest';
-import { PRIVATE_DATABASE_TEMPLATE_ENV } from '../database';
+// of the migrated template.
+import { usePostgresTemplate } from '@sentinel/database/testing';
 
-process.env[PRIVATE_DATABASE_TEMPLATE_ENV] = inject('postgresTemplateUrl');
+usePostgresTemplate();

@@ -1,0 +1,5 @@
+// Runs in each test worker of the PostgreSQL project: ':memory:' now means a fresh PostgreSQL copy
+// of the bench's template.
+import { usePostgresTemplate } from '@sentinel/database/testing';
+
+usePostgresTemplate();

@@ -1,0 +1,13 @@
+export {
+  connectDatabase,
+  identityColumn,
+  instant,
+  isUniqueViolation,
+  openDatabase,
+  PRIVATE_DATABASE_TEMPLATE_ENV,
+} from './connect';
+export type { DatabaseOptions } from './connect';
+export { dialectOf } from './dialect-of';
+export { onServer, postgres } from './postgres';
+export { IN_MEMORY, sqlite } from './sqlite';
+export type { SqlDialect } from './sql-dialect';
