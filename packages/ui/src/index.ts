@@ -37,6 +37,7 @@ export { VehicleCard, formatCoordinates } from './vehicle-card';
 export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
 export { VirtualList } from './virtual-list';
 export { LiveNotice, LIVE_NOTICE_DURATION_MS } from './live-notice';
+export { CommandState } from './command-state';
 export { BurnInTestCard } from './burn-in-test-card';
 export { BurnInDeviceCard } from './burn-in-device-card';
 export { BurnInSummary } from './burn-in-summary';
@@ -85,6 +86,7 @@ export type { VehicleCardProps, GpsCoordinates, DeviceChange, DeviceSearchResult
 export type { VehicleMapProps } from './vehicle-map';
 export type { VirtualListProps } from './virtual-list';
 export type { LiveNoticeProps, LiveNoticeItem } from './live-notice';
+export type { CommandStateProps, CommandStateView } from './command-state';
 export type { BurnInTestCardProps } from './burn-in-test-card';
 export type { BurnInDeviceCardProps } from './burn-in-device-card';
 export type { BurnInSummaryProps } from './burn-in-summary';

@@ -71,3 +71,28 @@ export const NoCoordinatesNoDriver: Story = {
 export const InactiveDevice: Story = {
   args: { deviceActive: false, onReactivate: fn(), badge: BADGE.lowDeviceBattery },
 };
+
+export const Locking: Story = {
+  args: {
+    isLocked: false,
+    badge: BADGE.unlocked,
+    lockCommand: { type: 'Lock', status: 'Delivered', deviceOnline: true, reason: null },
+  },
+};
+
+export const LockQueuedWhileOffline: Story = {
+  args: {
+    isLocked: false,
+    badge: BADGE.unlocked,
+    lockCommand: { type: 'Lock', status: 'Pending', deviceOnline: false, reason: null },
+    onCancelLockCommand: fn(),
+  },
+};
+
+export const LockRefused: Story = {
+  args: {
+    isLocked: false,
+    badge: BADGE.unlocked,
+    lockCommand: { type: 'Lock', status: 'Failed', deviceOnline: true, reason: 'Door open' },
+  },
+};

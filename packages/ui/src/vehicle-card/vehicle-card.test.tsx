@@ -119,6 +119,44 @@ describe('given an unlocked vehicle', () => {
   });
 });
 
+describe('given a lock queued for an offline device', () => {
+  it('says it waits for the device and offers Cancel', async () => {
+    const onCancelLockCommand = vi.fn();
+    render(
+      <VehicleCard
+        {...props({
+          isLocked: false,
+          badge: BADGE.unlocked,
+          lockCommand: { type: 'Lock', status: 'Pending', deviceOnline: false, reason: null },
+          onCancelLockCommand,
+        })}
+      />,
+    );
+
+    expect(screen.getByText('Device offline: the lock will be sent when it reconnects.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancelLockCommand).toHaveBeenCalledOnce();
+  });
+});
+
+describe('given a lock the device refused', () => {
+  it('shows the refusal as an alert next to the lock button', () => {
+    render(
+      <VehicleCard
+        {...props({
+          isLocked: false,
+          badge: BADGE.unlocked,
+          lockCommand: { type: 'Lock', status: 'Failed', deviceOnline: true, reason: 'Door open' },
+        })}
+      />,
+    );
+
+    // The partner alerts keep an empty alert region of their own, so the refusal is found by its text.
+    expect(screen.getByText('Lock failed: Door open.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('button', { name: 'Lock' })).toBeEnabled();
+  });
+});
+
 describe('given an unknown lock state', () => {
   it('shows Lock disabled and says why', () => {
     render(<VehicleCard {...props({ isLocked: null, badge: BADGE.unknown })} />);

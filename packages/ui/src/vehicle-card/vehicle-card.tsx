@@ -9,6 +9,8 @@ import { StatusBadge } from '../status-badge';
 import type { DeviceChange } from './change-device-dialog';
 import { Coordinates, type GpsCoordinates } from './coordinates';
 import { DeviceSerial } from './device-serial';
+import { CommandState } from '../command-state';
+import type { CommandStateView } from '../command-state';
 import { LockControl } from './lock-control';
 import { PartnerAlerts } from './partner-alerts';
 
@@ -40,6 +42,12 @@ export interface VehicleCardProps {
   onUnlock: () => void;
   /** A lock or unlock call is in flight. @default false */
   lockBusy?: boolean | undefined;
+  /** The newest lock or unlock sent to the device: 'Locking…', queued while offline, failed or expired. */
+  lockCommand?: CommandStateView | null | undefined;
+  /** Cancels a lock or unlock queued for an offline device. */
+  onCancelLockCommand?: (() => void) | undefined;
+  /** The cancel call is in flight. @default false */
+  cancelLockCommandBusy?: boolean | undefined;
   /** The driver's number for a tel: link, e.g. '+27821234567'; absent disables 'Call driver'. */
   driverPhone?: string | null | undefined;
   /** Resolve when the alert is accepted ('Alert sent'); reject with an Error carrying the text to show. */
@@ -87,6 +95,9 @@ export function VehicleCard({
   onLock,
   onUnlock,
   lockBusy = false,
+  lockCommand = null,
+  onCancelLockCommand,
+  cancelLockCommandBusy = false,
   driverPhone,
   onAlertAura,
   onAlertCapitalAir,
@@ -152,6 +163,11 @@ export function VehicleCard({
           </Button>
         )}
         <PartnerAlerts onAlertAura={onAlertAura} onAlertCapitalAir={onAlertCapitalAir} />
+        <CommandState
+          command={lockCommand}
+          onCancel={onCancelLockCommand}
+          cancelBusy={cancelLockCommandBusy}
+        />
       </CardFooter>
     </Card>
   );

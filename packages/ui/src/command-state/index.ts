@@ -1,0 +1,2 @@
+export { CommandState } from './command-state';
+export type { CommandStateProps, CommandStateView } from './command-state';
