@@ -160,6 +160,38 @@ export function providerOptions(env: NodeJS.ProcessEnv = process.env): Partial<B
   };
 }
 
+/**
+ * Lock commands' expiry (COMMAND_EXPIRY_SECONDS) and the partners' webhooks: AURA_WEBHOOK_URL and
+ * AURA_WEBHOOK_SECRET, CAPITAL_AIR_WEBHOOK_URL and CAPITAL_AIR_WEBHOOK_SECRET (a partner without a
+ * URL stays on the outbox), PARTNER_WEBHOOK_TIMEOUT_MS and PARTNER_WEBHOOK_ATTEMPTS.
+ */
+export function commandAndPartnerOptions(env: NodeJS.ProcessEnv = process.env): Partial<BuildOptions> {
+  const webhooks: NonNullable<BuildOptions['partnerWebhooks']>['webhooks'] = {};
+  for (const [partner, prefix] of [
+    ['Aura', 'AURA'],
+    ['Capital Air', 'CAPITAL_AIR'],
+  ] as const) {
+    const url = text(env, `${prefix}_WEBHOOK_URL`);
+    if (url === undefined) continue;
+    const secret = text(env, `${prefix}_WEBHOOK_SECRET`);
+    if (secret === undefined)
+      throw new Error(`${prefix}_WEBHOOK_SECRET must be set with ${prefix}_WEBHOOK_URL.`);
+    webhooks[partner] = { url, secret };
+  }
+  return {
+    commands: { expiryMs: whole(env, 'COMMAND_EXPIRY_SECONDS', 600, 1) * 1000 },
+    ...(Object.keys(webhooks).length === 0
+      ? {}
+      : {
+          partnerWebhooks: {
+            webhooks,
+            timeoutMs: whole(env, 'PARTNER_WEBHOOK_TIMEOUT_MS', 5000, 1),
+            attempts: whole(env, 'PARTNER_WEBHOOK_ATTEMPTS', 3, 1),
+          },
+        }),
+  };
+}
+
 /** NODE_ENV=production: dev-only routes and demo data off, secrets and origins required. */
 export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return text(env, 'NODE_ENV') === 'production';
@@ -212,5 +244,6 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     signupUrl: signupUrl(env),
     dashboardUrl: dashboardUrl(env),
     ...providerOptions(env),
+    ...commandAndPartnerOptions(env),
   };
 }

@@ -29,6 +29,10 @@ export const ERRORS = {
   throttled: { status: 429, title: 'Too Many Requests' },
   forbidden: { status: 403, message: 'Your role does not allow this request.' },
   notFound: { status: 404 },
+  /** The request clashes with the resource's state (a device answering a closed command). */
+  conflict: { status: 409, title: 'Conflict' },
+  /** A partner or another outside service did not accept what we sent (the message says which). */
+  partnerFailed: { status: 502, title: 'Bad Gateway' },
   internal: { status: 500, title: 'An error occurred while processing your request.' },
 } as const satisfies Record<string, ErrorDefinition>;
 

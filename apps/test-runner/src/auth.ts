@@ -3,7 +3,7 @@
  * carrying the user's role. Only BURN_IN_ROLES may use it.
  */
 import { jwtVerify } from 'jose';
-import { BURN_IN_ROLES } from '@sentinel/domain';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, BURN_IN_ROLES } from '@sentinel/domain';
 import { BenchError } from './errors';
 
 export interface BenchUser {
@@ -20,7 +20,13 @@ export function createBearerVerifier(secret: string): VerifyBearer {
     if (token === undefined) throw new BenchError('unauthenticated', 'Sign in to use the burn-in bench');
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] }));
+      ({ payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        // The same issuer and audience the api checks on its own tokens.
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        requiredClaims: ['exp', 'sub'],
+      }));
     } catch {
       throw new BenchError('unauthenticated', 'Your sign-in has expired or is not valid; sign in again');
     }

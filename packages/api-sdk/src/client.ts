@@ -13,6 +13,8 @@ import { createMyApi } from './my';
 import type { MyApi } from './my';
 import type { CompaniesApi } from './companies';
 import { createDevicesApi } from './devices';
+import { createImportsApi } from './imports';
+import type { ImportsApi } from './imports';
 import { createOnboardingApi } from './onboarding';
 import type { OnboardingApi } from './onboarding';
 import type { DevicesApi } from './devices';
@@ -23,6 +25,8 @@ import type { SubscriptionPlansApi } from './subscription-plans';
 import { createUsersApi } from './users';
 import type { UsersApi } from './users';
 import { createVehiclesApi } from './vehicles';
+import { createReplayApi } from './replay';
+import type { ReplayApi } from './replay';
 import type { VehiclesApi } from './vehicles';
 
 export interface ApiClientOptions {
@@ -65,12 +69,14 @@ export interface ApiClient {
   roles: RolesApi;
   users: UsersApi;
   vehicles: VehiclesApi;
+  replay: ReplayApi;
   drivers: DriversApi;
   devices: DevicesApi;
   subscriptionPlans: SubscriptionPlansApi;
   companies: CompaniesApi;
   onboarding: OnboardingApi;
   my: MyApi;
+  imports: ImportsApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -124,11 +130,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     roles: createRolesApi(caller),
     users: createUsersApi(caller),
     vehicles: createVehiclesApi(caller),
+    replay: createReplayApi(caller),
     drivers: createDriversApi(caller),
     devices: createDevicesApi(caller),
     subscriptionPlans: createSubscriptionPlansApi(caller),
     companies: createCompaniesApi(caller),
     onboarding: createOnboardingApi(caller),
     my: createMyApi(caller),
+    imports: createImportsApi(caller),
   };
 }

@@ -36,16 +36,28 @@ export type {
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
   VehicleOnboardingStatusMessage,
+  DeviceCommandStatusMessage,
 } from '@sentinel/domain';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, orderBy, odataLiteral, odataParams } from './odata';
 export type { ODataField, ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery, UntypedFields } from './odata';
 export { historyCsvFileName } from './history';
 export type { UsersApi } from './users';
 export type { VehiclesApi, HistoryCsv, HistoryPageRequest } from './vehicles';
+export type { ReplayApi, ReplayFixesPageRequest } from './replay';
+export type {
+  ReplayFix,
+  ReplayFixPage,
+  ReplayPeriodQuery,
+  ReplayTrips,
+  Trip,
+  Stop,
+  ReplayEvent,
+} from '@sentinel/domain';
 export type { DriversApi } from './drivers';
 export type { DevicesApi } from './devices';
 export type { SubscriptionPlansApi } from './subscription-plans';
 export type { CompaniesApi } from './companies';
+export type { ImportsApi } from './imports';
 export type { OnboardingApi } from './onboarding';
 export type {
   CreateDriverRequest,
@@ -90,6 +102,9 @@ export type {
   ChangeLinkedDeviceRequest,
   PartnerAlertResult,
   LockResult,
+  DeviceCommand,
+  DeviceCommandType,
+  DeviceCommandStatus,
   HistoryEntry,
   HistoryListFields,
   Driver,

@@ -108,19 +108,30 @@ describe('vehicles.history', () => {
   });
 });
 
-describe('vehicles.lock and unlock', () => {
-  it('changes the lock state and writes a history entry', async () => {
+describe('vehicles.lock, unlock, commands and cancelCommand', () => {
+  it('sends a command, lists it with its status, and cancels it while it waits', async () => {
     const vehicle = await installedVehicle();
 
-    await client.vehicles.lock(vehicle.id);
-    let [latest] = (await client.vehicles.history(vehicle.id)).items;
-    expect(latest).toMatchObject({ type: 'LockState', isLocked: true });
+    const locked = await client.vehicles.lock(vehicle.id);
+    expect(locked).toMatchObject({
+      vehicleId: vehicle.id,
+      isLocked: vehicle.isLocked,
+      command: { type: 'Lock', status: 'Pending', deviceOnline: false },
+    });
+    // A newer request replaces the one that waits.
+    const unlocked = await client.vehicles.unlock(vehicle.id);
+    const [newest, replaced] = (await client.vehicles.commands(vehicle.id, { pageSize: 2 })).items;
+    expect(newest).toMatchObject({ id: unlocked.command.id, type: 'Unlock', status: 'Pending' });
+    expect(replaced).toMatchObject({
+      id: locked.command.id,
+      status: 'Cancelled',
+      reason: 'Replaced by a newer command',
+    });
 
-    await client.vehicles.unlock(vehicle.id);
-    [latest] = (await client.vehicles.history(vehicle.id)).items;
-    expect(latest).toMatchObject({ type: 'LockState', isLocked: false });
+    const cancelled = await client.vehicles.cancelCommand(vehicle.id, unlocked.command.id);
+    expect(cancelled).toMatchObject({ id: unlocked.command.id, status: 'Cancelled' });
     const [after] = (await client.vehicles.list({ filter: eq<VehicleListFields>('id', vehicle.id) })).items;
-    expect(after?.isLocked).toBe(false);
+    expect(after?.isLocked).toBe(vehicle.isLocked);
   });
 });
 

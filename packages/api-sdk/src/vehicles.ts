@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
+  DeviceCommandPageSchema,
+  DeviceCommandSchema,
   DeviceSchema,
   HistoryPageSchema,
   LockResultSchema,
@@ -9,6 +11,8 @@ import {
 import type {
   ChangeLinkedDeviceRequest,
   Device,
+  DeviceCommand,
+  LockResult,
   HistoryEntry,
   HistoryListFields,
   Page,
@@ -49,10 +53,18 @@ export interface VehiclesApi {
   history(vehicleId: number, page?: HistoryPageRequest): Promise<Page<HistoryEntry>>;
   /** GET /Vehicles/{id}/History/Csv as a Blob with the name to save it under. */
   downloadHistoryCsv(vehicleId: number): Promise<HistoryCsv>;
-  /** PUT /Vehicles/{id}/Lock */
-  lock(vehicleId: number): Promise<void>;
-  /** PUT /Vehicles/{id}/Unlock */
-  unlock(vehicleId: number): Promise<void>;
+  /**
+   * PUT /Vehicles/{id}/Lock: sends a Lock command to the vehicle's device and answers it (Pending,
+   * queued while the device is offline). The lock state changes when the device confirms; follow
+   * the command with the live client's onCommandStatus and the state with onLockUnlock.
+   */
+  lock(vehicleId: number): Promise<LockResult>;
+  /** PUT /Vehicles/{id}/Unlock: the same with an Unlock command. */
+  unlock(vehicleId: number): Promise<LockResult>;
+  /** GET /Vehicles/{id}/Commands: one page of the vehicle's lock and unlock commands, newest first. */
+  commands(vehicleId: number, page?: HistoryPageRequest): Promise<Page<DeviceCommand>>;
+  /** POST /Vehicles/{id}/Commands/{commandId}/Cancel: cancels a command still waiting for the device. */
+  cancelCommand(vehicleId: number, commandId: number): Promise<DeviceCommand>;
   /** POST /Vehicles/{id}/AlertAura: asks the Aura partner to respond; answers the partner's status. */
   alertAura(vehicleId: number): Promise<PartnerAlertResult>;
   /** POST /Vehicles/{id}/AlertCapitalAir: asks the Capital Air partner to respond; answers its status. */
@@ -62,9 +74,7 @@ export interface VehiclesApi {
 }
 
 export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): VehiclesApi {
-  const lockAction = async (path: string) => {
-    await caller.callAuthorised({ method: 'put', path }, LockResultSchema);
-  };
+  const lockAction = (path: string) => caller.callAuthorised({ method: 'put', path }, LockResultSchema);
   return {
     list: (query) =>
       caller.callAuthorised(
@@ -98,6 +108,20 @@ export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): Vehic
     },
     lock: (vehicleId) => lockAction(`Vehicles/${vehicleId}/Lock`),
     unlock: (vehicleId) => lockAction(`Vehicles/${vehicleId}/Unlock`),
+    commands: (vehicleId, page = {}) =>
+      caller.callAuthorised(
+        {
+          method: 'get',
+          path: `Vehicles/${vehicleId}/Commands`,
+          searchParams: odataParams({ pageIndex: page.pageIndex, pageSize: page.pageSize }),
+        },
+        DeviceCommandPageSchema,
+      ),
+    cancelCommand: (vehicleId, commandId) =>
+      caller.callAuthorised(
+        { method: 'post', path: `Vehicles/${vehicleId}/Commands/${commandId}/Cancel` },
+        DeviceCommandSchema,
+      ),
     alertAura: (vehicleId) =>
       caller.callAuthorised(
         { method: 'post', path: `Vehicles/${vehicleId}/AlertAura` },

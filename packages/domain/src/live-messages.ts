@@ -3,9 +3,11 @@
  * listen. GPS and lock follow the spec's live messages word for word; the spec leaves the tamper message
  * open, so it carries the tamper history entry's fields and a client can merge it into the history.
  * The onboarding status message is the product's own: it moves a vehicle between the onboarding
- * tabs of every signed-in agent, not only of the one who made the change.
+ * tabs of every signed-in agent, not only of the one who made the change. The command status
+ * message is ours too: it follows a lock or unlock from the request to the device's answer.
  */
 
+import type { DeviceCommand } from './contract/commands';
 import type { OnboardingStatus } from './onboarding-rules';
 
 /** The hub method names (spec part 1, section 4). */
@@ -14,6 +16,7 @@ export const LIVE_MESSAGE = {
   lockUnlock: 'DeviceLockUnlockMessage',
   tamper: 'DeviceTamperMessage',
   onboardingStatus: 'VehicleOnboardingStatusMessage',
+  commandStatus: 'DeviceCommandStatusMessage',
 } as const;
 
 export type LiveMessageName = (typeof LIVE_MESSAGE)[keyof typeof LIVE_MESSAGE];
@@ -53,3 +56,9 @@ export interface VehicleOnboardingStatusMessage {
   vehicleId: number;
   onBoardingStatus: OnboardingStatus | null;
 }
+
+/**
+ * DeviceCommandStatusMessage: a lock or unlock command was asked for, handed to the device, carried
+ * out, refused, expired or cancelled; the command as GET /Vehicles/{id}/Commands answers it.
+ */
+export type DeviceCommandStatusMessage = DeviceCommand;

@@ -63,6 +63,46 @@ export const SLOW_CLIENT_ERROR =
 type State = 'negotiated' | 'handshaking' | 'connected' | 'closed';
 
 /**
+ * Connections with messages waiting, per delay: one timer (or setImmediate) flushes all of them,
+ * instead of one timer per connection per turn, which under a broadcast to many clients cost more
+ * than the writes themselves.
+ */
+const waiting = new Map<number, Set<Connection>>();
+
+function scheduleFlush(connection: Connection, delayMs: number): void {
+  let batch = waiting.get(delayMs);
+  if (batch) {
+    batch.add(connection);
+    return;
+  }
+  batch = new Set([connection]);
+  waiting.set(delayMs, batch);
+  const flushAll = () => {
+    waiting.delete(delayMs);
+    for (const each of batch) each.flush();
+  };
+  if (delayMs > 0) setTimeout(flushAll, delayMs);
+  else setImmediate(flushAll);
+}
+
+let lastParts: readonly string[] = [];
+let lastJoined = '';
+
+/**
+ * The records of one write joined. A broadcast queues the same records (the same strings) for
+ * every connection, so the connections flushed one after another join them once between them.
+ */
+function joinOnce(parts: readonly string[]): string {
+  if (parts.length === 1) return parts[0] ?? '';
+  const same = parts.length === lastParts.length && parts.every((part, index) => part === lastParts[index]);
+  if (!same) {
+    lastParts = parts;
+    lastJoined = parts.join('');
+  }
+  return lastJoined;
+}
+
+/**
  * One logical SignalR connection: the handshake, framing, keep-alive and timeouts, whatever the
  * transport underneath.
  */
@@ -154,15 +194,14 @@ export class Connection {
     if (this.state !== 'connected' || !this.transportValue) return;
     this.lastSentAt = Date.now();
     if (this.outgoing.push(payload) > 1) return;
-    const { sendCoalesceMs } = this.limits;
-    if (sendCoalesceMs > 0) setTimeout(() => this.flush(), sendCoalesceMs);
-    else setImmediate(() => this.flush());
+    scheduleFlush(this, this.limits.sendCoalesceMs);
   }
 
-  private flush(): void {
+  /** Writes what this turn queued; called for every waiting connection at once (see scheduleFlush). */
+  flush(): void {
     const transport = this.transportValue;
     if (this.outgoing.length === 0 || !transport || this.state !== 'connected') return;
-    const payload = this.outgoing.length === 1 ? (this.outgoing[0] ?? '') : this.outgoing.join('');
+    const payload = joinOnce(this.outgoing);
     this.outgoing = [];
     // A client that stops reading must not make the server hold its messages without limit.
     if (transport.bufferedBytes() + payload.length > this.limits.maxBufferedBytes) {

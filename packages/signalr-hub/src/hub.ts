@@ -973,6 +973,8 @@ export class Hub {
   private audience(audience: Audience): Connection[] {
     switch (audience.kind) {
       case 'all': {
+        // The common broadcast: no set of exclusions to build per message.
+        if (!audience.excludedConnectionIds?.length) return [...this.byId.values()];
         const excluded = new Set(audience.excludedConnectionIds);
         return [...this.byId.values()].filter((c) => !excluded.has(c.connectionId));
       }

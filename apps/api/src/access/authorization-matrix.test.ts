@@ -16,6 +16,9 @@ import type { Page } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS } from '../index';
 import { hashPassword } from '../auth/passwords';
 
+/** A day of trip replay. */
+const REPLAY_PERIOD = 'from=2026-03-01T22:00:00Z&to=2026-03-02T22:00:00Z';
+
 type Caller =
   'Admin' | 'Technical-Agent' | 'Company-Admin A' | 'Company-Admin B' | 'Account-Holder' | 'no token';
 const CALLERS: readonly Caller[] = [
@@ -38,6 +41,7 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /health',                                        '-', 200,   200,   200,        200,        200,   200],
   ['POST /Auth/SignInByEmail',                           '-', 400,   400,   400,        400,        400,   400],
   ['POST /Auth/RefreshTokens',                           '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/Logout',                                  '-', 400,   400,   400,        400,        400,   400],
   ['GET /Roles',                                         '-', 200,   200,   200,        200,        403,   401],
   ['POST /Auth/SignUp',                                  '-', 400,   400,   400,        400,        400,   400],
   ['POST /Auth/ConfirmPhone',                            '-', 400,   400,   400,        400,        400,   400],
@@ -63,10 +67,13 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Vehicles',                                      'B', 200,   200,   '200 none', 200,        403,   401],
   ['POST /Vehicles',                                     'A', 200,   200,   200,        404,        403,   401],
   ['POST /Vehicles',                                     'B', 200,   200,   404,        200,        403,   401],
-  ['PUT /Vehicles/{id}/Lock',                            'A', 200,   200,   200,        404,        403,   401],
-  ['PUT /Vehicles/{id}/Lock',                            'B', 200,   200,   404,        200,        403,   401],
-  ['PUT /Vehicles/{id}/Unlock',                          'A', 200,   200,   200,        404,        403,   401],
-  ['PUT /Vehicles/{id}/Unlock',                          'B', 200,   200,   404,        200,        403,   401],
+  ['PUT /Vehicles/{id}/Lock',                            'A', 202,   202,   202,        404,        403,   401],
+  ['PUT /Vehicles/{id}/Lock',                            'B', 202,   202,   404,        202,        403,   401],
+  ['PUT /Vehicles/{id}/Unlock',                          'A', 202,   202,   202,        404,        403,   401],
+  ['PUT /Vehicles/{id}/Unlock',                          'B', 202,   202,   404,        202,        403,   401],
+  ['GET /Vehicles/{id}/Commands',                        'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Vehicles/{id}/Commands',                        'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Vehicles/{id}/Commands/{commandId}/Cancel',    'A', 404,   404,   404,        404,        403,   401],
   ['POST /Vehicles/{id}/AlertAura',                      'A', 200,   200,   200,        404,        403,   401],
   ['POST /Vehicles/{id}/AlertAura',                      'B', 200,   200,   404,        200,        403,   401],
   ['POST /Vehicles/{id}/AlertCapitalAir',                'A', 200,   200,   200,        404,        403,   401],
@@ -76,11 +83,18 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Vehicles/{id}/History',                         'B', 200,   200,   404,        200,        403,   401],
   ['GET /Vehicles/{id}/History/Csv',                     'A', 200,   200,   200,        404,        403,   401],
   ['GET /Vehicles/{id}/History/Csv',                     'B', 200,   200,   404,        200,        403,   401],
+  ['GET /Vehicles/{id}/Replay/Fixes',                    'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Vehicles/{id}/Replay/Fixes',                    'B', 200,   200,   404,        200,        403,   401],
+  ['GET /Vehicles/{id}/Replay/Trips',                    'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Vehicles/{id}/Replay/Trips',                    'B', 200,   200,   404,        200,        403,   401],
   ['GET /VehicleTypes/Search',                           '-', 200,   200,   200,        200,        403,   401],
   ['GET /Devices',                                       '-', 200,   200,   403,        403,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'A', 200,   200,   200,        404,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Devices/{serialNumber}/IngestKey',             'A', 200,   200,   403,        403,        403,   401],
   ['POST /Devices/{serialNumber}/Telemetry',             'A', 401,   401,   401,        401,        401,   401],
+  ['GET /Devices/{serialNumber}/Commands',              'A', 401,   401,   401,        401,        401,   401],
+  ['POST /Devices/{serialNumber}/Commands/{commandId}/Ack', 'A', 401, 401, 401,       401,        401,   401],
   ['GET /SubscriptionPlans',                             '-', 200,   200,   200,        200,        403,   401],
   ['GET /Companies',                                     'A', 200,   200,   200,        '200 none', 403,   401],
   ['GET /Companies',                                     'B', 200,   200,   '200 none', 200,        403,   401],
@@ -104,6 +118,15 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /My/Offline_Subscription', 'B', 400, 400, 404, 400, 403, 401],
   ['POST /Subscriptions/{id}/FirstPaymentRetry', '-', 404, 404, 404, 404, 403, 401],
   ['POST /Payments/Notifications', '-', 401, 401, 401, 401, 401, 401],
+  ['GET /Imports/Template', '-', 200, 403, 200, 200, 403, 401],
+  ['POST /Imports', 'A', 400, 403, 400, 400, 403, 401],
+  ['GET /Imports/{id}', '-', 404, 403, 404, 404, 403, 401],
+  ['PUT /Imports/{id}/Mapping', '-', 404, 403, 404, 404, 403, 401],
+  ['GET /Imports/{id}/Rows', '-', 404, 403, 404, 404, 403, 401],
+  ['GET /Imports/{id}/Errors/Csv', '-', 404, 403, 404, 404, 403, 401],
+  ['GET /Imports/{id}/Report/Csv', '-', 404, 403, 404, 404, 403, 401],
+  ['POST /Imports/{id}/Start', '-', 404, 403, 404, 404, 403, 401],
+  ['POST /Imports/{id}/Cancel', '-', 404, 403, 404, 404, 403, 401],
   ['GET /AuditLog',                                     '-', 200,   403,   403,        403,        403,   401],
   ['GET /Dev/Outbox',                                    '-', 200,   403,   403,        403,        403,   401],
 ];
@@ -240,6 +263,7 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/health' };
     case 'POST /Auth/SignInByEmail':
     case 'POST /Auth/RefreshTokens':
+    case 'POST /Auth/Logout':
     case 'POST /Auth/SignUp':
     case 'POST /Auth/ConfirmPhone':
     case 'POST /Auth/ResendPhoneConfirmation':
@@ -297,6 +321,11 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: `/Vehicles/${place.vehicleId}/Lock` };
     case 'PUT /Vehicles/{id}/Unlock':
       return { url: `/Vehicles/${place.vehicleId}/Unlock` };
+    case 'GET /Vehicles/{id}/Commands':
+      return { url: `/Vehicles/${place.vehicleId}/Commands` };
+    case 'POST /Vehicles/{id}/Commands/{commandId}/Cancel':
+      // No such command: an allowed caller gets 404, nothing is cancelled.
+      return { url: `/Vehicles/${place.vehicleId}/Commands/999999/Cancel` };
     case 'POST /Vehicles/{id}/AlertAura':
       return { url: `/Vehicles/${place.vehicleId}/AlertAura` };
     case 'POST /Vehicles/{id}/AlertCapitalAir':
@@ -310,15 +339,28 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: `/Vehicles/${place.vehicleId}/History` };
     case 'GET /Vehicles/{id}/History/Csv':
       return { url: `/Vehicles/${place.vehicleId}/History/Csv` };
+    case 'GET /Vehicles/{id}/Replay/Fixes':
+      return { url: `/Vehicles/${place.vehicleId}/Replay/Fixes?${REPLAY_PERIOD}` };
+    case 'GET /Vehicles/{id}/Replay/Trips':
+      return { url: `/Vehicles/${place.vehicleId}/Replay/Trips?${REPLAY_PERIOD}` };
     case 'GET /VehicleTypes/Search':
       return { url: '/VehicleTypes/Search?SearchPhrase=toy&ResultCount=5' };
     case 'GET /Devices':
       return { url: '/Devices' };
     case 'POST /My/Device/GetDeviceStatusInfo':
       return { url: '/My/Device/GetDeviceStatusInfo', payload: { deviceId: place.deviceId } };
+    case 'POST /Devices/{serialNumber}/IngestKey':
+      return { url: `/Devices/${place.deviceSerialNumber}/IngestKey` };
     case 'POST /Devices/{serialNumber}/Telemetry':
       // A person's token is no device key, whoever holds it.
       return { url: `/Devices/${place.deviceSerialNumber}/Telemetry`, payload: {} };
+    case 'GET /Devices/{serialNumber}/Commands':
+      return { url: `/Devices/${place.deviceSerialNumber}/Commands?waitSeconds=0` };
+    case 'POST /Devices/{serialNumber}/Commands/{commandId}/Ack':
+      return {
+        url: `/Devices/${place.deviceSerialNumber}/Commands/1/Ack`,
+        payload: { status: 'Confirmed', locked: true },
+      };
     case 'GET /SubscriptionPlans':
       return { url: '/SubscriptionPlans' };
     case 'GET /Companies':
@@ -386,6 +428,23 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'POST /Payments/Notifications':
       // Public, signed by the payment provider: a person's token signs nothing.
       return { url: '/Payments/Notifications', payload: { notificationId: 'x' } };
+    case 'GET /Imports/Template':
+      return { url: '/Imports/Template' };
+    case 'POST /Imports':
+      // Not a spreadsheet: an allowed caller is refused with 400 (a Company-Admin of another
+      // company already for the company), nothing is read or stored.
+      return { url: '/Imports', payload: { fileName: 'fleet.pdf', content: '', companyId: place.companyId } };
+    case 'GET /Imports/{id}':
+    case 'GET /Imports/{id}/Rows':
+    case 'GET /Imports/{id}/Errors/Csv':
+    case 'GET /Imports/{id}/Report/Csv':
+    case 'POST /Imports/{id}/Cancel':
+      // No such import: an allowed caller gets 404.
+      return { url: route.split(' ')[1]!.replace('{id}', '999999') };
+    case 'PUT /Imports/{id}/Mapping':
+      return { url: '/Imports/999999/Mapping', payload: { mapping: {} } };
+    case 'POST /Imports/{id}/Start':
+      return { url: '/Imports/999999/Start', payload: { sendPasswordLinks: false } };
     case 'GET /AuditLog':
       return { url: '/AuditLog' };
     case 'GET /Dev/Outbox':

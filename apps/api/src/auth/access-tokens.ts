@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { compactVerify, decodeJwt, jwtVerify, SignJWT } from 'jose';
-import { isRoleName } from '@sentinel/domain';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, isRoleName } from '@sentinel/domain';
 import type { RoleName } from '@sentinel/domain';
 
 /** Who a valid access token speaks for. */
@@ -12,7 +12,7 @@ export interface TokenSubject {
 const ALGORITHM = 'HS256';
 
 export interface AccessTokenService {
-  /** A signed JWT with sub (the user id as a string), role, iat and exp in seconds, and a unique jti. */
+  /** A signed JWT with sub (the user id as a string), role, iss, aud, iat and exp in seconds, and a unique jti. */
   sign(subject: TokenSubject): Promise<string>;
   /** The subject of a well-signed, unexpired token; undefined for anything else. */
   verify(token: string): Promise<TokenSubject | undefined>;
@@ -36,6 +36,8 @@ export function createAccessTokenService(secret: string, ttlSeconds: number): Ac
         new SignJWT({ role })
           .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
           .setSubject(String(userId))
+          .setIssuer(ACCESS_TOKEN_ISSUER)
+          .setAudience(ACCESS_TOKEN_AUDIENCE)
           // Two tokens signed in the same second for the same user still differ, so each is traceable.
           .setJti(randomUUID())
           .setIssuedAt(now)
@@ -47,6 +49,8 @@ export function createAccessTokenService(secret: string, ttlSeconds: number): Ac
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
+          issuer: ACCESS_TOKEN_ISSUER,
+          audience: ACCESS_TOKEN_AUDIENCE,
           requiredClaims: ['exp', 'sub'],
         });
         return subjectOf(payload);
@@ -57,7 +61,11 @@ export function createAccessTokenService(secret: string, ttlSeconds: number): Ac
     async verifyIgnoringExpiry(token) {
       try {
         await compactVerify(token, key, { algorithms: [ALGORITHM] });
-        return subjectOf(decodeJwt(token));
+        const payload = decodeJwt(token);
+        const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+        if (payload.iss !== ACCESS_TOKEN_ISSUER || !audiences.includes(ACCESS_TOKEN_AUDIENCE))
+          return undefined;
+        return subjectOf(payload);
       } catch {
         return undefined;
       }

@@ -21,12 +21,36 @@ export interface RefreshTokenStore {
    * the whole family is revoked, so neither the thief nor the owner can carry on with it.
    */
   rotate(token: string, userId: number): Promise<{ token: string; userId: number } | undefined>;
+  /** Ends the sign-in the token belongs to (every token of its family); false for an unknown token. */
+  revokeFamily(token: string): Promise<boolean>;
+  /** Ends every sign-in of the user, e.g. after a password change. */
+  revokeAll(userId: number): Promise<void>;
 }
 
-export function createRefreshTokenStore(db: Kysely<Database>, ttlSeconds: number): RefreshTokenStore {
-  async function insert(trx: Kysely<Database>, userId: number, familyId: string): Promise<string> {
+export interface RefreshTokenLifetimes {
+  /** How long a token works after it was issued; each rotation issues a new one. */
+  slidingSeconds: number;
+  /** How long a sign-in lasts however often it rotates, counted from the sign-in. */
+  absoluteSeconds: number;
+}
+
+export function createRefreshTokenStore(
+  db: Kysely<Database>,
+  lifetimes: RefreshTokenLifetimes,
+): RefreshTokenStore {
+  async function insert(
+    trx: Kysely<Database>,
+    userId: number,
+    familyId: string,
+    signedInAt?: Date,
+  ): Promise<string> {
     const token = newToken();
     const now = new Date();
+    // Sliding from now, but never past the sign-in's absolute end.
+    const expiresAt = Math.min(
+      now.getTime() + lifetimes.slidingSeconds * 1000,
+      (signedInAt ?? now).getTime() + lifetimes.absoluteSeconds * 1000,
+    );
     await trx
       .insertInto('refreshTokens')
       .values({
@@ -34,7 +58,7 @@ export function createRefreshTokenStore(db: Kysely<Database>, ttlSeconds: number
         familyId,
         userId,
         createdAt: instant(now),
-        expiresAt: instant(new Date(now.getTime() + ttlSeconds * 1000)),
+        expiresAt: instant(new Date(expiresAt)),
       })
       .execute();
     return token;
@@ -74,9 +98,40 @@ export function createRefreshTokenStore(db: Kysely<Database>, ttlSeconds: number
           .where('usedAt', 'is', null)
           .executeTakeFirst();
         if (spent.numUpdatedRows !== 1n) return undefined;
-        return { token: await insert(trx, row.userId, row.familyId), userId: row.userId };
+        const family = await trx
+          .selectFrom('refreshTokens')
+          .select((eb) => eb.fn.min('createdAt').as('signedInAt'))
+          .where('familyId', '=', row.familyId)
+          .executeTakeFirstOrThrow();
+        const signedInAt = new Date(String(family.signedInAt));
+        return { token: await insert(trx, row.userId, row.familyId, signedInAt), userId: row.userId };
       });
       return outcome;
+    },
+
+    async revokeFamily(token) {
+      const row = await db
+        .selectFrom('refreshTokens')
+        .select('familyId')
+        .where('tokenHash', '=', hashRefreshToken(token))
+        .executeTakeFirst();
+      if (!row) return false;
+      await db
+        .updateTable('refreshTokens')
+        .set({ revokedAt: instant() })
+        .where('familyId', '=', row.familyId)
+        .where('revokedAt', 'is', null)
+        .execute();
+      return true;
+    },
+
+    async revokeAll(userId) {
+      await db
+        .updateTable('refreshTokens')
+        .set({ revokedAt: instant() })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
     },
   };
 }

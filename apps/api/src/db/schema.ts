@@ -91,6 +91,8 @@ export interface DevicesTable {
   /** SHA-256 of the device's ingestion key (live-updates issue). */
   ingestKeyHash: string | null;
   createdOnDateTime: Instant;
+  /** When the device last asked for commands (migration 0008); null if it never has. */
+  commandsSeenAt: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 export type OnboardingStatus = 'Outstanding-Details' | 'Booking-Pending' | 'Scheduled';
@@ -154,6 +156,8 @@ export interface VehicleHistoryTable {
   capitalAirIncidentCreatedByUserId: number | null;
   latitudeDegrees: number | null;
   longitudeDegrees: number | null;
+  /** The lock command whose outcome this LockState entry records (migration 0008). */
+  commandId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type OutboxChannel = 'sms' | 'email' | 'partner';
@@ -297,6 +301,46 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** A lock or unlock sent to a vehicle's device (migration 0008); see src/commands. */
+export interface DeviceCommandsTable {
+  id: Generated<number>;
+  vehicleId: number;
+  deviceId: number;
+  /** A DeviceCommandType of the domain: 'Lock' | 'Unlock'. */
+  type: string;
+  /** A DeviceCommandStatus of the domain. */
+  status: string;
+  requestedByUserId: number | null;
+  requestedAt: Instant;
+  expiresAt: Instant;
+  deliveredAt: Instant | null;
+  completedAt: Instant | null;
+  resultIsLocked: Flag | null;
+  reason: string | null;
+}
+
+/** One partner alert and its outcome (migration 0008). */
+export interface PartnerAlertsTable {
+  id: Generated<number>;
+  vehicleId: number;
+  partner: string;
+  raisedByUserId: number | null;
+  accepted: Flag;
+  status: string;
+  attempts: number;
+  httpStatus: number | null;
+  createdAt: Instant;
+  completedAt: Instant;
+}
+
+/** One GPS fix of a vehicle, kept for trip replay (migration 0009); see src/replay. */
+export interface PositionFixesTable {
+  vehicleId: number;
+  at: Instant;
+  latitudeDegrees: number;
+  longitudeDegrees: number;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -309,6 +353,7 @@ export interface Database {
   vehicles: VehiclesTable;
   drivers: DriversTable;
   vehicleHistory: VehicleHistoryTable;
+  positionFixes: PositionFixesTable;
   outbox: OutboxTable;
   passwordCreationTokens: PasswordCreationTokensTable;
   phoneConfirmations: PhoneConfirmationsTable;
@@ -323,6 +368,8 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;
   paymentNotifications: PaymentNotificationsTable;
+  deviceCommands: DeviceCommandsTable;
+  partnerAlerts: PartnerAlertsTable;
   auditLog: AuditLogTable;
 }
 

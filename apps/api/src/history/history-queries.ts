@@ -27,6 +27,7 @@ function historyQuery(db: Kysely<Database>, vehicleId: number) {
     .leftJoin('users as cancelledBy', 'cancelledBy.id', 'vehicleHistory.tamperCancelledByUserId')
     .leftJoin('users as auraBy', 'auraBy.id', 'vehicleHistory.auraCalloutCreatedByUserId')
     .leftJoin('users as capitalAirBy', 'capitalAirBy.id', 'vehicleHistory.capitalAirIncidentCreatedByUserId')
+    .leftJoin('deviceCommands as command', 'command.id', 'vehicleHistory.commandId')
     .where('vehicleHistory.vehicleId', '=', vehicleId);
 }
 
@@ -64,6 +65,10 @@ async function readHistory(
     'capitalAirBy.lastName as capitalAirIncidentCreatedByUserLastName',
     'vehicleHistory.latitudeDegrees',
     'vehicleHistory.longitudeDegrees',
+    'command.type as lockCommandType',
+    'command.status as lockCommandStatus',
+    'command.requestedAt as lockCommandRequestedDateTime',
+    'command.reason as lockCommandReason',
   ]);
   if (read.where) query = query.where(read.where);
   for (const term of read.order) query = query.orderBy(term.expression, term.direction);

@@ -2,7 +2,7 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/si
 import type { HubConnection } from '@microsoft/signalr';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_TYPE, ROLE } from '@sentinel/domain';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, HISTORY_TYPE, ROLE } from '@sentinel/domain';
 import type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -391,6 +391,8 @@ describe('given an Admin whose access token expires while connected', () => {
     const shortLived = await new SignJWT({ role: ROLE.admin })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(expiresAt)
       .sign(new TextEncoder().encode(JWT_SECRET));

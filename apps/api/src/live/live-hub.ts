@@ -1,7 +1,7 @@
 /*
  * The live hub at /DefaultHub: staff dashboards connect with their access token and receive
  * DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage and
- * VehicleOnboardingStatusMessage for the vehicles they may see, as soon as each change is stored (the vehicle event bus fires after commit).
+ * VehicleOnboardingStatusMessage and DeviceCommandStatusMessage for the vehicles they may see, as soon as each change is stored (the vehicle event bus fires after commit).
  * With a Redis URL the instances share one backplane, so a change stored by any instance
  * reaches the dashboards connected to every other.
  */
@@ -12,7 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import { RedisBackplane, createHub } from '@sentinel/signalr-hub';
 import type { Authenticate, Hub, HubUser } from '@sentinel/signalr-hub';
 import { ROLE, isRoleName, isStaffRole } from '@sentinel/domain';
-import type { GpsEvent, LockEvent, OnboardingEvent, TamperEvent } from '../vehicles/vehicle-events';
+import type {
+  CommandEvent,
+  GpsEvent,
+  LockEvent,
+  OnboardingEvent,
+  TamperEvent,
+} from '../vehicles/vehicle-events';
 import {
   ALL_VEHICLES_GROUP,
   companyAdminGroup,
@@ -23,6 +29,7 @@ import { LIVE_MESSAGE } from '@sentinel/domain';
 import type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
+  DeviceCommandStatusMessage,
   DeviceTamperMessage,
   LiveMessageName,
   VehicleOnboardingStatusMessage,
@@ -262,12 +269,21 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       });
     };
 
+    const onCommand = ({ vehicleId, commandId }: CommandEvent) => {
+      deliver(vehicleId, async () => {
+        // Read when sent, like the onboarding status: the stored command, whichever change came last.
+        const message: DeviceCommandStatusMessage | undefined = await app.commands.get(commandId);
+        if (message) await send(LIVE_MESSAGE.commandStatus, vehicleId, message);
+      });
+    };
+
     // The event bus is decorated by its own plugin; by onReady every plugin has loaded.
     app.addHook('onReady', (ready) => {
       app.vehicleEvents.on('gps', onGps);
       app.vehicleEvents.on('lock', onLock);
       app.vehicleEvents.on('tamper', onTamper);
       app.vehicleEvents.on('onboarding', onOnboarding);
+      app.vehicleEvents.on('command', onCommand);
       ready();
     });
 
@@ -278,6 +294,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.off('lock', onLock);
       app.vehicleEvents.off('tamper', onTamper);
       app.vehicleEvents.off('onboarding', onOnboarding);
+      app.vehicleEvents.off('command', onCommand);
       await hub.close();
       detach();
       await Promise.all(queues.values());

@@ -26,28 +26,34 @@ export async function insertOnboardingVehicle(
   db: Kysely<Database>,
   input: NewOnboardingVehicle,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('vehicles')
-      .values({
-        userId: input.userId,
-        vehicleTypeId: input.type.id,
-        make: input.type.make,
-        model: input.type.variant,
-        makeVariant: input.type.makeVariant,
-        registrationNumber: input.registrationNumber.trim(),
-        registrationYear: input.registrationYear,
-        vehicleColour: input.colour.trim(),
-        vinNumber: optional(input.vinNumber),
-        engineNumber: optional(input.engineNumber),
-        onboardingStatus: ONBOARDING_STATUS.outstandingDetails,
-        createdOnDateTime: instant(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await refreshVehicleCounts(trx, [input.userId]);
-    return id;
-  });
+  return db.transaction().execute((trx) => addOnboardingVehicle(trx, input));
+}
+
+/** insertOnboardingVehicle's writes inside the caller's transaction (the bulk import's rows). */
+export async function addOnboardingVehicle(
+  trx: Kysely<Database>,
+  input: NewOnboardingVehicle,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('vehicles')
+    .values({
+      userId: input.userId,
+      vehicleTypeId: input.type.id,
+      make: input.type.make,
+      model: input.type.variant,
+      makeVariant: input.type.makeVariant,
+      registrationNumber: input.registrationNumber.trim(),
+      registrationYear: input.registrationYear,
+      vehicleColour: input.colour.trim(),
+      vinNumber: optional(input.vinNumber),
+      engineNumber: optional(input.engineNumber),
+      onboardingStatus: ONBOARDING_STATUS.outstandingDetails,
+      createdOnDateTime: instant(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await refreshVehicleCounts(trx, [input.userId]);
+  return id;
 }
 
 export interface NewDriver {
@@ -69,29 +75,35 @@ export async function insertDriver(
   db: Kysely<Database>,
   input: NewDriver,
 ): Promise<{ driver: Driver; statusChanged: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('drivers')
-      .values({
-        vehicleId: input.vehicleId,
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        email: input.email.trim(),
-        phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
-        phoneNumber: storedPhoneNumber(input.phoneNumber),
-        idNumber: input.idNumber.trim(),
-        idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const moved = await trx
-      .updateTable('vehicles')
-      .set({ onboardingStatus: ONBOARDING_STATUS.bookingPending })
-      .where('id', '=', input.vehicleId)
-      .where('onboardingStatus', '=', ONBOARDING_STATUS.outstandingDetails)
-      .executeTakeFirst();
-    return { driver: driverItem(row), statusChanged: moved.numUpdatedRows > 0n };
-  });
+  return db.transaction().execute((trx) => addDriver(trx, input));
+}
+
+/** insertDriver's writes inside the caller's transaction (the bulk import's rows). */
+export async function addDriver(
+  trx: Kysely<Database>,
+  input: NewDriver,
+): Promise<{ driver: Driver; statusChanged: boolean }> {
+  const row = await trx
+    .insertInto('drivers')
+    .values({
+      vehicleId: input.vehicleId,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      email: input.email.trim(),
+      phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
+      phoneNumber: storedPhoneNumber(input.phoneNumber),
+      idNumber: input.idNumber.trim(),
+      idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const moved = await trx
+    .updateTable('vehicles')
+    .set({ onboardingStatus: ONBOARDING_STATUS.bookingPending })
+    .where('id', '=', input.vehicleId)
+    .where('onboardingStatus', '=', ONBOARDING_STATUS.outstandingDetails)
+    .executeTakeFirst();
+  return { driver: driverItem(row), statusChanged: moved.numUpdatedRows > 0n };
 }
 
 /** True when the user exists and holds the Account-Holder role. */

@@ -171,27 +171,34 @@ export const passwordRoutes = routePlugin(
 );
 
 /** The signed-in user's own password (any role: staff on the dashboard, customers in the app). */
-export const myPasswordRoutes = routePlugin('my-password', async (app) => {
-  app.post(
-    '/My/UpdatePassword',
-    {
-      schema: {
-        tags: ['Auth'],
-        summary: "Change the signed-in user's password",
-        security: [{ bearer: [] }],
-        body: UpdatePasswordRequestSchema,
-        response: { 200: ref(MessageAnswerSchema), 400: ProblemDetailsRef, 401: ProblemDetailsRef },
+export const myPasswordRoutes = routePlugin(
+  'my-password',
+  async (app) => {
+    app.post(
+      '/My/UpdatePassword',
+      {
+        schema: {
+          tags: ['Auth'],
+          summary: "Change the signed-in user's password; ends every sign-in's refresh token",
+          security: [{ bearer: [] }],
+          body: UpdatePasswordRequestSchema,
+          response: { 200: ref(MessageAnswerSchema), 400: ProblemDetailsRef, 401: ProblemDetailsRef },
+        },
       },
-    },
-    async (request) => {
-      const { password, passwordConfirmation } = request.body;
-      throwIfInvalid(newPasswordErrors(password, passwordConfirmation));
-      const passwordHash = await hashPassword(password);
-      // The route group authenticated the caller before the body was read.
-      const userId = request.user?.userId;
-      if (userId === undefined) throw new ApiError('unauthenticated');
-      await app.db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
-      return { message: MESSAGES.passwordUpdated };
-    },
-  );
-});
+      async (request) => {
+        const { password, passwordConfirmation } = request.body;
+        throwIfInvalid(newPasswordErrors(password, passwordConfirmation));
+        const passwordHash = await hashPassword(password);
+        // The route group authenticated the caller before the body was read.
+        const userId = request.user?.userId;
+        if (userId === undefined) throw new ApiError('unauthenticated');
+        await app.db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
+        // A new password ends every sign-in made with the old one (this one too, once its access
+        // token expires): whoever knew the old password keeps no session.
+        await app.refreshTokens.revokeAll(userId);
+        return { message: MESSAGES.passwordUpdated };
+      },
+    );
+  },
+  { dependencies: ['sentinel-auth'], decorators: ['db', 'refreshTokens'] },
+);

@@ -29,6 +29,8 @@ export interface AuthPluginOptions {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a sign-in lasts however often it refreshes. @default 7776000 (90 days) */
+  refreshTokenAbsoluteTtlSeconds?: number;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -36,7 +38,13 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export const authPlugin = fp<AuthPluginOptions>(
   (app, options, done) => {
     app.decorate('accessTokens', createAccessTokenService(options.jwtSecret, options.accessTokenTtlSeconds));
-    app.decorate('refreshTokens', createRefreshTokenStore(app.db, options.refreshTokenTtlSeconds));
+    app.decorate(
+      'refreshTokens',
+      createRefreshTokenStore(app.db, {
+        slidingSeconds: options.refreshTokenTtlSeconds,
+        absoluteSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,
+      }),
+    );
     app.decorateRequest('user', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -15,6 +15,9 @@ import { bookingsRoutes } from '../bookings/routes';
 import { paymentsPlugin } from '../payments/payments-plugin';
 import { paymentPublicRoutes } from '../payments/routes';
 import { subscriptionsRoutes } from '../subscriptions/routes';
+import { importsRoutes } from '../imports/routes';
+import { importWorkerPlugin } from '../imports/import-worker-plugin';
+import { replayRoutes } from '../replay/routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -31,6 +34,7 @@ export async function registerResourceRoutes(
   options: ResourceRoutesOptions,
 ): Promise<void> {
   await app.register(paymentsPlugin);
+  await app.register(importWorkerPlugin);
   app.addSchema(DriverItem);
   app.addSchema(DeviceItem);
   await app.register(
@@ -39,6 +43,7 @@ export async function registerResourceRoutes(
       driversRoutes,
       vehiclesRoutes,
       historyRoutes,
+      replayRoutes,
       devicesRoutes,
       subscriptionPlansRoutes,
       companiesRoutes,
@@ -46,6 +51,7 @@ export async function registerResourceRoutes(
       onboardingRoutes,
       bookingsRoutes,
       subscriptionsRoutes,
+      importsRoutes,
     ),
   );
   await app.register(adminsOnly(auditRoutes));

@@ -17,6 +17,7 @@ import {
   recordLockChange,
   recordTamper,
 } from '../vehicles/vehicle-store';
+import { recordPositionFix } from '../replay/position-fixes';
 import type { IngestingDevice } from './device-keys';
 
 /** What the car's battery looked like when the device raised a tamper alert. */
@@ -138,6 +139,13 @@ export function createTelemetryService(db: Kysely<Database>, events: VehicleEven
       // move the pin back, and an older lock report must not undo a newer change.
       const { latitudeDegrees, longitudeDegrees } = report;
       if (latitudeDegrees !== undefined && longitudeDegrees !== undefined) {
+        // Every fix joins the vehicle's track for replay, a late one too.
+        await recordPositionFix(db, {
+          vehicleId,
+          latitude: latitudeDegrees,
+          longitude: longitudeDegrees,
+          at,
+        });
         if (vehicle.gpsDateTime === null || taken >= vehicle.gpsDateTime) {
           await recordGpsFix(
             db,

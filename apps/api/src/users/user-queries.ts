@@ -132,29 +132,32 @@ export interface NewUser {
 
 /** Adds the user holding `role` in one transaction; a taken address throws the unique violation. */
 export async function insertUser(db: Kysely<Database>, input: NewUser, role: RoleName): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('users')
-      .values({
-        email: input.email.trim(),
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
-        phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
-        idNumber: input.idNumber?.trim() ?? null,
-        idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
-        createdOnDateTime: instant(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const roleRow = await trx
-      .selectFrom('roles')
-      .select('id')
-      .where('name', '=', role)
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('userRoles').values({ userId: id, roleId: roleRow.id }).execute();
-    return id;
-  });
+  return db.transaction().execute((trx) => addUser(trx, input, role));
+}
+
+/** insertUser's writes inside the caller's transaction (the bulk import's rows). */
+export async function addUser(trx: Kysely<Database>, input: NewUser, role: RoleName): Promise<number> {
+  const { id } = await trx
+    .insertInto('users')
+    .values({
+      email: input.email.trim(),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
+      phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
+      idNumber: input.idNumber?.trim() ?? null,
+      idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
+      createdOnDateTime: instant(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const roleRow = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', role)
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('userRoles').values({ userId: id, roleId: roleRow.id }).execute();
+  return id;
 }
 
 /** Stores the user's new contact columns; a taken address throws the unique violation. */

@@ -200,60 +200,39 @@ describe('GET /Vehicles', () => {
 });
 
 describe('PUT /Vehicles/{id}/Lock and /Unlock', () => {
-  it('stores the state and a LockState entry naming the staff member, then emits the lock event', async () => {
+  // The device's side (delivery, confirmation, history) is in src/commands/commands.test.ts.
+  it('answers 202 with a Pending command and leaves the lock state to the device', async () => {
     const vehicle = await installedVehicle();
+    const historyBefore = (await request('GET', `/Vehicles/${vehicle.id}/History`)).json<{
+      totalCount: number;
+    }>();
     const events: LockEvent[] = [];
     const listener = (event: LockEvent) => events.push(event);
     app.vehicleEvents.on('lock', listener);
     try {
       const locked = await request('PUT', `/Vehicles/${vehicle.id}/Lock`, { role: 'Technical-Agent' });
-      const afterLock = (await vehicles(`id eq ${vehicle.id}`)).items[0]!;
-      const unlocked = await request('PUT', `/Vehicles/${vehicle.id}/Unlock`);
 
-      expect(locked.statusCode).toBe(200);
-      expect(locked.json()).toEqual({ vehicleId: vehicle.id, isLocked: true });
-      expect(afterLock).toMatchObject({ isLocked: true, latestHistoryType: 'LockState' });
-      expect(unlocked.json()).toEqual({ vehicleId: vehicle.id, isLocked: false });
-      expect(events).toEqual([
-        { vehicleId: vehicle.id, locked: true },
-        { vehicleId: vehicle.id, locked: false },
-      ]);
-      const history = await request('GET', `/Vehicles/${vehicle.id}/History`);
-      const [newest, previous] = history.json<{ items: Record<string, unknown>[] }>().items;
-      expect(newest).toMatchObject({
-        type: 'LockState',
-        isLocked: false,
-        isLockedByUserFirstName: 'Ayanda',
-        isLockedByUserLastName: 'Dlamini',
-        isLockedChangedByAdminUser: true,
+      expect(locked.statusCode).toBe(202);
+      expect(locked.json()).toMatchObject({
+        vehicleId: vehicle.id,
+        isLocked: vehicle.isLocked,
+        command: {
+          vehicleId: vehicle.id,
+          type: 'Lock',
+          status: 'Pending',
+          deviceOnline: false,
+          requestedByUserFirstName: 'Pieter',
+          requestedByUserLastName: 'van Wyk',
+        },
       });
-      expect(previous).toMatchObject({
-        isLocked: true,
-        isLockedByUserFirstName: 'Pieter',
-        isLockedByUserLastName: 'van Wyk',
-      });
+      expect((await vehicles(`id eq ${vehicle.id}`)).items[0]!.isLocked).toBe(vehicle.isLocked);
+      expect(
+        (await request('GET', `/Vehicles/${vehicle.id}/History`)).json<{ totalCount: number }>().totalCount,
+      ).toBe(historyBefore.totalCount);
+      expect(events).toEqual([]);
     } finally {
       app.vehicleEvents.off('lock', listener);
     }
-  });
-
-  it('emits only after the change is stored', async () => {
-    const vehicle = await installedVehicle();
-    const seen: (number | null)[] = [];
-    const listener = () => {
-      void app.db
-        .selectFrom('vehicles')
-        .select('isLocked')
-        .where('id', '=', vehicle.id)
-        .executeTakeFirstOrThrow()
-        .then((row) => seen.push(row.isLocked));
-    };
-    app.vehicleEvents.once('lock', listener);
-
-    await request('PUT', `/Vehicles/${vehicle.id}/Lock`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-
-    expect(seen).toEqual([1]);
   });
 
   it('refuses a vehicle without a device with a message', async () => {
@@ -275,9 +254,11 @@ describe('PUT /Vehicles/{id}/Lock and /Unlock', () => {
     const theirs = await ids('Company-Admin');
     const outside = (await ids('Admin')).find((id) => !theirs.includes(id));
 
-    expect((await request('PUT', `/Vehicles/${theirs[0]}/Lock`, { role: 'Company-Admin' })).json()).toEqual({
+    const locked = await request('PUT', `/Vehicles/${theirs[0]}/Lock`, { role: 'Company-Admin' });
+    expect(locked.statusCode).toBe(202);
+    expect(locked.json()).toMatchObject({
       vehicleId: theirs[0],
-      isLocked: true,
+      command: { type: 'Lock', status: 'Pending' },
     });
     expect((await request('PUT', `/Vehicles/${outside}/Unlock`, { role: 'Company-Admin' })).statusCode).toBe(
       404,
@@ -315,7 +296,9 @@ describe('POST /Vehicles/{id}/AlertAura and /AlertCapitalAir', () => {
   it('uses the partner provider given to build()', async () => {
     const custom = await build({
       seed: true,
-      partnerAlerts: { dispatch: async () => ({ status: 'Acknowledged' }) },
+      partnerAlerts: {
+        dispatch: async () => ({ accepted: true, status: 'Acknowledged', attempts: 1, httpStatus: 200 }),
+      },
     });
     try {
       const signIn = await custom.inject({

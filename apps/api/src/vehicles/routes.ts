@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import {
+  DEFAULT_PAGE_SIZE,
+  DeviceCommandPageSchema,
+  DeviceCommandSchema,
+  ListQuerySchema,
   ChangeLinkedDeviceRequestSchema,
   DeviceSchema,
   LockResultSchema,
@@ -15,11 +20,13 @@ import type { TokenSubject } from '../auth/access-tokens';
 import { deviceItem, findDeviceBySerialNumber } from '../devices/device-queries';
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
+import { recordAudit } from '../audit/record-audit';
+import { recordPartnerAlertOutcome } from '../providers/partner-alerts';
 import type { Partner } from '../providers/partner-alerts';
 import { IdParams, ListAnswers, ListQuerystring } from '../routes/schemas';
 import { findUserName } from '../users/user-queries';
 import { changeLinkedDevice, findVehicleWithDevice, listVehicles, VEHICLE_OWNER } from './vehicle-queries';
-import { DeviceNotFreeError, recordLockChange, recordPartnerAlert } from './vehicle-store';
+import { DeviceNotFreeError, recordPartnerAlert } from './vehicle-store';
 
 const ActionAnswers = {
   400: ProblemDetailsRef,
@@ -28,8 +35,15 @@ const ActionAnswers = {
   404: ProblemDetailsRef,
 };
 
+const CommandParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  commandId: Type.Integer({ minimum: 1 }),
+});
+const CommandPageQuery = Type.Pick(ListQuerySchema, ['$pagesize', '$pageindex']);
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(VehicleSchema);
+  app.addSchema(DeviceCommandSchema);
   app.addSchema(LockResultSchema);
   app.addSchema(PartnerAlertResultSchema);
 
@@ -63,9 +77,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  for (const [path, locked] of [
-    ['Lock', true],
-    ['Unlock', false],
+  for (const [path, type] of [
+    ['Lock', 'Lock'],
+    ['Unlock', 'Unlock'],
   ] as const) {
     // Every staff role, a Company-Admin inside their companies: the spec gates locking on being signed in.
     app.put(
@@ -73,27 +87,92 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       {
         schema: {
           tags: ['Vehicles'],
-          summary: `${path} the vehicle through its device; history records who did it`,
+          summary: `${path} the vehicle: a command its device fetches and confirms`,
+          description:
+            'Answers 202 with the command (Pending; queued while the device is offline). The lock state ' +
+            'changes, and the LockState history entry naming the requester is written, only when the ' +
+            'device reports the outcome. A newer Lock or Unlock replaces a command that still waits.',
           security: [{ bearer: [] }],
           params: IdParams,
           response: {
-            200: schemaRef(LockResultSchema),
+            202: schemaRef(LockResultSchema),
             ...ActionAnswers,
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const vehicle = await vehicleWithDevice(request.params.id, request.user!);
         if (vehicle.deviceId === null) throw new ApiError('noDevice');
-        await recordLockChange(
-          app.db,
-          { vehicleId: vehicle.id, locked, byUserId: request.user!.userId, byAdmin: true },
-          app.vehicleEvents,
-        );
-        return { vehicleId: vehicle.id, isLocked: locked };
+        const command = await app.commands.request({
+          vehicleId: vehicle.id,
+          deviceId: vehicle.deviceId,
+          type,
+          requestedByUserId: request.user!.userId,
+        });
+        await recordAudit(app.db, request, {
+          action: type === 'Lock' ? 'VehicleLocked' : 'VehicleUnlocked',
+          targetType: 'Vehicle',
+          targetId: vehicle.id,
+          detail: { commandId: command.id, status: command.status, deviceOnline: command.deviceOnline },
+        });
+        return reply.code(202).send({ vehicleId: vehicle.id, isLocked: vehicle.isLocked, command });
       },
     );
   }
+
+  app.get(
+    '/Vehicles/:id/Commands',
+    {
+      schema: {
+        tags: ['Vehicles'],
+        summary: "The vehicle's lock and unlock commands, newest first, with their status",
+        security: [{ bearer: [] }],
+        params: IdParams,
+        querystring: CommandPageQuery,
+        response: { 200: DeviceCommandPageSchema, ...ActionAnswers },
+      },
+    },
+    async (request) => {
+      const vehicle = await vehicleWithDevice(request.params.id, request.user!);
+      const pageIndex = request.query.$pageindex ?? 0;
+      const pageSize = request.query.$pagesize ?? DEFAULT_PAGE_SIZE;
+      const { items, totalCount } = await app.commands.list(vehicle.id, { pageIndex, pageSize });
+      return { items, totalCount, pageIndex, pageSize };
+    },
+  );
+
+  app.post(
+    '/Vehicles/:id/Commands/:commandId/Cancel',
+    {
+      schema: {
+        tags: ['Vehicles'],
+        summary: 'Cancel a lock or unlock that still waits for the device',
+        description: 'Only a Pending command can be cancelled; one the device already has answers 409.',
+        security: [{ bearer: [] }],
+        params: CommandParams,
+        response: { 200: schemaRef(DeviceCommandSchema), ...ActionAnswers, 409: ProblemDetailsRef },
+      },
+    },
+    async (request) => {
+      const vehicle = await vehicleWithDevice(request.params.id, request.user!);
+      const result = await app.commands.cancel(vehicle.id, request.params.commandId, request.user!.userId);
+      if (!result) throw notFound(`Vehicle ${vehicle.id} has no command ${request.params.commandId}.`);
+      if (!result.cancelled) {
+        throw new ApiError(
+          'conflict',
+          undefined,
+          `The ${result.command.type.toLowerCase()} is ${result.command.status.toLowerCase()} and can no longer be cancelled.`,
+        );
+      }
+      await recordAudit(app.db, request, {
+        action: result.command.type === 'Lock' ? 'VehicleLocked' : 'VehicleUnlocked',
+        targetType: 'Vehicle',
+        targetId: vehicle.id,
+        detail: { commandId: result.command.id, status: 'Cancelled' },
+      });
+      return result.command;
+    },
+  );
 
   for (const [path, partner, kind] of [
     ['AlertAura', 'Aura', 'aura'],
@@ -107,14 +186,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           summary: `Alert ${partner} to the vehicle; history records the status and who raised it`,
           security: [{ bearer: [] }],
           params: IdParams,
-          response: { 200: schemaRef(PartnerAlertResultSchema), ...ActionAnswers },
+          description:
+            "Sent to the partner's webhook when one is configured (signed, with retries), else recorded in " +
+            'the outbox. 200 only when the partner accepted it; 502 with the reason otherwise.',
+          response: { 200: schemaRef(PartnerAlertResultSchema), ...ActionAnswers, 502: ProblemDetailsRef },
         },
       },
       async (request) => {
         const vehicle = await vehicleWithDevice(request.params.id, request.user!);
         if (vehicle.deviceId === null) throw new ApiError('noDevice');
         const staff = await findUserName(app.db, request.user!.userId);
-        const { status } = await app.partnerAlerts.dispatch({
+        const startedAt = new Date();
+        const outcome = await app.partnerAlerts.dispatch({
           partner,
           vehicleId: vehicle.id,
           registrationNumber: vehicle.registrationNumber,
@@ -122,13 +205,35 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
           raisedBy: staff,
         });
+        await recordPartnerAlertOutcome(app.db, {
+          vehicleId: vehicle.id,
+          partner,
+          raisedByUserId: request.user!.userId,
+          outcome,
+          startedAt,
+        });
+        await recordAudit(app.db, request, {
+          action: 'PartnerAlerted',
+          targetType: 'Vehicle',
+          targetId: vehicle.id,
+          detail: { partner, accepted: outcome.accepted, status: outcome.status, attempts: outcome.attempts },
+        });
+        // A callout that did not reach the partner is no callout: no history entry, and the
+        // person sees why (the spec shows the server's message for 2 seconds).
+        if (!outcome.accepted) {
+          throw new ApiError(
+            'partnerFailed',
+            undefined,
+            `${partner} did not accept the alert: ${outcome.status}.`,
+          );
+        }
         await recordPartnerAlert(app.db, {
           vehicleId: vehicle.id,
           kind,
-          status,
+          status: outcome.status,
           byUserId: request.user!.userId,
         });
-        return { status };
+        return { status: outcome.status };
       },
     );
   }
@@ -177,6 +282,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           }
           throw error;
         });
+      const detail = { from: vehicle.deviceSerialNumber, to: device.serialNumber };
+      await recordAudit(app.db, request, {
+        action: 'DeviceChanged',
+        targetType: 'Vehicle',
+        targetId: vehicle.id,
+        detail,
+      });
       return deviceItem({ ...device, vehicleId: vehicle.id });
     },
   );
@@ -184,6 +296,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** Vehicles: listed by staff (scoped); locked, unlocked, alerted and re-linked by managers. */
 export const vehiclesRoutes = routePlugin('vehicles', routes, {
-  dependencies: ['sentinel-vehicle-events', 'sentinel-providers'],
-  decorators: ['db', 'vehicleEvents', 'partnerAlerts'],
+  dependencies: ['sentinel-vehicle-events', 'sentinel-providers', 'sentinel-commands'],
+  decorators: ['db', 'vehicleEvents', 'partnerAlerts', 'commands'],
 });

@@ -28,11 +28,18 @@ export interface OnboardingEvent {
   vehicleId: number;
 }
 
+/** A lock or unlock command was created or changed status; listeners read the stored command. */
+export interface CommandEvent {
+  vehicleId: number;
+  commandId: number;
+}
+
 export interface VehicleEventMap {
   gps: [GpsEvent];
   lock: [LockEvent];
   tamper: [TamperEvent];
   onboarding: [OnboardingEvent];
+  command: [CommandEvent];
 }
 
 /**

@@ -163,11 +163,13 @@ export function findVehicleWithDevice(db: Kysely<Database>, id: number) {
       'vehicles.registrationNumber',
       'vehicles.lastKnownGpsLatitudeDegrees',
       'vehicles.lastKnownGpsLongitudeDegrees',
+      'vehicles.isLocked as lockedFlag',
       'devices.id as deviceId',
       'devices.serialNumber as deviceSerialNumber',
     ])
     .where('vehicles.id', '=', id)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && { ...row, isLocked: nullableBool(row.lockedFlag) });
 }
 
 /**

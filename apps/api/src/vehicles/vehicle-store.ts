@@ -96,6 +96,8 @@ export interface LockChange {
   byUserId: number | null;
   /** True when staff changed it from the dashboard. */
   byAdmin: boolean;
+  /** The lock command whose outcome this is, when the device answered one. */
+  commandId?: number;
   at?: Date;
 }
 
@@ -120,6 +122,7 @@ export async function recordLockChange(db: Db, change: LockChange, events?: Vehi
         isLockedChangedByAdminUser: flag(change.byAdmin),
         latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
         longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
+        commandId: change.commandId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -127,6 +130,43 @@ export async function recordLockChange(db: Db, change: LockChange, events?: Vehi
   });
   events?.emit('lock', { vehicleId: change.vehicleId, locked: change.locked });
   return historyId;
+}
+
+export interface LockCommandEnd {
+  vehicleId: number;
+  commandId: number;
+  /** Who asked for the command. */
+  byUserId: number | null;
+  at?: Date;
+}
+
+/**
+ * A LockState entry for a command that ended without the device's answer (expired, cancelled):
+ * the lock state it shows is the stored one, which did not change.
+ */
+export async function recordLockCommandEnd(db: Db, end: LockCommandEnd): Promise<number> {
+  const vehicle = await db
+    .selectFrom('vehicles')
+    .select(['isLocked', 'lastKnownGpsLatitudeDegrees', 'lastKnownGpsLongitudeDegrees'])
+    .where('id', '=', end.vehicleId)
+    .executeTakeFirst();
+  if (!vehicle) throw new Error(`Vehicle ${end.vehicleId} does not exist.`);
+  const { id } = await db
+    .insertInto('vehicleHistory')
+    .values({
+      vehicleId: end.vehicleId,
+      dateTime: instant(end.at),
+      type: HISTORY_TYPE.lockState,
+      isLocked: vehicle.isLocked,
+      isLockedByUserId: end.byUserId,
+      isLockedChangedByAdminUser: 1,
+      latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
+      longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
+      commandId: end.commandId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 export interface GpsFix {

@@ -10,6 +10,7 @@ import {
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import { isSessionExpiredError } from '../errors/session-expired-error';
 import type {
+  DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
@@ -64,6 +65,8 @@ export interface LiveClient {
   onTamper(listener: (message: DeviceTamperMessage) => void): Unsubscribe;
   /** A vehicle moved between onboarding tabs (status null once installed), whoever moved it. */
   onOnboardingStatus(listener: (message: VehicleOnboardingStatusMessage) => void): Unsubscribe;
+  /** DeviceCommandStatusMessage: a lock or unlock command was asked for, delivered, answered, expired or cancelled. */
+  onCommandStatus(listener: (message: DeviceCommandStatusMessage) => void): Unsubscribe;
 }
 
 /** Every transport, negotiated in the official client's order: WebSockets, SSE, long polling. */
@@ -146,6 +149,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const lock = new Listeners<DeviceLockUnlockMessage>(logger, LIVE_MESSAGE.lockUnlock);
   const tamper = new Listeners<DeviceTamperMessage>(logger, LIVE_MESSAGE.tamper);
   const onboarding = new Listeners<VehicleOnboardingStatusMessage>(logger, LIVE_MESSAGE.onboardingStatus);
+  const commandStatus = new Listeners<DeviceCommandStatusMessage>(logger, LIVE_MESSAGE.commandStatus);
+  connection.on(LIVE_MESSAGE.commandStatus, (message: DeviceCommandStatusMessage) =>
+    commandStatus.emit(message),
+  );
 
   connection.on(LIVE_MESSAGE.gpsLocation, (message: DeviceGpsLocationMessage) => gps.emit(message));
   connection.on(LIVE_MESSAGE.lockUnlock, (message: DeviceLockUnlockMessage) => lock.emit(message));
@@ -239,5 +246,6 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     onLockUnlock: (listener) => lock.add(listener),
     onTamper: (listener) => tamper.add(listener),
     onOnboardingStatus: (listener) => onboarding.add(listener),
+    onCommandStatus: (listener) => commandStatus.add(listener),
   };
 }

@@ -28,6 +28,16 @@ export const HistoryEntrySchema = Type.Object(
     capitalAirIncidentCreatedByUserLastName: NullableString,
     lastKnownGpsLatitudeDegrees: Nullable(Type.Number()),
     lastKnownGpsLongitudeDegrees: Nullable(Type.Number()),
+    lockCommandType: Nullable(
+      Type.String({
+        description: 'Lock or Unlock, on a LockState entry that ends a command from the dashboard.',
+      }),
+    ),
+    lockCommandStatus: Nullable(
+      Type.String({ description: 'What became of that command: Confirmed, Failed, Expired or Cancelled.' }),
+    ),
+    lockCommandRequestedDateTime: NullableString,
+    lockCommandReason: NullableString,
   },
   { $id: 'HistoryEntry' },
 );

@@ -56,6 +56,7 @@ export const IMPORT_MESSAGES = {
   idNumberMismatch: 'This ID number differs from the account holder with this email address',
   idNumberInUse: 'This ID number belongs to another account holder',
   emailNotAccountHolder: 'This email address belongs to a user who is not an account holder',
+  yesOrNo: 'Please answer Yes or No',
   driverWithoutVehicle: 'A driver needs a vehicle on the same row',
   chooseCompany: 'Please choose one of your companies',
   notPreviewed: 'This import has already started',
@@ -95,9 +96,12 @@ export type ImportOutcome = Static<typeof ImportOutcomeSchema>;
 
 const Count = Type.Integer({ minimum: 0 });
 
-/** The file's column (0-based) chosen for each field; a field without one is null or left out. */
-export const ImportMappingSchema = Type.Record(Type.String(), Nullable(Type.Integer({ minimum: 0 })));
-export type ImportMapping = Partial<Record<ImportField, number | null>>;
+/**
+ * The file's column (0-based) chosen for each field; a field left out has no column. (Not a null:
+ * a server that coerces types, as Fastify's Ajv does, turns null into 0 and 0 into null.)
+ */
+export const ImportMappingSchema = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
+export type ImportMapping = Partial<Record<ImportField, number>>;
 
 /** An import: the file, its mapping, the preview's counts, and the run's progress and results. */
 export const ImportJobSchema = Type.Object(
@@ -132,8 +136,9 @@ export type ImportJob = Static<typeof ImportJobSchema>;
 export const CreateImportRequestSchema = Type.Object({
   fileName: Type.String({ minLength: 1, description: 'Ends in .csv or .xlsx.' }),
   content: Type.String({ description: "The file's bytes, base64." }),
+  // Left out rather than null: Fastify's Ajv would coerce a null to company 0.
   companyId: Type.Optional(
-    Nullable(Type.Integer({ description: 'Required for a Company-Admin; new holders are linked to it.' })),
+    Type.Integer({ description: 'Required for a Company-Admin; new holders are linked to it.' }),
   ),
 });
 export type CreateImportRequest = Static<typeof CreateImportRequestSchema>;

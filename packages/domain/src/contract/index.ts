@@ -24,6 +24,7 @@ import {
   VehicleTypeSchema,
 } from './onboarding';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
+import { DeviceCommandDeliverySchema, DeviceCommandSchema } from './commands';
 import { ImportJobSchema, ImportRowSchema } from './imports';
 
 /**
@@ -58,6 +59,8 @@ export const CONTRACT_SCHEMAS = [
   InstallationBookingSchema,
   SubscriptionSchema,
   AuditEntrySchema,
+  DeviceCommandSchema,
+  DeviceCommandDeliverySchema,
   ImportJobSchema,
   ImportRowSchema,
 ] as const;

@@ -7,6 +7,21 @@ export function rawDataToText(data: RawData): string {
   return data.toString('utf8');
 }
 
+let lastText = '';
+let lastBytes = Buffer.alloc(0);
+
+/**
+ * The UTF-8 bytes of a payload. A broadcast hands every connection the same text one after
+ * another, so it is encoded once rather than once per socket.
+ */
+function bytesOf(text: string): Buffer {
+  if (text !== lastText) {
+    lastBytes = Buffer.from(text, 'utf8');
+    lastText = text;
+  }
+  return lastBytes;
+}
+
 /** Full duplex: both halves over one socket. */
 export class WebSocketTransport implements Transport {
   readonly name = 'WebSockets';
@@ -28,7 +43,8 @@ export class WebSocketTransport implements Transport {
   }
 
   send(payload: string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(payload);
+    // A text frame either way; the bytes are shared, ws only frames them (no copy when unmasked).
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(bytesOf(payload), { binary: false });
   }
 
   bufferedBytes(): number {

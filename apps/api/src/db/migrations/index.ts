@@ -8,6 +8,9 @@ import { passwordsAndOtpMigration } from './0004-passwords-and-otp';
 import { companiesMigration } from './0005-companies';
 import { onboardingMigration } from './0006-onboarding';
 import { auditLogMigration } from './0007-audit-log';
+import { deviceCommandsMigration } from './0008-device-commands';
+import { positionFixesMigration } from './0009-position-fixes';
+import { importsMigration } from './0010-imports';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -21,6 +24,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-companies': companiesMigration,
   '0006-onboarding': onboardingMigration,
   '0007-audit-log': auditLogMigration,
+  '0008-device-commands': deviceCommandsMigration,
+  '0009-position-fixes': positionFixesMigration,
+  '0010-imports': importsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {

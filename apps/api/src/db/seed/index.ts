@@ -12,6 +12,7 @@ import { seedAccountHolders, seedDemoUsers } from './users';
 import { seedVehicles } from './vehicles';
 import { seedVehicleTypes } from './vehicle-types';
 import { seedFitmentCentres } from './fitment-centres';
+import { backfillDemoTrips } from '../../telemetry/simulator/backfill';
 
 export { seedRoles } from './roles';
 export { countUsers, DEMO_SIGN_INS } from './users';
@@ -29,7 +30,7 @@ export interface SeedReport {
 export async function seedDemoData(db: Kysely<Database>): Promise<SeedReport> {
   // Outside the fleet's transaction: hashing the demo passwords takes a while.
   const addedUsers = await seedDemoUsers(db);
-  return db.transaction().execute(async (trx) => {
+  const report = await db.transaction().execute(async (trx) => {
     const { holderIds, addedAccountHolders } = await seedAccountHolders(trx);
     const planIds = await seedPlans(trx);
     const addedDevices = await seedDevices(trx);
@@ -39,4 +40,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedReport> {
     await seedFitmentCentres(trx);
     return { addedUsers, addedAccountHolders, addedVehicles, addedDevices };
   });
+  // The fleet's last week of trips, so a replay has something to show at once.
+  await backfillDemoTrips(db);
+  return report;
 }

@@ -1,0 +1,204 @@
+/*
+ * Every read and write of device_commands. A command's life: Pending (waiting for the device; at
+ * most one per vehicle), Delivered (the device fetched it), then Confirmed or Failed (the device's
+ * answer), Expired (no answer in time) or Cancelled (by a person, or replaced while it waited).
+ * Every status change is a guarded update (`where status in (...)`), so two instances or two
+ * requests racing over one command cannot both move it.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  DeviceCommand,
+  DeviceCommandDelivery,
+  DeviceCommandStatus,
+  DeviceCommandType,
+} from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+import { nullableBool } from '../routes/schemas';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const OPEN: DeviceCommandStatus[] = ['Pending', 'Delivered'];
+
+function commandQuery(db: Db) {
+  return db
+    .selectFrom('deviceCommands as command')
+    .innerJoin('devices', 'devices.id', 'command.deviceId')
+    .leftJoin('users as requestedBy', 'requestedBy.id', 'command.requestedByUserId')
+    .select([
+      'command.id',
+      'command.vehicleId',
+      'command.deviceId',
+      'command.type',
+      'command.status',
+      'command.requestedByUserId',
+      'command.requestedAt',
+      'command.expiresAt',
+      'command.deliveredAt',
+      'command.completedAt',
+      'command.resultIsLocked',
+      'command.reason',
+      'devices.commandsSeenAt',
+      'requestedBy.firstName as requestedByUserFirstName',
+      'requestedBy.lastName as requestedByUserLastName',
+    ]);
+}
+
+export type CommandRow = Awaited<ReturnType<ReturnType<typeof commandQuery>['executeTakeFirstOrThrow']>>;
+
+/** The command as staff see it; online when the device asked for commands within onlineWindowMs. */
+export function commandView(row: CommandRow, onlineWindowMs: number, now = Date.now()): DeviceCommand {
+  const seen = row.commandsSeenAt === null ? Number.NEGATIVE_INFINITY : Date.parse(row.commandsSeenAt);
+  return {
+    id: row.id,
+    vehicleId: row.vehicleId,
+    type: row.type as DeviceCommandType,
+    status: row.status as DeviceCommandStatus,
+    deviceOnline: now - seen <= onlineWindowMs,
+    requestedDateTime: row.requestedAt,
+    requestedByUserFirstName: row.requestedByUserFirstName,
+    requestedByUserLastName: row.requestedByUserLastName,
+    expiresDateTime: row.expiresAt,
+    deliveredDateTime: row.deliveredAt,
+    completedDateTime: row.completedAt,
+    resultIsLocked: nullableBool(row.resultIsLocked),
+    reason: row.reason,
+  };
+}
+
+export function deliveryView(
+  row: Pick<CommandRow, 'id' | 'type' | 'requestedAt' | 'expiresAt'>,
+): DeviceCommandDelivery {
+  return {
+    id: row.id,
+    type: row.type as DeviceCommandType,
+    requestedDateTime: row.requestedAt,
+    expiresDateTime: row.expiresAt,
+  };
+}
+
+export function findCommand(db: Db, commandId: number): Promise<CommandRow | undefined> {
+  return commandQuery(db).where('command.id', '=', commandId).executeTakeFirst();
+}
+
+/** A page of the vehicle's commands, newest first. */
+export async function pageCommands(
+  db: Db,
+  vehicleId: number,
+  page: { pageIndex: number; pageSize: number },
+): Promise<{ rows: CommandRow[]; totalCount: number }> {
+  const [rows, total] = await Promise.all([
+    commandQuery(db)
+      .where('command.vehicleId', '=', vehicleId)
+      .orderBy('command.id', 'desc')
+      .limit(page.pageSize)
+      .offset(page.pageIndex * page.pageSize)
+      .execute(),
+    db
+      .selectFrom('deviceCommands')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('vehicleId', '=', vehicleId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(total.count) };
+}
+
+export interface NewCommand {
+  vehicleId: number;
+  deviceId: number;
+  type: DeviceCommandType;
+  requestedByUserId: number;
+  now: Date;
+  expiresAt: Date;
+}
+
+/**
+ * Replaces the vehicle's waiting command (if any) with a new one, in the caller's transaction.
+ * Returns the new command's id and the ids of the commands it replaced.
+ */
+export async function insertCommand(
+  trx: Transaction<Database>,
+  command: NewCommand,
+): Promise<{ id: number; replaced: number[] }> {
+  const replaced = await trx
+    .updateTable('deviceCommands')
+    .set({ status: 'Cancelled', completedAt: instant(command.now), reason: 'Replaced by a newer command' })
+    .where('vehicleId', '=', command.vehicleId)
+    .where('status', '=', 'Pending')
+    .returning('id')
+    .execute();
+  const { id } = await trx
+    .insertInto('deviceCommands')
+    .values({
+      vehicleId: command.vehicleId,
+      deviceId: command.deviceId,
+      type: command.type,
+      status: 'Pending',
+      requestedByUserId: command.requestedByUserId,
+      requestedAt: instant(command.now),
+      expiresAt: instant(command.expiresAt),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, replaced: replaced.map((row) => row.id) };
+}
+
+/** Hands the device its waiting commands (Pending to Delivered) and answers them, oldest first. */
+export function claimCommands(db: Db, device: { id: number; vehicleId: number }, now: Date) {
+  return db
+    .updateTable('deviceCommands')
+    .set({ status: 'Delivered', deliveredAt: instant(now) })
+    .where('deviceId', '=', device.id)
+    .where('vehicleId', '=', device.vehicleId)
+    .where('status', '=', 'Pending')
+    .where('expiresAt', '>', instant(now))
+    .returning(['id', 'vehicleId', 'type', 'requestedAt', 'expiresAt'])
+    .execute();
+}
+
+/** Notes that the device asked for commands now (it is online). */
+export async function markDeviceSeen(db: Db, deviceId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ commandsSeenAt: instant(now) })
+    .where('id', '=', deviceId)
+    .execute();
+}
+
+export interface CommandEnd {
+  status: Extract<DeviceCommandStatus, 'Delivered' | 'Confirmed' | 'Failed' | 'Expired' | 'Cancelled'>;
+  /** Only from these statuses; the update changes nothing otherwise. */
+  from: readonly DeviceCommandStatus[];
+  now: Date;
+  resultIsLocked?: boolean;
+  reason?: string | null;
+}
+
+/** Moves one command on, if it is still in one of `from`; true when it moved. */
+export async function moveCommand(db: Db, commandId: number, end: CommandEnd): Promise<boolean> {
+  const at = instant(end.now);
+  const result = await db
+    .updateTable('deviceCommands')
+    .set({
+      status: end.status,
+      ...(end.status === 'Delivered' ? { deliveredAt: at } : { completedAt: at }),
+      ...(end.resultIsLocked === undefined ? {} : { resultIsLocked: end.resultIsLocked ? 1 : 0 }),
+      ...(end.reason === undefined ? {} : { reason: end.reason }),
+    })
+    .where('id', '=', commandId)
+    .where('status', 'in', [...end.from])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Open commands whose time is up (at most `limit`), for the expiry sweep. */
+export function dueCommands(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom('deviceCommands')
+    .select(['id', 'vehicleId', 'requestedByUserId', 'type'])
+    .where('status', 'in', OPEN)
+    .where('expiresAt', '<=', instant(now))
+    .orderBy('expiresAt')
+    .limit(limit)
+    .execute();
+}

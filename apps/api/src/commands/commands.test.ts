@@ -1,0 +1,346 @@
+import type { HubConnection } from '@microsoft/signalr';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LIVE_MESSAGE, ROLE } from '@sentinel/domain';
+import type {
+  DeviceCommand,
+  DeviceCommandBatch,
+  DeviceCommandStatusMessage,
+  HistoryEntry,
+  LockResult,
+  Page,
+} from '@sentinel/domain';
+import {
+  addCompanyOfDemoAdmin,
+  addTrackedVehicle,
+  collect,
+  hubConnection,
+  nextMessage,
+  signIn,
+  startApi,
+  stopApi,
+} from '../live/test-support';
+import type { RunningApi, TrackedVehicle } from '../live/test-support';
+
+let api: RunningApi;
+let admin: string;
+let agent: string;
+const open: HubConnection[] = [];
+
+beforeAll(async () => {
+  api = await startApi();
+  admin = (await signIn(api.url, ROLE.admin)).accessToken;
+  agent = (await signIn(api.url, ROLE.technicalAgent)).accessToken;
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await Promise.all(open.splice(0).map((connection) => connection.stop()));
+});
+
+afterAll(async () => {
+  await stopApi(api);
+});
+
+function staff(method: 'GET' | 'PUT' | 'POST', path: string, accessToken = agent) {
+  return fetch(`${api.url}${path}`, { method, headers: { authorization: `Bearer ${accessToken}` } });
+}
+
+async function requestLock(
+  vehicle: TrackedVehicle,
+  type: 'Lock' | 'Unlock' = 'Lock',
+): Promise<DeviceCommand> {
+  const response = await staff('PUT', `/Vehicles/${vehicle.vehicleId}/${type}`);
+  expect(response.status).toBe(202);
+  return ((await response.json()) as LockResult).command;
+}
+
+function poll(vehicle: Pick<TrackedVehicle, 'serialNumber' | 'deviceKey'>, waitSeconds = 0) {
+  return fetch(`${api.url}/Devices/${vehicle.serialNumber}/Commands?waitSeconds=${waitSeconds}`, {
+    headers: { authorization: `Device ${vehicle.deviceKey}` },
+  });
+}
+
+async function fetchCommands(vehicle: TrackedVehicle, waitSeconds = 0) {
+  const response = await poll(vehicle, waitSeconds);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as DeviceCommandBatch).items;
+}
+
+function ack(vehicle: Pick<TrackedVehicle, 'serialNumber' | 'deviceKey'>, commandId: number, body: object) {
+  return fetch(`${api.url}/Devices/${vehicle.serialNumber}/Commands/${commandId}/Ack`, {
+    method: 'POST',
+    headers: { authorization: `Device ${vehicle.deviceKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function vehicleLocked(vehicleId: number): Promise<boolean | null> {
+  const row = await api.app.db
+    .selectFrom('vehicles')
+    .select('isLocked')
+    .where('id', '=', vehicleId)
+    .executeTakeFirstOrThrow();
+  return row.isLocked === null ? null : row.isLocked === 1;
+}
+
+async function history(vehicleId: number): Promise<HistoryEntry[]> {
+  const response = await staff('GET', `/Vehicles/${vehicleId}/History`);
+  return ((await response.json()) as Page<HistoryEntry>).items;
+}
+
+async function commands(vehicleId: number): Promise<DeviceCommand[]> {
+  const response = await staff('GET', `/Vehicles/${vehicleId}/Commands`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Page<DeviceCommand>).items;
+}
+
+describe('given a device that fetches its commands', () => {
+  it('locks the vehicle only when the device confirms, and the history names who asked', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const command = await requestLock(vehicle);
+    expect(command).toMatchObject({ type: 'Lock', status: 'Pending', deviceOnline: false });
+    expect(await vehicleLocked(vehicle.vehicleId)).toBeNull();
+
+    const [delivered] = await fetchCommands(vehicle);
+    expect(delivered).toMatchObject({
+      id: command.id,
+      type: 'Lock',
+      expiresDateTime: command.expiresDateTime,
+    });
+    expect((await commands(vehicle.vehicleId))[0]).toMatchObject({ status: 'Delivered', deviceOnline: true });
+    expect(await vehicleLocked(vehicle.vehicleId)).toBeNull();
+    expect(await history(vehicle.vehicleId)).toEqual([]);
+
+    const answer = await ack(vehicle, command.id, { status: 'Confirmed', locked: true });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ id: command.id, status: 'Confirmed' });
+
+    expect(await vehicleLocked(vehicle.vehicleId)).toBe(true);
+    const [entry] = await history(vehicle.vehicleId);
+    expect(entry).toMatchObject({
+      type: 'LockState',
+      isLocked: true,
+      isLockedByUserFirstName: 'Pieter',
+      isLockedByUserLastName: 'van Wyk',
+      isLockedChangedByAdminUser: true,
+      lockCommandType: 'Lock',
+      lockCommandStatus: 'Confirmed',
+      lockCommandRequestedDateTime: command.requestedDateTime,
+      lockCommandReason: null,
+    });
+    expect((await commands(vehicle.vehicleId))[0]).toMatchObject({
+      status: 'Confirmed',
+      resultIsLocked: true,
+      completedDateTime: expect.any(String),
+    });
+  });
+
+  it('hands a command to a waiting long poll as soon as it is asked for', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    // The poll has begun waiting once the device shows as online.
+    const waiting = fetchCommands(vehicle, 20);
+    await vi.waitFor(
+      async () => {
+        const seen = await api.app.db
+          .selectFrom('devices')
+          .select('commandsSeenAt')
+          .where('serialNumber', '=', vehicle.serialNumber)
+          .executeTakeFirstOrThrow();
+        expect(seen.commandsSeenAt).not.toBeNull();
+      },
+      { timeout: 5_000 },
+    );
+    const started = Date.now();
+    const command = await requestLock(vehicle, 'Unlock');
+    expect(command.deviceOnline).toBe(true);
+
+    const items = await waiting;
+    expect(items.map((item) => item.id)).toEqual([command.id]);
+    // Woken by the request, not by the end of the 20 s wait.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('answers an empty list when nothing comes within the wait', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    expect(await fetchCommands(vehicle, 1)).toEqual([]);
+  });
+
+  it('records a refusal: the state the device reports, Failed with its reason', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const command = await requestLock(vehicle);
+    await fetchCommands(vehicle);
+
+    const answer = await ack(vehicle, command.id, { status: 'Failed', locked: false, reason: 'Door open' });
+
+    expect(answer.status).toBe(200);
+    expect(await vehicleLocked(vehicle.vehicleId)).toBe(false);
+    expect((await history(vehicle.vehicleId))[0]).toMatchObject({
+      isLocked: false,
+      lockCommandType: 'Lock',
+      lockCommandStatus: 'Failed',
+      lockCommandReason: 'Door open',
+    });
+  });
+
+  it('takes the same outcome twice (a lost reply) but refuses a different one', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const command = await requestLock(vehicle);
+    await fetchCommands(vehicle);
+    expect((await ack(vehicle, command.id, { status: 'Confirmed', locked: true })).status).toBe(200);
+
+    expect((await ack(vehicle, command.id, { status: 'Confirmed', locked: true })).status).toBe(200);
+    const changed = await ack(vehicle, command.id, { status: 'Failed', locked: false });
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ message: `Command ${command.id} is confirmed.` });
+    expect(await history(vehicle.vehicleId)).toHaveLength(1);
+  });
+});
+
+describe('bad input on the device channel', () => {
+  it("refuses another device's command and an unknown one as not found", async () => {
+    const owner = await addTrackedVehicle(api.app);
+    const other = await addTrackedVehicle(api.app);
+    const command = await requestLock(owner);
+
+    expect(await fetchCommands(other)).toEqual([]);
+    expect((await ack(other, command.id, { status: 'Confirmed', locked: true })).status).toBe(404);
+    expect((await ack(owner, 999_999, { status: 'Confirmed', locked: true })).status).toBe(404);
+    expect(await vehicleLocked(owner.vehicleId)).toBeNull();
+  });
+
+  it('refuses a wrong key before anything else', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const command = await requestLock(vehicle);
+    const forged = { serialNumber: vehicle.serialNumber, deviceKey: 'not-the-key' };
+
+    expect((await poll(forged)).status).toBe(401);
+    expect((await ack(forged, command.id, { status: 'Confirmed', locked: true })).status).toBe(401);
+    expect((await commands(vehicle.vehicleId))[0]!.status).toBe('Pending');
+  });
+
+  it('needs the lock state with an outcome, and a confirmed Lock must leave it locked', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const command = await requestLock(vehicle);
+    await fetchCommands(vehicle);
+
+    expect((await ack(vehicle, command.id, { status: 'Confirmed' })).status).toBe(400);
+    expect((await ack(vehicle, command.id, { status: 'Confirmed', locked: false })).status).toBe(400);
+    expect((await ack(vehicle, command.id, { status: 'Done', locked: true })).status).toBe(400);
+    expect((await commands(vehicle.vehicleId))[0]!.status).toBe('Delivered');
+  });
+
+  it('refuses an answer to an expired command, which the history shows as expired', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const command = await requestLock(vehicle);
+    await fetchCommands(vehicle);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(command.expiresDateTime) + 1_000);
+    const late = await ack(vehicle, command.id, { status: 'Confirmed', locked: true });
+
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ message: expect.stringContaining('expired') });
+    expect(await vehicleLocked(vehicle.vehicleId)).toBeNull();
+    expect((await history(vehicle.vehicleId))[0]).toMatchObject({
+      type: 'LockState',
+      lockCommandStatus: 'Expired',
+      isLockedByUserFirstName: 'Pieter',
+    });
+  });
+
+  it('leaves at most one waiting command when a flood of requests arrives', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        staff('PUT', `/Vehicles/${vehicle.vehicleId}/${index % 2 === 0 ? 'Lock' : 'Unlock'}`),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(202));
+    const all = await commands(vehicle.vehicleId);
+    expect(all).toHaveLength(12);
+    expect(all.filter((command) => command.status === 'Pending')).toHaveLength(1);
+    expect(all.filter((command) => command.status === 'Cancelled')).toHaveLength(11);
+    // The device gets only the newest.
+    expect((await fetchCommands(vehicle)).map((item) => item.id)).toEqual([all[0]!.id]);
+  });
+});
+
+describe('expiry and cancelling', () => {
+  it('expires commands nobody answered, in the sweep', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const command = await requestLock(vehicle);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(command.expiresDateTime) + 1_000);
+    expect(await api.app.commands.expireDue()).toBeGreaterThanOrEqual(1);
+    vi.useRealTimers();
+
+    expect((await commands(vehicle.vehicleId))[0]).toMatchObject({
+      status: 'Expired',
+      reason: 'The device did not answer in time',
+    });
+    // An expired command is not handed to the device when it comes back.
+    expect(await fetchCommands(vehicle)).toEqual([]);
+  });
+
+  it('cancels a queued command, but not one the device already has', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const queued = await requestLock(vehicle);
+
+    const cancelled = await staff('POST', `/Vehicles/${vehicle.vehicleId}/Commands/${queued.id}/Cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ id: queued.id, status: 'Cancelled' });
+    expect(await fetchCommands(vehicle)).toEqual([]);
+    expect((await history(vehicle.vehicleId))[0]).toMatchObject({
+      lockCommandStatus: 'Cancelled',
+      isLockedByUserFirstName: 'Pieter',
+    });
+
+    const sent = await requestLock(vehicle, 'Unlock');
+    await fetchCommands(vehicle);
+    const tooLate = await staff('POST', `/Vehicles/${vehicle.vehicleId}/Commands/${sent.id}/Cancel`);
+    expect(tooLate.status).toBe(409);
+    expect(await tooLate.json()).toMatchObject({
+      message: 'The unlock is delivered and can no longer be cancelled.',
+    });
+    expect((await staff('POST', `/Vehicles/${vehicle.vehicleId}/Commands/999999/Cancel`)).status).toBe(404);
+    expect((await ack(vehicle, queued.id, { status: 'Confirmed', locked: true })).status).toBe(409);
+  });
+});
+
+describe('DeviceCommandStatusMessage', () => {
+  it("follows a command to the staff who may see the vehicle, and not to another company's admin", async () => {
+    const companyAdmin = await signIn(api.url, ROLE.companyAdmin);
+    const companyId = await addCompanyOfDemoAdmin(api.app, companyAdmin.userId);
+    const inside = await addTrackedVehicle(api.app, { companyId });
+    const outside = await addTrackedVehicle(api.app);
+    const adminHub = hubConnection(api.url, admin);
+    const companyHub = hubConnection(api.url, companyAdmin.accessToken);
+    open.push(adminHub, companyHub);
+    await Promise.all([adminHub.start(), companyHub.start()]);
+    const companySaw = collect<DeviceCommandStatusMessage>(companyHub, LIVE_MESSAGE.commandStatus);
+
+    const outsideSent = nextMessage<DeviceCommandStatusMessage>(
+      adminHub,
+      LIVE_MESSAGE.commandStatus,
+      (message) => message.vehicleId === outside.vehicleId,
+    );
+    await requestLock(outside);
+    await outsideSent;
+
+    const confirmed = nextMessage<DeviceCommandStatusMessage>(
+      companyHub,
+      LIVE_MESSAGE.commandStatus,
+      (message) => message.vehicleId === inside.vehicleId && message.status === 'Confirmed',
+    );
+    const command = await requestLock(inside);
+    await fetchCommands(inside);
+    await ack(inside, command.id, { status: 'Confirmed', locked: true });
+
+    expect(await confirmed).toMatchObject({ id: command.id, type: 'Lock', resultIsLocked: true });
+    expect(companySaw.map((message) => message.status)).toEqual(['Pending', 'Delivered', 'Confirmed']);
+    expect(companySaw.every((message) => message.vehicleId === inside.vehicleId)).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+/*
+ * The device's side of lock and unlock (README, "Device commands"): a long poll for the commands
+ * waiting for it and an acknowledgement with the outcome. Registered inside deviceKeyOnly, so the
+ * device's key is checked (and request.device set) before anything else.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DeviceCommandAckResultSchema,
+  DeviceCommandAckSchema,
+  DeviceCommandBatchSchema,
+  DeviceCommandDeliverySchema,
+} from '@sentinel/domain';
+import { ApiError, ProblemDetailsRef, problem } from '../errors';
+import { CommandRefusal } from './command-service';
+
+const Serial = Type.String({ minLength: 1, maxLength: 100 });
+const DeviceAnswers = { 401: ProblemDetailsRef, 404: ProblemDetailsRef };
+
+export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(DeviceCommandDeliverySchema);
+
+  app.get(
+    '/Devices/:serialNumber/Commands',
+    {
+      schema: {
+        tags: ['Devices'],
+        summary: 'Fetch the lock and unlock commands waiting for this device (long poll)',
+        description:
+          'Authenticated with `Authorization: Device <key>`. Answers at once with the waiting commands ' +
+          '(each becomes Delivered), else waits up to waitSeconds for one and answers `{ items: [] }` ' +
+          'when none came. Poll again straight after each answer; a device that has not polled for ' +
+          'about 35 s shows as offline and its commands as queued.',
+        security: [{ device: [] }],
+        params: Type.Object({ serialNumber: Serial }),
+        querystring: Type.Object({
+          waitSeconds: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              maximum: 25,
+              description: 'How long to wait for a command. @default 25',
+            }),
+          ),
+        }),
+        response: { 200: DeviceCommandBatchSchema, ...DeviceAnswers },
+      },
+    },
+    async (request, reply) => {
+      const device = request.device;
+      if (!device) throw new ApiError('unauthenticated');
+      const gone = new AbortController();
+      // The device hung up: stop waiting, and hand it nothing it would never read.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      const waitMs = (request.query.waitSeconds ?? 25) * 1000;
+      const items = await app.commands.poll(device, waitMs, gone.signal);
+      return { items };
+    },
+  );
+
+  app.post(
+    '/Devices/:serialNumber/Commands/:commandId/Ack',
+    {
+      schema: {
+        tags: ['Devices'],
+        summary: "Report a command's outcome and the lock state it left",
+        description:
+          'Delivered says the device has it; Confirmed or Failed (with `locked`, the state now) ends it, ' +
+          "stores the lock state and writes the vehicle's history. Another device's or an unknown command " +
+          'answers 404; an expired, cancelled or already answered one 409 (repeating the same outcome answers 200).',
+        security: [{ device: [] }],
+        params: Type.Object({ serialNumber: Serial, commandId: Type.Integer({ minimum: 1 }) }),
+        body: DeviceCommandAckSchema,
+        response: {
+          200: DeviceCommandAckResultSchema,
+          400: ProblemDetailsRef,
+          409: ProblemDetailsRef,
+          ...DeviceAnswers,
+        },
+      },
+    },
+    async (request, reply) => {
+      const device = request.device;
+      if (!device) throw new ApiError('unauthenticated');
+      try {
+        const status = await app.commands.acknowledge(device, request.params.commandId, request.body);
+        return { id: request.params.commandId, status };
+      } catch (error) {
+        if (!(error instanceof CommandRefusal)) throw error;
+        const code = error.status === 404 ? 'notFound' : error.status === 409 ? 'conflict' : 'refused';
+        return reply.code(error.status).send(problem(code, undefined, error.message));
+      }
+    },
+  );
+};

@@ -1,0 +1,286 @@
+/* Every read and write of import jobs and their rows, and the files made from them. */
+import { stringify } from 'csv-stringify/sync';
+import type { Kysely } from 'kysely';
+import { IMPORT_FIELDS, neutraliseFormula } from '@sentinel/domain';
+import type { FieldErrors, ImportJob, ImportMapping, ImportRow, Page } from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+import { withImportTables } from './import-tables';
+import type { ImportJobsTable } from './import-tables';
+import type { Selectable } from 'kysely';
+import type { PlannedRow } from './preview';
+
+type JobRow = Selectable<ImportJobsTable>;
+
+const INSERT_CHUNK = 200;
+
+/** The answer for a job row, with the run's rate and time left. */
+export function jobAnswer(job: JobRow, now: Date = new Date()): ImportJob {
+  let ratePerSecond: number | null = null;
+  let secondsLeft: number | null = null;
+  if (job.status === 'Running' && job.runStartedAt !== null) {
+    const seconds = (now.getTime() - Date.parse(job.runStartedAt)) / 1000;
+    const done = job.rowsDone - job.runStartRowsDone;
+    if (seconds > 0 && done > 0) {
+      ratePerSecond = Math.round((done / seconds) * 10) / 10;
+      secondsLeft = Math.ceil((job.totalRows - job.rowsDone) / (done / seconds));
+    }
+  }
+  return {
+    id: job.id,
+    fileName: job.fileName,
+    status: job.status,
+    companyId: job.companyId,
+    headers: JSON.parse(job.headers) as string[],
+    mapping: JSON.parse(job.mapping) as Record<string, number>,
+    totalRows: job.totalRows,
+    preview: {
+      new: job.previewNew,
+      updated: job.previewUpdated,
+      unchanged: job.previewUnchanged,
+      invalid: job.previewInvalid,
+    },
+    rowsDone: job.rowsDone,
+    result: {
+      created: job.resultCreated,
+      updated: job.resultUpdated,
+      unchanged: job.resultUnchanged,
+      invalid: job.resultInvalid,
+      failed: job.resultFailed,
+    },
+    ratePerSecond,
+    secondsLeft,
+    sendPasswordLinks: job.sendPasswordLinks === 1,
+    createdOnDateTime: job.createdOnDateTime,
+    finishedOnDateTime: job.finishedOnDateTime,
+  };
+}
+
+export function findJob(db: Kysely<Database>, id: number): Promise<JobRow | undefined> {
+  return withImportTables(db).selectFrom('importJobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+function previewCounts(rows: readonly PlannedRow[]) {
+  const count = (plan: PlannedRow['plan']) => rows.filter((row) => row.plan === plan).length;
+  return {
+    previewNew: count('New'),
+    previewUpdated: count('Updated'),
+    previewUnchanged: count('Unchanged'),
+    previewInvalid: count('Invalid'),
+  };
+}
+
+async function insertRows(db: Kysely<Database>, jobId: number, rows: readonly PlannedRow[]): Promise<void> {
+  const idb = withImportTables(db);
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await idb
+      .insertInto('importRows')
+      .values(
+        rows.slice(start, start + INSERT_CHUNK).map((row) => ({
+          jobId,
+          rowNumber: row.rowNumber,
+          cells: JSON.stringify(row.cells),
+          mapped: JSON.stringify(row.values),
+          errors: JSON.stringify(row.errors),
+          hasErrors: Object.keys(row.errors).length > 0 ? 1 : 0,
+          plan: row.plan,
+        })),
+      )
+      .execute();
+  }
+}
+
+export interface NewJob {
+  createdByUserId: number;
+  companyId: number | null;
+  fileName: string;
+  headers: string[];
+  mapping: ImportMapping;
+  rows: readonly PlannedRow[];
+}
+
+/** Stores the previewed file: the job and every row with its plan. */
+export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await withImportTables(trx)
+      .insertInto('importJobs')
+      .values({
+        createdByUserId: job.createdByUserId,
+        companyId: job.companyId,
+        fileName: job.fileName,
+        status: 'Previewed',
+        headers: JSON.stringify(job.headers),
+        mapping: JSON.stringify(job.mapping),
+        totalRows: job.rows.length,
+        ...previewCounts(job.rows),
+        createdOnDateTime: instant(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertRows(trx, id, job.rows);
+    return id;
+  });
+}
+
+/** The file's cells of every row, in order (for a new mapping). */
+export async function jobCells(db: Kysely<Database>, jobId: number): Promise<(string | null)[][]> {
+  const rows = await withImportTables(db)
+    .selectFrom('importRows')
+    .select('cells')
+    .where('jobId', '=', jobId)
+    .orderBy('rowNumber')
+    .execute();
+  return rows.map((row) => JSON.parse(row.cells) as (string | null)[]);
+}
+
+/** Replaces a previewed job's mapping and rows; false when the job is no longer a preview. */
+export async function replacePreview(
+  db: Kysely<Database>,
+  jobId: number,
+  mapping: ImportMapping,
+  rows: readonly PlannedRow[],
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const idb = withImportTables(trx);
+    const updated = await idb
+      .updateTable('importJobs')
+      .set({ mapping: JSON.stringify(mapping), ...previewCounts(rows) })
+      .where('id', '=', jobId)
+      .where('status', '=', 'Previewed')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    await idb.deleteFrom('importRows').where('jobId', '=', jobId).execute();
+    await insertRows(trx, jobId, rows);
+    return true;
+  });
+}
+
+/** Moves a previewed job to Running; false when it was not a preview. */
+export async function startJob(
+  db: Kysely<Database>,
+  jobId: number,
+  sendPasswordLinks: boolean,
+): Promise<boolean> {
+  const updated = await withImportTables(db)
+    .updateTable('importJobs')
+    .set({ status: 'Running', sendPasswordLinks: sendPasswordLinks ? 1 : 0, runStartedAt: instant() })
+    .where('id', '=', jobId)
+    .where('status', '=', 'Previewed')
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Ends a preview or a run as Cancelled; rows already written stay. */
+export async function cancelJob(db: Kysely<Database>, jobId: number): Promise<void> {
+  await withImportTables(db)
+    .updateTable('importJobs')
+    .set({ status: 'Cancelled', finishedOnDateTime: instant() })
+    .where('id', '=', jobId)
+    .where('status', 'in', ['Previewed', 'Running'])
+    .execute();
+}
+
+interface StoredRow {
+  rowNumber: number;
+  cells: string;
+  mapped: string;
+  errors: string;
+  plan: ImportRow['plan'];
+  outcome: ImportRow['outcome'];
+  message: string | null;
+}
+
+const rowAnswer = (row: StoredRow): ImportRow => ({
+  rowNumber: row.rowNumber,
+  values: JSON.parse(row.mapped) as Record<string, string>,
+  errors: JSON.parse(row.errors) as FieldErrors,
+  plan: row.plan,
+  outcome: row.outcome,
+  message: row.message,
+});
+
+export async function listRows(
+  db: Kysely<Database>,
+  jobId: number,
+  query: { pageIndex: number; pageSize: number; errorsOnly: boolean },
+): Promise<Page<ImportRow>> {
+  let base = withImportTables(db).selectFrom('importRows').where('jobId', '=', jobId);
+  if (query.errorsOnly) base = base.where('hasErrors', '=', 1);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['rowNumber', 'cells', 'mapped', 'errors', 'plan', 'outcome', 'message'])
+      .orderBy('rowNumber')
+      .limit(query.pageSize)
+      .offset(query.pageIndex * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map(rowAnswer),
+    totalCount: Number(count.count),
+    pageIndex: query.pageIndex,
+    pageSize: query.pageSize,
+  };
+}
+
+const messagesOf = (errors: FieldErrors) =>
+  Object.entries(errors)
+    .map(
+      ([field, messages]) =>
+        `${IMPORT_FIELDS.find((item) => item.key === field)?.label ?? field}: ${messages.join(', ')}`,
+    )
+    .join('; ');
+
+/** The error text of a row, naming each field by its label, for the files and the report. */
+export const describeErrors = messagesOf;
+
+const csv = (records: string[][]) => stringify(records.map((record) => record.map(neutraliseFormula)));
+
+/** The template: the header row, so a person fills the rows below it. */
+export function templateCsv(): string {
+  return csv([IMPORT_FIELDS.map((field) => field.key)]);
+}
+
+/** The rows with errors as they were in the file, with an Errors column, to fix and upload again. */
+export async function errorsCsv(db: Kysely<Database>, job: JobRow): Promise<string> {
+  const rows = await withImportTables(db)
+    .selectFrom('importRows')
+    .select(['cells', 'errors'])
+    .where('jobId', '=', job.id)
+    .where('hasErrors', '=', 1)
+    .orderBy('rowNumber')
+    .execute();
+  const headers = JSON.parse(job.headers) as string[];
+  return csv([
+    [...headers, 'Errors'],
+    ...rows.map((row) => {
+      const cells = (JSON.parse(row.cells) as (string | null)[]).map((cell) => cell ?? '');
+      while (cells.length < headers.length) cells.push('');
+      return [...cells.slice(0, headers.length), messagesOf(JSON.parse(row.errors) as FieldErrors)];
+    }),
+  ]);
+}
+
+/** Every row's outcome: row number, holder e-mail, registration, plan, outcome and message. */
+export async function reportCsv(db: Kysely<Database>, jobId: number): Promise<string> {
+  const rows = await withImportTables(db)
+    .selectFrom('importRows')
+    .select(['rowNumber', 'mapped', 'plan', 'outcome', 'message'])
+    .where('jobId', '=', jobId)
+    .orderBy('rowNumber')
+    .execute();
+  return csv([
+    ['Row', 'Holder.Email', 'Vehicle.RegistrationNumber', 'Preview', 'Outcome', 'Message'],
+    ...rows.map((row) => {
+      const values = JSON.parse(row.mapped) as Record<string, string>;
+      return [
+        String(row.rowNumber),
+        values['Holder.Email'] ?? '',
+        values['Vehicle.RegistrationNumber'] ?? '',
+        row.plan,
+        row.outcome ?? 'Not imported',
+        row.message ?? '',
+      ];
+    }),
+  ]);
+}

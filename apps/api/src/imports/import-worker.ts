@@ -1,0 +1,243 @@
+/*
+ * Runs imports in the api process. A run writes its rows in batches: one transaction per batch,
+ * a savepoint per row (a row is written whole or not at all), the batch's outcomes and the job's
+ * cursor (rows_done) committed together. So a stopped api resumes at the first row not committed,
+ * a cancel takes effect at the next batch, and nothing is half-written. Between batches the run
+ * yields to the event loop; a batch also ends after BATCH_MS, because on SQLite the run holds the
+ * one connection while its transaction is open and other users' requests wait for it.
+ */
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { IMPORT_MESSAGES } from '@sentinel/domain';
+import type { FieldErrors, ImportOutcome, RoleName } from '@sentinel/domain';
+import { scopeOf } from '../access/scope';
+import { sendPasswordCreationLink } from '../auth/password-creation';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+import type { MessageSender } from '../providers/messages';
+import { allowSend } from '../throttle/send-log';
+import { findFirstRole } from '../users/user-queries';
+import { describeErrors, findJob } from './import-jobs';
+import { withImportTables } from './import-tables';
+import { catalogueKey } from './row-rules';
+import type { Catalogue, RowValues } from './row-rules';
+import { writeRow } from './write-row';
+
+/** Rows read per batch, and the longest a batch's transaction stays open. */
+const BATCH_ROWS = 250;
+const BATCH_MS = 40;
+
+/** Password-creation links one importer may have sent: a file cannot flood the outbox. */
+export const IMPORT_LINK_LIMITS = [
+  { max: 100, windowMs: 60_000 },
+  { max: 2_000, windowMs: 24 * 3_600_000 },
+];
+
+export interface ImportWorkerContext {
+  db: Kysely<Database>;
+  messages: MessageSender;
+  signupUrl: string;
+  log: FastifyBaseLogger;
+}
+
+interface Done {
+  rowNumber: number;
+  outcome: ImportOutcome;
+  message: string | null;
+  newHolderId?: number;
+}
+
+export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+  const types = await db
+    .selectFrom('vehicleTypes')
+    .select(['id', 'make', 'variant', 'makeVariant'])
+    .execute();
+  return new Map(types.map((type) => [catalogueKey(type.makeVariant), type]));
+}
+
+export class ImportWorker {
+  private readonly runs = new Map<number, Promise<void>>();
+  private closing = false;
+
+  constructor(private readonly context: ImportWorkerContext) {}
+
+  /** Runs the job unless this instance already does; resolves when the run ends. */
+  start(jobId: number): Promise<void> {
+    const running = this.runs.get(jobId);
+    if (running) return running;
+    const run = this.run(jobId)
+      .catch(async (error: unknown) => {
+        this.context.log.error({ err: error, jobId }, 'import failed');
+        await withImportTables(this.context.db)
+          .updateTable('importJobs')
+          .set({ status: 'Failed', finishedOnDateTime: instant() })
+          .where('id', '=', jobId)
+          .where('status', '=', 'Running')
+          .execute();
+      })
+      .finally(() => this.runs.delete(jobId));
+    this.runs.set(jobId, run);
+    return run;
+  }
+
+  /** Picks up the runs an earlier process left Running, measuring their rate afresh. */
+  async resume(): Promise<void> {
+    const idb = withImportTables(this.context.db);
+    const jobs = await idb
+      .selectFrom('importJobs')
+      .select(['id', 'rowsDone'])
+      .where('status', '=', 'Running')
+      .execute();
+    for (const job of jobs) {
+      await idb
+        .updateTable('importJobs')
+        .set({ runStartedAt: instant(), runStartRowsDone: job.rowsDone })
+        .where('id', '=', job.id)
+        .execute();
+      void this.start(job.id);
+    }
+  }
+
+  /** Stops after the batches in flight; the jobs stay Running, for the next start to resume. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled(this.runs.values());
+  }
+
+  private async run(jobId: number): Promise<void> {
+    const { db } = this.context;
+    const idb = withImportTables(db);
+    const first = await findJob(db, jobId);
+    if (!first) return;
+    const role = (await findFirstRole(db, first.createdByUserId)) as RoleName | undefined;
+    if (role === undefined) throw new Error(`The importer of job ${jobId} no longer exists`);
+    const scope = await scopeOf(db, { userId: first.createdByUserId, role });
+    const context = { scope, companyId: first.companyId };
+    const catalogue = await loadCatalogue(db);
+
+    while (!this.closing) {
+      const job = await findJob(db, jobId);
+      if (!job || job.status !== 'Running') return;
+      const rows = await idb
+        .selectFrom('importRows')
+        .select(['rowNumber', 'mapped', 'errors', 'hasErrors'])
+        .where('jobId', '=', jobId)
+        .where('rowNumber', '>', job.rowsDone)
+        .orderBy('rowNumber')
+        .limit(BATCH_ROWS)
+        .execute();
+      if (rows.length === 0) {
+        await idb
+          .updateTable('importJobs')
+          .set({ status: 'Completed', finishedOnDateTime: instant() })
+          .where('id', '=', jobId)
+          .where('status', '=', 'Running')
+          .execute();
+        return;
+      }
+
+      const done: Done[] = [];
+      const trx = await db.startTransaction().execute();
+      try {
+        const began = performance.now();
+        for (const row of rows) {
+          if (row.hasErrors === 1) {
+            done.push({
+              rowNumber: row.rowNumber,
+              outcome: 'Invalid',
+              message: describeErrors(JSON.parse(row.errors) as FieldErrors),
+            });
+          } else {
+            const savepoint = await trx.savepoint('import_row').execute();
+            try {
+              const written = await writeRow(
+                savepoint,
+                JSON.parse(row.mapped) as RowValues,
+                context,
+                catalogue,
+              );
+              await savepoint.releaseSavepoint('import_row').execute();
+              done.push({
+                rowNumber: row.rowNumber,
+                outcome: written.outcome,
+                message: written.errors ? describeErrors(written.errors) : null,
+                ...(written.newHolderId === undefined ? {} : { newHolderId: written.newHolderId }),
+              });
+            } catch (error) {
+              // Written by someone else meanwhile (a unique index refused it): nothing of the row stays.
+              await savepoint.rollbackToSavepoint('import_row').execute();
+              this.context.log.warn({ err: error, jobId, row: row.rowNumber }, 'import row failed');
+              done.push({
+                rowNumber: row.rowNumber,
+                outcome: 'Failed',
+                message: error instanceof Error ? error.message : String(error),
+              });
+            }
+          }
+          if (performance.now() - began > BATCH_MS) break;
+        }
+        const itrx = withImportTables(trx);
+        for (const row of done) {
+          await itrx
+            .updateTable('importRows')
+            .set({ outcome: row.outcome, message: row.message })
+            .where('jobId', '=', jobId)
+            .where('rowNumber', '=', row.rowNumber)
+            .execute();
+        }
+        const count = (outcome: ImportOutcome) => done.filter((row) => row.outcome === outcome).length;
+        const last = done[done.length - 1]!.rowNumber;
+        // Only from where this run read, and only while Running: a cancel (or another instance
+        // that got there first) rolls the batch back instead.
+        const moved = await itrx
+          .updateTable('importJobs')
+          .set((eb) => ({
+            rowsDone: last,
+            resultCreated: eb('resultCreated', '+', count('Created')),
+            resultUpdated: eb('resultUpdated', '+', count('Updated')),
+            resultUnchanged: eb('resultUnchanged', '+', count('Unchanged')),
+            resultInvalid: eb('resultInvalid', '+', count('Invalid')),
+            resultFailed: eb('resultFailed', '+', count('Failed')),
+          }))
+          .where('id', '=', jobId)
+          .where('rowsDone', '=', job.rowsDone)
+          .where('status', '=', 'Running')
+          .executeTakeFirst();
+        if (moved.numUpdatedRows === 0n) {
+          await trx.rollback().execute();
+          return;
+        }
+        await trx.commit().execute();
+      } catch (error) {
+        await trx.rollback().execute();
+        throw error;
+      }
+
+      if (job.sendPasswordLinks === 1) await this.sendLinks(jobId, job.createdByUserId, done);
+      await yieldToOthers();
+    }
+  }
+
+  /** Links to the batch's new holders, throttled per importer; each row's message says what happened. */
+  private async sendLinks(jobId: number, importerId: number, done: readonly Done[]): Promise<void> {
+    const { db } = this.context;
+    for (const row of done) {
+      if (row.newHolderId === undefined) continue;
+      const allowed = await allowSend(db, `import-links:${String(importerId)}`, IMPORT_LINK_LIMITS);
+      const outcome = allowed ? await sendPasswordCreationLink(this.context, row.newHolderId) : 'throttled';
+      const message =
+        outcome === 'sent'
+          ? IMPORT_MESSAGES.linkSent
+          : outcome === 'throttled'
+            ? IMPORT_MESSAGES.linkThrottled
+            : IMPORT_MESSAGES.linkNotSent;
+      await withImportTables(db)
+        .updateTable('importRows')
+        .set({ message })
+        .where('jobId', '=', jobId)
+        .where('rowNumber', '=', row.rowNumber)
+        .execute();
+    }
+  }
+}

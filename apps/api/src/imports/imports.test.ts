@@ -1,0 +1,503 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import {
+  IMPORT_FIELD_KEYS,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MESSAGES,
+  MESSAGES,
+  ONBOARDING_MESSAGES,
+} from '@sentinel/domain';
+import type { ImportJob, ImportRow, Page, Vehicle } from '@sentinel/domain';
+import { build, DEMO_SIGN_INS } from '../index';
+import { withImportTables } from './import-tables';
+import { readImportFile } from './read-file';
+
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+let vehicleName = '';
+
+beforeAll(async () => {
+  app = await build({ seed: true });
+  for (const demo of DEMO_SIGN_INS) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/Auth/SignInByEmail',
+      payload: { email: demo.email, password: demo.password },
+    });
+    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
+  }
+  const type = await app.db
+    .selectFrom('vehicleTypes')
+    .select('makeVariant')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  vehicleName = type.makeVariant;
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, role = 'Admin', payload?: object) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${tokens[role]}` },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function upload(fileName: string, content: Buffer | string, role = 'Admin', companyId?: number) {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  return call('POST', '/Imports', role, {
+    fileName,
+    content: bytes.toString('base64'),
+    ...(companyId === undefined ? {} : { companyId }),
+  });
+}
+
+async function uploaded(fileName: string, content: Buffer | string, role = 'Admin', companyId?: number) {
+  const response = await upload(fileName, content, role, companyId);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ImportJob>();
+}
+
+async function rows(jobId: number, query = ''): Promise<ImportRow[]> {
+  const response = await call('GET', `/Imports/${jobId}/Rows?$pagesize=1000${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Page<ImportRow>>().items;
+}
+
+/** Starts the job and waits for the run to end (the worker runs in this process). */
+async function run(jobId: number, sendPasswordLinks = false, role = 'Admin'): Promise<ImportJob> {
+  const response = await call('POST', `/Imports/${jobId}/Start`, role, { sendPasswordLinks });
+  expect(response.statusCode, response.body).toBe(200);
+  await app.importWorker.start(jobId);
+  return (await call('GET', `/Imports/${jobId}`, role)).json<ImportJob>();
+}
+
+let serial = 0;
+/** A valid row: a new holder, their driver and vehicle, all unique to this call. */
+function goodRow(overrides: Partial<Record<string, string>> = {}): Record<string, string> {
+  serial += 1;
+  const n = String(serial).padStart(4, '0');
+  const unique = `${Date.now() % 100000}${n}`;
+  return {
+    'Holder.FirstName': 'Lindiwe',
+    'Holder.LastName': `Mokoena${n}`,
+    'Holder.Email': `import.holder.${unique}@example.co.za`,
+    'Holder.PhoneNumber': `082${String(serial).padStart(7, '0')}`,
+    'Holder.IdNumberIsSouthAfrican': 'Yes',
+    'Holder.IdNumber': `850203${n}083`,
+    'Driver.FirstName': 'Sizwe',
+    'Driver.LastName': `Dube${n}`,
+    'Driver.Email': `import.driver.${unique}@example.co.za`,
+    'Driver.PhoneNumber': `083${String(serial).padStart(7, '0')}`,
+    'Driver.IdNumberIsSouthAfrican': 'No',
+    'Driver.IdNumber': `P${unique}`,
+    'Vehicle.Vehicle': vehicleName,
+    'Vehicle.RegistrationYear': '2021',
+    'Vehicle.RegistrationNumber': `IMP ${unique} GP`,
+    'Vehicle.Colour': 'White',
+    'Vehicle.VinNumber': '',
+    'Vehicle.EngineNumber': '',
+    ...overrides,
+  };
+}
+
+const csvOf = (records: Record<string, string>[], headers: readonly string[] = IMPORT_FIELD_KEYS) =>
+  [
+    headers.join(','),
+    ...records.map((record) => headers.map((header) => record[header] ?? '').join(',')),
+  ].join('\n');
+
+async function vehiclesByRegistration(registration: string): Promise<Vehicle[]> {
+  const filter = encodeURIComponent(`registrationNumber eq '${registration}'`);
+  return (await call('GET', `/Vehicles?$filter=${filter}`)).json<Page<Vehicle>>().items;
+}
+
+describe('GET /Imports/Template', () => {
+  it("answers a CSV whose header row is the holder's, driver's and vehicle's fields", async () => {
+    const response = await call('GET', '/Imports/Template');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toContain('Sentinel-import-template.csv');
+    expect(response.body.trim()).toBe(IMPORT_FIELD_KEYS.join(','));
+  });
+
+  it('is refused to a Technical-Agent', async () => {
+    expect((await call('GET', '/Imports/Template', 'Technical-Agent')).statusCode).toBe(403);
+  });
+});
+
+describe('given a file with good rows, mistakes and a repeated vehicle', () => {
+  let job: ImportJob;
+  let content: string;
+  const good = () => [goodRow(), goodRow(), goodRow()];
+  let records: Record<string, string>[];
+
+  beforeAll(async () => {
+    const [first, second, third] = good();
+    records = [
+      first!,
+      second!,
+      third!,
+      goodRow({ 'Holder.Email': 'not-an-address', 'Holder.PhoneNumber': '12345' }),
+      goodRow({ 'Holder.IdNumber': '8513400000000', 'Vehicle.Vehicle': 'Flying Carpet 3000' }),
+      goodRow({ 'Vehicle.RegistrationYear': '1920', 'Vehicle.Colour': '' }),
+      // The same vehicle again, word for word: it changes nothing after the first.
+      { ...first! },
+      // The same registration with another colour contradicts row 1.
+      { ...first!, 'Vehicle.Colour': 'Red' },
+    ];
+    content = csvOf(records);
+    job = await uploaded('fleet.csv', content);
+  });
+
+  it('previews every row without writing anything', async () => {
+    expect(job).toMatchObject({ status: 'Previewed', totalRows: 8, rowsDone: 0 });
+    expect(job.preview).toEqual({ new: 3, updated: 0, unchanged: 1, invalid: 4 });
+    expect(await vehiclesByRegistration(records[0]!['Vehicle.RegistrationNumber']!)).toHaveLength(0);
+  });
+
+  it("names each cell's mistake in the forms' words", async () => {
+    const invalid = await rows(job.id, '&errorsOnly=true');
+    expect(invalid.map((row) => row.rowNumber)).toEqual([4, 5, 6, 8]);
+    expect(invalid[0]!.errors).toEqual({
+      'Holder.Email': [MESSAGES.email],
+      'Holder.PhoneNumber': [MESSAGES.phoneNumber],
+    });
+    expect(invalid[1]!.errors).toEqual({
+      'Holder.IdNumber': [MESSAGES.idNumber],
+      'Vehicle.Vehicle': [ONBOARDING_MESSAGES.vehicleNotListed],
+    });
+    expect(invalid[2]!.errors).toEqual({
+      'Vehicle.RegistrationYear': [MESSAGES.required],
+      'Vehicle.Colour': [MESSAGES.required],
+    });
+    expect(invalid[3]!.errors).toEqual({
+      'Vehicle.RegistrationNumber': [IMPORT_MESSAGES.duplicateRegistration(1)],
+    });
+  });
+
+  it('downloads the rows with errors as they were, with an Errors column', async () => {
+    const response = await call('GET', `/Imports/${job.id}/Errors/Csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain(`Import-${job.id}-errors.csv`);
+    const table = parse(response.body) as string[][];
+    expect(table[0]).toEqual([...IMPORT_FIELD_KEYS, 'Errors']);
+    expect(table).toHaveLength(5);
+    expect(table[1]![2]).toBe('not-an-address');
+    expect(table[1]![IMPORT_FIELD_KEYS.length]).toBe(
+      `Account holder: Email address: ${MESSAGES.email}; Account holder: Cellphone number: ${MESSAGES.phoneNumber}`,
+    );
+  });
+
+  it('imports the good rows: holders, drivers and vehicles awaiting their booking', async () => {
+    const done = await run(job.id);
+    expect(done).toMatchObject({ status: 'Completed', rowsDone: 8 });
+    expect(done.result).toEqual({ created: 3, updated: 0, unchanged: 1, invalid: 4, failed: 0 });
+    const [vehicle] = await vehiclesByRegistration(records[0]!['Vehicle.RegistrationNumber']!);
+    expect(vehicle).toMatchObject({ onBoardingStatus: 'Booking-Pending', vehicleColour: 'White' });
+    expect(vehicle!.drivers).toHaveLength(1);
+    expect(vehicle!.drivers[0]).toMatchObject({
+      idNumber: records[0]!['Driver.IdNumber'],
+      idNumberIsSouthAfrican: false,
+    });
+    const holders = await app.db
+      .selectFrom('users')
+      .select(['email', 'phoneNumber'])
+      .where('email', '=', records[0]!['Holder.Email']!)
+      .execute();
+    expect(holders).toEqual([
+      { email: records[0]!['Holder.Email'], phoneNumber: records[0]!['Holder.PhoneNumber']!.slice(1) },
+    ]);
+  });
+
+  it("reports every row's outcome as CSV", async () => {
+    const response = await call('GET', `/Imports/${job.id}/Report/Csv`);
+    const table = parse(response.body) as string[][];
+    expect(table.map((record) => record[4])).toEqual([
+      'Outcome',
+      'Created',
+      'Created',
+      'Created',
+      'Invalid',
+      'Invalid',
+      'Invalid',
+      'Unchanged',
+      'Invalid',
+    ]);
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    const again = await uploaded('fleet.csv', content);
+    expect(again.preview).toEqual({ new: 0, updated: 0, unchanged: 4, invalid: 4 });
+    const done = await run(again.id);
+    expect(done.result).toEqual({ created: 0, updated: 0, unchanged: 4, invalid: 4, failed: 0 });
+    for (const record of records.slice(0, 3)) {
+      expect(await vehiclesByRegistration(record['Vehicle.RegistrationNumber']!)).toHaveLength(1);
+    }
+  });
+
+  it('updates what a fixed file changes and adds the fixed rows', async () => {
+    const fixed = [
+      { ...records[0]!, 'Holder.PhoneNumber': '0719876543' },
+      {
+        ...records[3]!,
+        'Holder.Email': `fixed.${Date.now()}@example.co.za`,
+        'Holder.PhoneNumber': '0821112233',
+      },
+    ];
+    const again = await uploaded('fixed.csv', csvOf(fixed));
+    expect(again.preview).toEqual({ new: 1, updated: 1, unchanged: 0, invalid: 0 });
+    const done = await run(again.id);
+    expect(done.result).toMatchObject({ created: 1, updated: 1 });
+    const holder = await app.db
+      .selectFrom('users')
+      .select('phoneNumber')
+      .where('email', '=', records[0]!['Holder.Email']!)
+      .executeTakeFirstOrThrow();
+    expect(holder.phoneNumber).toBe('719876543');
+  });
+
+  it('cannot be started twice', async () => {
+    const response = await call('POST', `/Imports/${job.id}/Start`, 'Admin', { sendPasswordLinks: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(IMPORT_MESSAGES.notPreviewed);
+  });
+});
+
+describe('column mapping', () => {
+  it('maps headers that differ from the template, and takes a mapping chosen by hand', async () => {
+    const record = goodRow();
+    const headers = [
+      'Name',
+      'Surname',
+      'Email',
+      'Cellphone number',
+      'ID number',
+      'Registration',
+      'Colour',
+      'Make',
+      'Year',
+    ];
+    const line = [
+      record['Holder.FirstName'],
+      record['Holder.LastName'],
+      record['Holder.Email'],
+      record['Holder.PhoneNumber'],
+      record['Holder.IdNumber'],
+      record['Vehicle.RegistrationNumber'],
+      'Blue',
+      vehicleName,
+      '2019',
+    ];
+    const job = await uploaded('own-headers.csv', `${headers.join(',')}\n${line.join(',')}`);
+    expect(job.mapping).toMatchObject({
+      'Holder.FirstName': 0,
+      'Holder.Email': 2,
+      'Holder.PhoneNumber': 3,
+      'Holder.IdNumber': 4,
+      'Vehicle.RegistrationNumber': 5,
+      'Vehicle.Colour': 6,
+      'Vehicle.RegistrationYear': 8,
+    });
+    expect(job.mapping['Vehicle.Vehicle']).toBeUndefined();
+    expect(job.preview.invalid).toBe(1);
+    const response = await call('PUT', `/Imports/${job.id}/Mapping`, 'Admin', {
+      mapping: { ...job.mapping, 'Vehicle.Vehicle': 7 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ImportJob>().preview).toEqual({ new: 1, updated: 0, unchanged: 0, invalid: 0 });
+  });
+
+  it('refuses a mapping without a required field', async () => {
+    const job = await uploaded('fleet.csv', csvOf([goodRow()]));
+    const response = await call('PUT', `/Imports/${job.id}/Mapping`, 'Admin', {
+      mapping: Object.fromEntries(Object.entries(job.mapping).filter(([field]) => field !== 'Holder.Email')),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors['Holder.Email']).toEqual([
+      IMPORT_MESSAGES.mappingRequired,
+    ]);
+  });
+});
+
+describe('files', () => {
+  it('refuses a file over the size limit with a clear message', async () => {
+    await expect(readImportFile('big.csv', Buffer.alloc(IMPORT_MAX_FILE_BYTES + 1, 'a'))).rejects.toThrow(
+      IMPORT_MESSAGES.fileTooLarge,
+    );
+  });
+
+  it('refuses other file types and files without rows', async () => {
+    const pdf = await upload('fleet.pdf', 'x');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json<{ message: string }>().message).toBe(IMPORT_MESSAGES.fileType);
+    const empty = await upload('empty.csv', IMPORT_FIELD_KEYS.join(','));
+    expect(empty.json<{ message: string }>().message).toBe(IMPORT_MESSAGES.noRows);
+  });
+
+  it("reads a workbook's values, a formula's saved result, and never calculates a formula", async () => {
+    const record = goodRow();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Fleet');
+    sheet.addRow([...IMPORT_FIELD_KEYS]);
+    const values: ExcelJS.CellValue[] = IMPORT_FIELD_KEYS.map((key) => record[key] ?? '');
+    // The year as a number, the colour as a formula saved with its result.
+    values[IMPORT_FIELD_KEYS.indexOf('Vehicle.RegistrationYear')] = 2020;
+    values[IMPORT_FIELD_KEYS.indexOf('Vehicle.Colour')] = { formula: 'LOWER("SILVER")', result: 'silver' };
+    sheet.addRow(values);
+    const second = goodRow();
+    const unsaved: ExcelJS.CellValue[] = IMPORT_FIELD_KEYS.map((key) => second[key] ?? '');
+    unsaved[IMPORT_FIELD_KEYS.indexOf('Vehicle.Colour')] = {
+      formula: 'LOWER("SILVER")',
+    } as ExcelJS.CellFormulaValue;
+    sheet.addRow(unsaved);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const job = await uploaded('fleet.xlsx', bytes);
+    const [first, other] = await rows(job.id);
+    expect(first!.values['Vehicle.Colour']).toBe('silver');
+    expect(first!.values['Vehicle.RegistrationYear']).toBe('2020');
+    expect(first!.plan).toBe('New');
+    expect(other!.errors).toEqual({ 'Vehicle.Colour': [IMPORT_MESSAGES.formulaWithoutValue] });
+  });
+});
+
+describe('Company-Admins', () => {
+  it('must import into one of their own companies', async () => {
+    const none = await upload('fleet.csv', csvOf([goodRow()]), 'Company-Admin');
+    expect(none.statusCode).toBe(400);
+    expect(none.json<{ errors: Record<string, string[]> }>().errors.CompanyId).toEqual([
+      IMPORT_MESSAGES.chooseCompany,
+    ]);
+    const other = await app.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Mzansi Couriers')
+      .executeTakeFirstOrThrow();
+    const outside = await upload('fleet.csv', csvOf([goodRow()]), 'Company-Admin', other.id);
+    expect(outside.statusCode).toBe(400);
+  });
+
+  it("link new holders to their company, and cannot touch another company's holder", async () => {
+    const own = await app.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Karoo Logistics')
+      .executeTakeFirstOrThrow();
+    const other = await app.db
+      .selectFrom('companyUsers')
+      .innerJoin('companies', 'companies.id', 'companyUsers.companyId')
+      .innerJoin('users', 'users.id', 'companyUsers.userId')
+      .select(['users.email', 'users.idNumber'])
+      .where('companies.name', '=', 'Mzansi Couriers')
+      .where('companyUsers.role', '=', 'Account-Holder')
+      .executeTakeFirstOrThrow();
+    const record = goodRow();
+    const job = await uploaded(
+      'company.csv',
+      csvOf([record, goodRow({ 'Holder.Email': other.email, 'Holder.IdNumber': other.idNumber ?? '' })]),
+      'Company-Admin',
+      own.id,
+    );
+    expect(job.preview).toMatchObject({ new: 1, invalid: 1 });
+    const [, refused] = await rows(job.id);
+    expect(refused!.errors['Holder.Email']).toEqual([MESSAGES.emailInUse]);
+    const done = await run(job.id, false, 'Company-Admin');
+    expect(done.result).toMatchObject({ created: 1, invalid: 1 });
+    const linked = await app.db
+      .selectFrom('companyUsers')
+      .innerJoin('users', 'users.id', 'companyUsers.userId')
+      .select(['companyUsers.companyId', 'companyUsers.role'])
+      .where('users.email', '=', record['Holder.Email']!)
+      .execute();
+    expect(linked).toEqual([{ companyId: own.id, role: 'Account-Holder' }]);
+    // Another Company-Admin's or an Admin's job is not theirs to read.
+    const admins = await uploaded('fleet.csv', csvOf([goodRow()]));
+    expect((await call('GET', `/Imports/${admins.id}`, 'Company-Admin')).statusCode).toBe(404);
+  });
+});
+
+describe('password-creation links', () => {
+  const outboxTo = (email: string) =>
+    app.db.selectFrom('outbox').select('subject').where('recipient', '=', email).execute();
+
+  it('go to new holders only when asked', async () => {
+    const asked = goodRow();
+    const notAsked = goodRow();
+    await run((await uploaded('links.csv', csvOf([asked]))).id, true);
+    await run((await uploaded('no-links.csv', csvOf([notAsked]))).id, false);
+    expect(await outboxTo(asked['Holder.Email']!)).toHaveLength(1);
+    expect(await outboxTo(notAsked['Holder.Email']!)).toHaveLength(0);
+    const job = await uploaded('links.csv', csvOf([asked]));
+    await run(job.id, true);
+    // Re-importing creates nobody, so no second link.
+    expect(await outboxTo(asked['Holder.Email']!)).toHaveLength(1);
+  });
+});
+
+describe('cancel and resume', () => {
+  it('cancels a preview, which can then not be started', async () => {
+    const job = await uploaded('fleet.csv', csvOf([goodRow()]));
+    const cancelled = (await call('POST', `/Imports/${job.id}/Cancel`)).json<ImportJob>();
+    expect(cancelled.status).toBe('Cancelled');
+    expect(
+      (await call('POST', `/Imports/${job.id}/Start`, 'Admin', { sendPasswordLinks: false })).statusCode,
+    ).toBe(400);
+  });
+
+  it('resumes a run an earlier process left Running, from its last committed row', async () => {
+    const records = Array.from({ length: 30 }, () => goodRow());
+    const job = await uploaded('resume.csv', csvOf(records));
+    // As if a process had committed the first 10 rows' cursor and stopped: it resumes at row 11.
+    await withImportTables(app.db)
+      .updateTable('importJobs')
+      .set({ status: 'Running', rowsDone: 10 })
+      .where('id', '=', job.id)
+      .execute();
+    await app.importWorker.resume();
+    await app.importWorker.start(job.id);
+    const done = (await call('GET', `/Imports/${job.id}`)).json<ImportJob>();
+    expect(done).toMatchObject({ status: 'Completed', rowsDone: 30 });
+    expect(done.result.created).toBe(20);
+    expect(await vehiclesByRegistration(records[9]!['Vehicle.RegistrationNumber']!)).toHaveLength(0);
+    expect(await vehiclesByRegistration(records[10]!['Vehicle.RegistrationNumber']!)).toHaveLength(1);
+  });
+
+  it('stops a run at a batch boundary when cancelled, writing each row whole or not at all', async () => {
+    const records = Array.from({ length: 600 }, () => goodRow());
+    const job = await uploaded('cancel.csv', csvOf(records));
+    await call('POST', `/Imports/${job.id}/Start`, 'Admin', { sendPasswordLinks: false });
+    const running = app.importWorker.start(job.id);
+    await call('POST', `/Imports/${job.id}/Cancel`);
+    await running;
+    const done = (await call('GET', `/Imports/${job.id}`)).json<ImportJob>();
+    expect(done.status).toBe('Cancelled');
+    expect(done.rowsDone).toBeLessThan(600);
+    const vehicles = await app.db
+      .selectFrom('vehicles')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(
+        'registrationNumber',
+        'in',
+        records.map((record) => record['Vehicle.RegistrationNumber']!),
+      )
+      .executeTakeFirstOrThrow();
+    const drivers = await app.db
+      .selectFrom('drivers')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(
+        'idNumber',
+        'in',
+        records.map((record) => record['Driver.IdNumber']!),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(vehicles.count)).toBe(done.result.created);
+    expect(Number(drivers.count)).toBe(done.result.created);
+  });
+});

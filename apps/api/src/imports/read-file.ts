@@ -1,0 +1,93 @@
+/*
+ * Reads an uploaded CSV or .xlsx file into a header row and rows of text cells. Formulas are never
+ * evaluated: a formula cell gives the value the spreadsheet saved with it (what its author saw),
+ * and a formula saved without a value gives null, which the preview reports on that cell.
+ */
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MESSAGES } from '@sentinel/domain';
+
+/** A cell's text, or null for a formula without a saved value. */
+export type Cell = string | null;
+
+export interface ReadFile {
+  headers: string[];
+  rows: Cell[][];
+}
+
+/** A file the import cannot take; the message is for a person. */
+export class ImportFileError extends Error {
+  override readonly name = 'ImportFileError';
+}
+
+const blank = (row: readonly Cell[]) => row.every((cell) => cell === '');
+
+export async function readImportFile(fileName: string, bytes: Buffer): Promise<ReadFile> {
+  if (bytes.length > IMPORT_MAX_FILE_BYTES) throw new ImportFileError(IMPORT_MESSAGES.fileTooLarge);
+  const lower = fileName.toLowerCase();
+  let table: Cell[][];
+  if (lower.endsWith('.csv')) table = readCsv(bytes);
+  else if (lower.endsWith('.xlsx')) table = await readXlsx(bytes);
+  else throw new ImportFileError(IMPORT_MESSAGES.fileType);
+  const [header, ...rest] = table;
+  const rows = rest.filter((row) => !blank(row));
+  if (!header || rows.length === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows);
+  return { headers: header.map((cell) => (cell ?? '').trim()), rows };
+}
+
+function readCsv(bytes: Buffer): Cell[][] {
+  const text = bytes.toString('utf8');
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  // Spreadsheets saved in locales whose decimal mark is a comma write ';' between cells.
+  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  try {
+    return parse(text, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as string[][];
+  } catch {
+    throw new ImportFileError(IMPORT_MESSAGES.unreadable);
+  }
+}
+
+async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs's own Buffer type predates Node's generic one.
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new ImportFileError(IMPORT_MESSAGES.unreadable);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new ImportFileError(IMPORT_MESSAGES.noRows);
+  const table: Cell[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: Cell[] = [];
+    for (let column = 1; column <= row.cellCount; column += 1)
+      cells.push(cellText(row.getCell(column).value));
+    table.push(cells);
+  });
+  return table;
+}
+
+/** The text a person sees in the cell; formulas give their saved result, never a new one. */
+export function cellText(value: CellValue): Cell {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: unknown }).result;
+    if (result === undefined || result === null || (typeof result === 'object' && 'error' in result))
+      return null;
+    return cellText(result as CellValue);
+  }
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
+  if ('error' in value) return null;
+  return '';
+}

@@ -1,0 +1,317 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  CreateImportRequestSchema,
+  IMPORT_FIELD_KEYS,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MESSAGES,
+  IMPORT_ROLES,
+  IMPORT_TEMPLATE_FILE_NAME,
+  ImportJobSchema,
+  ImportMappingRequestSchema,
+  ImportRowPageSchema,
+  ImportRowSchema,
+  ImportRowsQuerySchema,
+  importErrorsFileName,
+  importReportFileName,
+  ref,
+  ROLE,
+  StartImportRequestSchema,
+} from '@sentinel/domain';
+import type { ImportMapping } from '@sentinel/domain';
+import { canSeeCompany, scopeOf } from '../access/scope';
+import type { Scope } from '../access/scope';
+import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
+import { routePlugin } from '../plugins/route-plugin';
+import { IdParams } from '../routes/schemas';
+import {
+  cancelJob,
+  errorsCsv,
+  findJob,
+  insertJob,
+  jobAnswer,
+  jobCells,
+  listRows,
+  replacePreview,
+  reportCsv,
+  startJob,
+  templateCsv,
+} from './import-jobs';
+import { loadCatalogue } from './import-worker';
+import { planRows } from './preview';
+import { ImportFileError, readImportFile } from './read-file';
+import { REQUIRED_FIELDS, suggestMapping } from './row-rules';
+
+const Answers = {
+  400: ProblemDetailsRef,
+  401: ProblemDetailsRef,
+  403: ProblemDetailsRef,
+  404: ProblemDetailsRef,
+};
+const CsvText = Type.String();
+// The file travels as base64 in JSON: 4 bytes per 3, plus the rest of the body.
+const BODY_LIMIT = Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 64 * 1024;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(ImportJobSchema);
+  app.addSchema(ImportRowSchema);
+  const JobRef = ref(ImportJobSchema);
+  const worker = app.importWorker;
+
+  const config = { roles: IMPORT_ROLES };
+
+  /** The job, when the caller started it or is an Admin; 404 otherwise. */
+  const visibleJob = async (request: FastifyRequest, id: number) => {
+    const job = await findJob(app.db, id);
+    const user = request.user!;
+    if (!job || (user.role !== ROLE.admin && job.createdByUserId !== user.userId))
+      throw notFound(`Import ${id} was not found.`);
+    return job;
+  };
+
+  const preview = async (
+    scope: Scope,
+    companyId: number | null,
+    rows: Parameters<typeof planRows>[1],
+    mapping: ImportMapping,
+  ) => planRows(app.db, rows, mapping, { scope, companyId }, await loadCatalogue(app.db));
+
+  const checkMapping = (mapping: ImportMapping, columns: number) => {
+    const errors: Record<string, string[]> = {};
+    for (const [field, column] of Object.entries(mapping)) {
+      if (!(IMPORT_FIELD_KEYS as readonly string[]).includes(field) || column >= columns)
+        errors[field] = [IMPORT_MESSAGES.mappingRequired];
+    }
+    for (const field of REQUIRED_FIELDS) {
+      if (mapping[field] === undefined) errors[field] = [IMPORT_MESSAGES.mappingRequired];
+    }
+    return errors;
+  };
+
+  app.get(
+    '/Imports/Template',
+    {
+      config,
+      schema: {
+        tags: ['Imports'],
+        summary: 'The import template: a CSV header row of the account holder, driver and vehicle fields',
+        security: [{ bearer: [] }],
+        produces: ['text/csv'],
+        response: { 200: CsvText, 401: ProblemDetailsRef, 403: ProblemDetailsRef },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_FILE_NAME}"`)
+        .send(templateCsv()),
+  );
+
+  app.post(
+    '/Imports',
+    {
+      config,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags: ['Imports'],
+        summary: 'Upload a CSV or .xlsx file: it is read, mapped and previewed; nothing is written yet',
+        security: [{ bearer: [] }],
+        body: CreateImportRequestSchema,
+        response: { 200: JobRef, ...Answers },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const scope = await scopeOf(app.db, user);
+      const companyId = request.body.companyId ?? null;
+      if (user.role === ROLE.companyAdmin && (companyId === null || !canSeeCompany(scope, companyId)))
+        throw new ApiError('validation', { CompanyId: [IMPORT_MESSAGES.chooseCompany] });
+      if (companyId !== null) {
+        const company = await app.db
+          .selectFrom('companies')
+          .select('id')
+          .where('id', '=', companyId)
+          .executeTakeFirst();
+        if (!company) throw notFound(`Company ${companyId} was not found.`);
+      }
+      const bytes = Buffer.from(request.body.content, 'base64');
+      let file;
+      try {
+        file = await readImportFile(request.body.fileName, bytes);
+      } catch (error) {
+        if (error instanceof ImportFileError)
+          throw new ApiError('validation', { File: [error.message] }, error.message);
+        throw error;
+      }
+      const mapping = suggestMapping(file.headers);
+      const rows = await preview(scope, companyId, file.rows, mapping);
+      const id = await insertJob(app.db, {
+        createdByUserId: user.userId,
+        companyId,
+        fileName: request.body.fileName,
+        headers: file.headers,
+        mapping,
+        rows,
+      });
+      return jobAnswer((await findJob(app.db, id))!);
+    },
+  );
+
+  app.get(
+    '/Imports/:id',
+    {
+      config,
+      schema: {
+        tags: ['Imports'],
+        summary: "An import: its preview's counts, and the run's progress, rate and time left",
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: JobRef, ...Answers },
+      },
+    },
+    async (request) => jobAnswer(await visibleJob(request, request.params.id)),
+  );
+
+  app.put(
+    '/Imports/:id/Mapping',
+    {
+      config,
+      schema: {
+        tags: ['Imports'],
+        summary: "Choose the file's column for each field; the rows are previewed again",
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ImportMappingRequestSchema,
+        response: { 200: JobRef, ...Answers },
+      },
+    },
+    async (request) => {
+      const job = await visibleJob(request, request.params.id);
+      if (job.status !== 'Previewed') throw refused(IMPORT_MESSAGES.notPreviewed);
+      const mapping = request.body.mapping as ImportMapping;
+      const headers = JSON.parse(job.headers) as string[];
+      const errors = checkMapping(mapping, headers.length);
+      if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
+      const scope = await scopeOf(app.db, { userId: job.createdByUserId, role: request.user!.role });
+      const rows = await preview(scope, job.companyId, await jobCells(app.db, job.id), mapping);
+      if (!(await replacePreview(app.db, job.id, mapping, rows))) throw refused(IMPORT_MESSAGES.notPreviewed);
+      return jobAnswer((await findJob(app.db, job.id))!);
+    },
+  );
+
+  app.get(
+    '/Imports/:id/Rows',
+    {
+      config,
+      schema: {
+        tags: ['Imports'],
+        summary: 'A page of the rows: values, errors per field, the preview and the outcome',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        querystring: ImportRowsQuerySchema,
+        response: { 200: ImportRowPageSchema, ...Answers },
+      },
+    },
+    async (request) => {
+      await visibleJob(request, request.params.id);
+      return listRows(app.db, request.params.id, {
+        pageIndex: request.query.$pageindex ?? 0,
+        pageSize: request.query.$pagesize ?? 200,
+        errorsOnly: request.query.errorsOnly ?? false,
+      });
+    },
+  );
+
+  app.get(
+    '/Imports/:id/Errors/Csv',
+    {
+      config,
+      schema: {
+        tags: ['Imports'],
+        summary:
+          'The rows with errors as they were in the file, with an Errors column, to fix and upload again',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        produces: ['text/csv'],
+        response: { 200: CsvText, ...Answers },
+      },
+    },
+    async (request, reply) => {
+      const job = await visibleJob(request, request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${importErrorsFileName(job.id)}"`)
+        .send(await errorsCsv(app.db, job));
+    },
+  );
+
+  app.get(
+    '/Imports/:id/Report/Csv',
+    {
+      config,
+      schema: {
+        tags: ['Imports'],
+        summary: "Every row's outcome as a CSV file",
+        security: [{ bearer: [] }],
+        params: IdParams,
+        produces: ['text/csv'],
+        response: { 200: CsvText, ...Answers },
+      },
+    },
+    async (request, reply) => {
+      const job = await visibleJob(request, request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${importReportFileName(job.id)}"`)
+        .send(await reportCsv(app.db, job.id));
+    },
+  );
+
+  app.post(
+    '/Imports/:id/Start',
+    {
+      config,
+      schema: {
+        tags: ['Imports'],
+        summary: 'Write the previewed rows, as a job on the server; rows with errors are skipped',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: StartImportRequestSchema,
+        response: { 200: JobRef, ...Answers },
+      },
+    },
+    async (request) => {
+      const job = await visibleJob(request, request.params.id);
+      if (!(await startJob(app.db, job.id, request.body.sendPasswordLinks)))
+        throw refused(IMPORT_MESSAGES.notPreviewed);
+      void worker.start(job.id);
+      return jobAnswer((await findJob(app.db, job.id))!);
+    },
+  );
+
+  app.post(
+    '/Imports/:id/Cancel',
+    {
+      config,
+      schema: {
+        tags: ['Imports'],
+        summary: 'Stop the import after the batch in hand; rows already written stay',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: JobRef, ...Answers },
+      },
+    },
+    async (request) => {
+      const job = await visibleJob(request, request.params.id);
+      await cancelJob(app.db, job.id);
+      return jobAnswer((await findJob(app.db, job.id))!);
+    },
+  );
+};
+
+/** Bulk import of account holders, drivers and vehicles (Admins; Company-Admins into their companies). */
+export const importsRoutes = routePlugin('imports', routes, {
+  dependencies: ['sentinel-import-worker'],
+  decorators: ['db', 'importWorker'],
+});

@@ -1,0 +1,61 @@
+/*
+ * The stored GPS fixes of each vehicle, the time series trip replay reads. The telemetry path
+ * writes every fix here, late ones included (the vehicle row keeps only the newest).
+ */
+import type { Kysely } from 'kysely';
+import type { RecordedFix } from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database, PositionFixesTable } from '../db/schema';
+
+export interface NewPositionFix {
+  vehicleId: number;
+  latitude: number;
+  longitude: number;
+  at: Date;
+}
+
+/** Keeps one fix; a fix the device sends again (same vehicle and instant) changes nothing. */
+export async function recordPositionFix(db: Kysely<Database>, fix: NewPositionFix): Promise<void> {
+  await insertPositionFixes(db, [
+    {
+      vehicleId: fix.vehicleId,
+      at: instant(fix.at),
+      latitudeDegrees: fix.latitude,
+      longitudeDegrees: fix.longitude,
+    },
+  ]);
+}
+
+/** Rows per INSERT: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
+const BATCH = 1000;
+
+/** Keeps many fixes at once (the demo backfill), skipping those already stored. */
+export async function insertPositionFixes(
+  db: Kysely<Database>,
+  rows: readonly PositionFixesTable[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db
+      .insertInto('positionFixes')
+      .values(rows.slice(i, i + BATCH))
+      .onConflict((conflict) => conflict.columns(['vehicleId', 'at']).doNothing())
+      .execute();
+  }
+}
+
+/** The vehicle's fixes from (inclusive) to (exclusive), oldest first; the key makes them unique. */
+export function readPositionFixes(
+  db: Kysely<Database>,
+  vehicleId: number,
+  from: string,
+  to: string,
+): Promise<RecordedFix[]> {
+  return db
+    .selectFrom('positionFixes')
+    .select(['at', 'latitudeDegrees', 'longitudeDegrees'])
+    .where('vehicleId', '=', vehicleId)
+    .where('at', '>=', from)
+    .where('at', '<', to)
+    .orderBy('at')
+    .execute();
+}

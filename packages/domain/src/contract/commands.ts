@@ -1,0 +1,109 @@
+/*
+ * Lock and unlock as commands to the vehicle's device: staff ask for one, the device fetches it on
+ * its own channel (its device key, never a person's token) and reports the outcome with the lock
+ * state it ended in. Only that report changes the vehicle's lock state.
+ */
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Nullable, PageSchema, ref } from './common';
+
+export const DEVICE_COMMAND_TYPES = ['Lock', 'Unlock'] as const;
+export type DeviceCommandType = (typeof DEVICE_COMMAND_TYPES)[number];
+
+/**
+ * Pending: waiting for the device to fetch it (queued while the device is offline). Delivered: the
+ * device has it. Confirmed or Failed: the device's outcome. Expired: no outcome in time. Cancelled:
+ * by a person, or replaced by a newer lock or unlock while it waited.
+ */
+export const DEVICE_COMMAND_STATUSES = [
+  'Pending',
+  'Delivered',
+  'Confirmed',
+  'Failed',
+  'Expired',
+  'Cancelled',
+] as const;
+export type DeviceCommandStatus = (typeof DEVICE_COMMAND_STATUSES)[number];
+
+/** A command still waiting for its outcome. */
+export function isOpenCommand(status: DeviceCommandStatus): boolean {
+  return status === 'Pending' || status === 'Delivered';
+}
+
+const literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value) => Type.Literal(value)));
+
+/** One lock or unlock command, as staff see it (and as DeviceCommandStatusMessage carries it). */
+export const DeviceCommandSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    vehicleId: Type.Integer(),
+    type: literals(DEVICE_COMMAND_TYPES),
+    status: literals(DEVICE_COMMAND_STATUSES),
+    deviceOnline: Type.Boolean({
+      description:
+        'Whether the device has asked for commands lately; a Pending command of an offline device is queued.',
+    }),
+    requestedDateTime: Type.String({ description: 'ISO 8601 date-time (UTC).' }),
+    requestedByUserFirstName: Nullable(Type.String()),
+    requestedByUserLastName: Nullable(Type.String()),
+    expiresDateTime: Type.String({ description: 'An open command expires at this time.' }),
+    deliveredDateTime: Nullable(Type.String()),
+    completedDateTime: Nullable(Type.String()),
+    resultIsLocked: Nullable(
+      Type.Boolean({ description: 'The lock state the device reported with its outcome.' }),
+    ),
+    reason: Nullable(
+      Type.String({ description: "Why it failed or was cancelled, in the device's or our words." }),
+    ),
+  },
+  { $id: 'DeviceCommand' },
+);
+export type DeviceCommand = Static<typeof DeviceCommandSchema>;
+
+/** GET /Vehicles/{id}/Commands answer: newest first. */
+export const DeviceCommandPageSchema = PageSchema(ref(DeviceCommandSchema));
+
+/** What the device receives for each command it fetches. */
+export const DeviceCommandDeliverySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    type: literals(DEVICE_COMMAND_TYPES),
+    requestedDateTime: Type.String(),
+    expiresDateTime: Type.String({ description: 'An outcome reported after this time is refused.' }),
+  },
+  { $id: 'DeviceCommandDelivery' },
+);
+export type DeviceCommandDelivery = Static<typeof DeviceCommandDeliverySchema>;
+
+/** GET /Devices/{serialNumber}/Commands answer: the commands handed over by this call (may be none). */
+export const DeviceCommandBatchSchema = Type.Object({ items: Type.Array(ref(DeviceCommandDeliverySchema)) });
+export type DeviceCommandBatch = Static<typeof DeviceCommandBatchSchema>;
+
+/** The outcomes a device may report. Delivered only says it has the command (fetching says so too). */
+export const DEVICE_COMMAND_ACK_STATUSES = ['Delivered', 'Confirmed', 'Failed'] as const;
+export type DeviceCommandAckStatus = (typeof DEVICE_COMMAND_ACK_STATUSES)[number];
+
+/** POST /Devices/{serialNumber}/Commands/{commandId}/Ack body. */
+export const DeviceCommandAckSchema = Type.Object(
+  {
+    status: literals(DEVICE_COMMAND_ACK_STATUSES),
+    locked: Type.Optional(
+      Type.Boolean({
+        description: 'The lock state after carrying the command out; required with Confirmed and Failed.',
+      }),
+    ),
+    reason: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Why it failed, for the people watching.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DeviceCommandAck = Static<typeof DeviceCommandAckSchema>;
+
+/** POST /Devices/{serialNumber}/Commands/{commandId}/Ack answer: the command's status now. */
+export const DeviceCommandAckResultSchema = Type.Object({
+  id: Type.Integer(),
+  status: literals(DEVICE_COMMAND_STATUSES),
+});
+export type DeviceCommandAckResult = Static<typeof DeviceCommandAckResultSchema>;
