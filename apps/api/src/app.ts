@@ -8,15 +8,15 @@ import { migrateToLatest } from './db/migrations';
 import { seedDemoData, seedRoles } from './db/seed';
 import { ProblemDetails, registerErrorHandling } from './errors';
 import { authPlugin } from './plugins/auth';
-import { authLimitsPlugin } from './plugins/auth-limits';
-import type { AuthLimits } from './plugins/auth-limits';
+import { commonAnswersPlugin } from './plugins/common-answers';
+import { inputBoundsPlugin } from './plugins/input-bounds';
+import { idNumberMaskingPlugin } from './privacy/mask-id-numbers';
 import { caseInsensitiveBodyPlugin } from './plugins/case-insensitive-body';
 import { databasePlugin } from './plugins/database';
 import { liveHubPlugin } from './live/live-hub';
 import type { LiveHubOptions } from './live/live-hub';
 import { vehicleEventsPlugin } from './plugins/vehicle-events';
 import { authRoutes } from './routes/auth';
-import { logoutRoute } from './auth/logout-route';
 import { healthRoutes } from './routes/health';
 import { rolesRoutes } from './routes/roles';
 import { registerResourceRoutes } from './routes/resources';
@@ -30,17 +30,7 @@ import type { BotChallenge } from './sign-up/bot-challenge';
 import { signUpRoutes } from './sign-up/routes';
 import { myPasswordRoutes, passwordRoutes } from './passwords/routes';
 import { signedIn } from './plugins/route-groups';
-import { outboxPartnerAlerts, partnerAlertsByPartner } from './providers/partner-alerts';
-import type {
-  Partner,
-  PartnerAlertProvider,
-  PartnerWebhook,
-  WebhookOptions,
-} from './providers/partner-alerts';
-import { commandsPlugin } from './commands/commands-plugin';
-import type { CommandSettings } from './commands/command-service';
-import { deviceCommandRoutes } from './commands/device-routes';
-import { deviceKeyOnly } from './plugins/device-group';
+import type { PartnerAlertProvider } from './providers/partner-alerts';
 import { deviceTelemetryRoutes } from './routes/device-telemetry';
 import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
@@ -57,12 +47,8 @@ export interface BuildOptions {
   jwtSecret?: string;
   /** @default 900 (15 minutes) */
   accessTokenTtlSeconds?: number;
-  /** How long a refresh token works unused; each refresh issues a new one. @default 2592000 (30 days) */
+  /** @default 2592000 (30 days) */
   refreshTokenTtlSeconds?: number;
-  /** How long a sign-in lasts however often it refreshes. @default 7776000 (90 days) */
-  refreshTokenAbsoluteTtlSeconds?: number;
-  /** Rate limits of sign-in, refresh, sign-up, codes, resets and links (see AuthLimits for the defaults). */
-  authLimits?: Partial<AuthLimits>;
   /** Fastify's request logger; an object sets its level. @default false */
   logger?: boolean | { level: string };
   /** Origins allowed to call the api from a browser; '*' allows any. @default any localhost origin */
@@ -91,10 +77,6 @@ export interface BuildOptions {
   otpResendIntervalMs?: number;
   /** Alerts the Aura and Capital Air partners. @default records them in the outbox table and answers 'Dispatched' */
   partnerAlerts?: PartnerAlertProvider;
-  /** Partners alerted by signed webhook instead of the outbox (when no partnerAlerts is given). @default none */
-  partnerWebhooks?: WebhookOptions & { webhooks: Partial<Record<Partner, PartnerWebhook>> };
-  /** Lock commands: expiry, sweep, long-poll wait (see CommandSettings for the defaults). */
-  commands?: CommandSettings;
 }
 
 // Any port on localhost: the dashboard, signup and burn-in dev servers all call the api.
@@ -123,9 +105,6 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   const app = Fastify({
     logger: options.logger ?? false,
-    // Behind the nginx of deploy/ (on this host) the client's address is the one nginx appends to
-    // X-Forwarded-For; from anywhere else the header is the client's own claim and is ignored.
-    trustProxy: 'loopback',
     // Report every invalid field at once, as ASP.NET does, not only the first.
     ajv: { customOptions: { allErrors: true } },
   });
@@ -150,6 +129,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'],
     exposedHeaders: ['Content-Disposition'],
   });
+  await app.register(commonAnswersPlugin);
+  await app.register(inputBoundsPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -172,9 +153,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     jwtSecret,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 2_592_000,
-    refreshTokenAbsoluteTtlSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,
   });
-  await app.register(authLimitsPlugin, { limits: options.authLimits, redisUrl: options.redisUrl });
+  await app.register(idNumberMaskingPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -194,15 +174,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     });
   await app.register(providersPlugin, {
     messageSender: options.messageSender ?? smtp,
-    partnerAlerts:
-      options.partnerAlerts ??
-      (options.partnerWebhooks === undefined
-        ? undefined
-        : partnerAlertsByPartner(
-            outboxPartnerAlerts(db),
-            options.partnerWebhooks.webhooks,
-            options.partnerWebhooks,
-          )),
+    partnerAlerts: options.partnerAlerts,
     signupUrl: options.signupUrl ?? 'http://localhost:5174',
   });
   await app.register(accountsPlugin, {
@@ -214,14 +186,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(signUpRoutes);
   await app.register(passwordRoutes);
-  await app.register(logoutRoute);
   await app.register(signedIn(myPasswordRoutes));
-  await app.register(commandsPlugin, options.commands ?? {});
   await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });
   await app.register(deviceTelemetryRoutes);
-  await app.register(deviceKeyOnly(deviceCommandRoutes));
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.ready();

@@ -113,3 +113,83 @@ describe('GET /AuditLog', () => {
     );
   });
 });
+
+describe('given changes made by staff', () => {
+  async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${tokens.Admin}`, 'user-agent': 'staff-browser' },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json<Record<string, unknown>>();
+  }
+
+  async function newest(action: string): Promise<AuditEntry> {
+    const page = await entries(`action eq '${action}'`, '&$pagesize=1');
+    expect(page.totalCount, action).toBeGreaterThan(0);
+    return page.items[0]!;
+  }
+
+  it('records a lock, an unlock and a partner alert against the vehicle, by the staff member', async () => {
+    const vehicles = await call(
+      'GET',
+      `/Vehicles?$filter=${encodeURIComponent('deviceId ne null')}&$pagesize=1`,
+    );
+    const vehicleId = (vehicles.items as { id: number }[])[0]!.id;
+    await call('PUT', `/Vehicles/${vehicleId}/Lock`);
+    await call('PUT', `/Vehicles/${vehicleId}/Unlock`);
+    await call('POST', `/Vehicles/${vehicleId}/AlertAura`);
+    for (const action of ['VehicleLocked', 'VehicleUnlocked', 'PartnerAlerted']) {
+      expect(await newest(action)).toMatchObject({
+        userEmail: admin.email,
+        userAgent: 'staff-browser',
+        targetType: 'Vehicle',
+        targetId: String(vehicleId),
+      });
+    }
+    expect((await newest('PartnerAlerted')).detail).toMatchObject({ partner: 'Aura' });
+  });
+
+  it("records a user's e-mail and phone change with the old and new values", async () => {
+    const users = await call(
+      'GET',
+      `/Users?$filter=${encodeURIComponent("role eq 'Account-Holder'")}&$pagesize=1`,
+    );
+    const user = (users.items as { id: number; email: string; phoneNumber: string }[])[0]!;
+    await call('PUT', `/Users/${user.id}`, {
+      email: 'audit.changed@sentinel.test',
+      phoneNumber: '0829990001',
+    });
+    expect(await newest('EmailChanged')).toMatchObject({
+      targetType: 'User',
+      targetId: String(user.id),
+      detail: { from: user.email, to: 'audit.changed@sentinel.test' },
+    });
+    expect(await newest('PhoneChanged')).toMatchObject({
+      detail: { from: user.phoneNumber, to: '829990001' },
+    });
+  });
+
+  it('records a company link and unlink', async () => {
+    const { id: companyId } = await call('POST', '/Companies', {
+      Name: 'Audit Test Co',
+      CompanyUsers: [],
+      Vehicles: [],
+    });
+    const users = await call(
+      'GET',
+      `/Users?$filter=${encodeURIComponent("role eq 'Account-Holder'")}&$pagesize=1`,
+    );
+    const userId = (users.items as { id: number }[])[0]!.id;
+    await call('POST', `/Companies/${String(companyId)}/AddCompanyUser`, { userId, role: 'Account-Holder' });
+    await call('DELETE', `/Companies/${String(companyId)}/CompanyUsers/${userId}`);
+    expect(await newest('CompanyUserLinked')).toMatchObject({
+      targetType: 'Company',
+      targetId: String(companyId),
+      detail: { userId, role: 'Account-Holder' },
+    });
+    expect(await newest('CompanyUserUnlinked')).toMatchObject({ detail: { userId } });
+  });
+});

@@ -72,3 +72,38 @@ export async function recordAudit(
     }))
     .execute();
 }
+
+interface Contact {
+  email: string;
+  phoneNumber: string;
+}
+
+/** Records EmailChanged and PhoneChanged (old and new value) for a contact edit that changed them. */
+export async function recordContactChanges(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  target: { type: 'User' | 'Driver'; id: number },
+  before: Contact,
+  after: Contact,
+): Promise<void> {
+  const base = { targetType: target.type, targetId: target.id } as const;
+  if (before.email.trim().toLowerCase() !== after.email.trim().toLowerCase()) {
+    await recordAudit(db, request, {
+      action: 'EmailChanged',
+      ...base,
+      detail: { from: before.email, to: after.email },
+    });
+  }
+  if (before.phoneNumber !== after.phoneNumber) {
+    await recordAudit(db, request, {
+      action: 'PhoneChanged',
+      ...base,
+      detail: { from: before.phoneNumber, to: after.phoneNumber },
+    });
+  }
+}
+
+/** A driver's contact details as stored, read before an edit so its audit entry can say what changed. */
+export async function driverContact(db: Kysely<Database>, id: number): Promise<Contact | undefined> {
+  return db.selectFrom('drivers').select(['email', 'phoneNumber']).where('id', '=', id).executeTakeFirst();
+}

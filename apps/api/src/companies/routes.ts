@@ -24,6 +24,7 @@ import { canSeeCompany, companyInScope, scopeOf } from '../access/scope';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
+import { recordAudit } from '../audit/record-audit';
 import { ListAnswers, ListQuerystring } from '../routes/schemas';
 import {
   COMPANY_ID,
@@ -164,6 +165,12 @@ export const companiesRoutes = routePlugin('companies', async (app) => {
       if (outcome === 'noCompany') throw companyNotFound(companyId);
       if (outcome === 'alreadyLinked')
         throw new ApiError('validation', { UserId: [COMPANY_MESSAGES.alreadyLinked] });
+      await recordAudit(app.db, request, {
+        action: 'CompanyUserLinked',
+        targetType: 'Company',
+        targetId: companyId,
+        detail: { userId, role },
+      });
       const page = await listCompanyUsers(app.db, companyId, { $filter: `id eq ${userId}` });
       return page.items[0]!;
     },
@@ -210,6 +217,12 @@ export const companiesRoutes = routePlugin('companies', async (app) => {
       if (!(await unlinkCompanyUser(app.db, companyId, userId))) {
         throw notFound(`User ${userId} is not linked to company ${companyId}.`);
       }
+      await recordAudit(app.db, request, {
+        action: 'CompanyUserUnlinked',
+        targetType: 'Company',
+        targetId: companyId,
+        detail: { userId },
+      });
       return { companyId, userId };
     },
   );

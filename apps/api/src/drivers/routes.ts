@@ -4,6 +4,7 @@ import { DriverSchema, ref } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
+import { driverContact, recordContactChanges } from '../audit/record-audit';
 import { ContactEditBody, contactEditColumns, IdParams } from '../routes/schemas';
 import { driverExists, updateDriverContact } from './driver-queries';
 
@@ -34,7 +35,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const scope = userInScope(await scopeOf(app.db, request.user!), sql.ref<number>('vehicles.userId'));
       if (!(await driverExists(app.db, id, scope))) throw notFound(`Driver ${id} was not found.`);
-      return updateDriverContact(app.db, id, contactEditColumns(request.body));
+      const [before, columns] = [await driverContact(app.db, id), contactEditColumns(request.body)];
+      const driver = await updateDriverContact(app.db, id, columns);
+      await recordContactChanges(app.db, request, { type: 'Driver', id }, before!, columns);
+      return driver;
     },
   );
 };

@@ -17,6 +17,7 @@ import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '
 import { IdParams } from '../routes/schemas';
 import { DeviceNotFreeError } from '../vehicles/vehicle-store';
 import { routePlugin } from '../plugins/route-plugin';
+import { recordAudit } from '../audit/record-audit';
 import { findVehicleType } from '../vehicle-types/vehicle-type-queries';
 import { VEHICLE_OWNER, vehicleExists } from '../vehicles/vehicle-queries';
 import {
@@ -142,6 +143,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       app.vehicleEvents.emit('onboarding', { vehicleId: id });
+      const detail = { serialNumber: device.serialNumber };
+      await recordAudit(app.db, request, {
+        action: 'DeviceLinked',
+        targetType: 'Vehicle',
+        targetId: id,
+        detail,
+      });
       return deviceItem({ ...device, vehicleId: id });
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { formatRand } from '@sentinel/domain';
-import { notFound } from '../errors';
+import { Type } from '@sinclair/typebox';
+import { notFound, ProblemDetailsRef } from '../errors';
 import { applyNotification, findPayment } from './payment-queries';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
 
@@ -35,6 +36,7 @@ export const paymentPublicRoutes: FastifyPluginAsync = async (app) => {
         tags: ['Payments'],
         summary: "The payment provider's signed notification of a payment's outcome",
         hide: false,
+        response: { 200: Type.Object({ result: Type.String() }), 401: ProblemDetailsRef },
       },
     },
     async (request: FastifyRequest, reply) => {

@@ -22,6 +22,7 @@ import { sendPasswordCreationLink } from '../auth/password-creation';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
+import { recordContactChanges } from '../audit/record-audit';
 import {
   ContactEditBody,
   contactEditColumns,
@@ -191,6 +192,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (refusal !== undefined) throw new ApiError('forbidden', undefined, refusal);
       await refuseTakenEmail(app.db, request.body.email, id);
       await updateUserContact(app.db, id, columns).catch(duplicateEmailOnRace);
+      await recordContactChanges(app.db, request, { type: 'User', id }, before!, columns);
       if (changesEmail) {
         // Both addresses hear of it, so a change nobody asked for does not go unnoticed.
         for (const to of [before!.email, columns.email]) {
