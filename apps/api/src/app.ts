@@ -11,12 +11,15 @@ import { authPlugin } from './plugins/auth';
 import { commonAnswersPlugin } from './plugins/common-answers';
 import { inputBoundsPlugin } from './plugins/input-bounds';
 import { idNumberMaskingPlugin } from './privacy/mask-id-numbers';
+import { authLimitsPlugin } from './plugins/auth-limits';
+import type { AuthLimits } from './plugins/auth-limits';
 import { caseInsensitiveBodyPlugin } from './plugins/case-insensitive-body';
 import { databasePlugin } from './plugins/database';
 import { liveHubPlugin } from './live/live-hub';
 import type { LiveHubOptions } from './live/live-hub';
 import { vehicleEventsPlugin } from './plugins/vehicle-events';
 import { authRoutes } from './routes/auth';
+import { logoutRoute } from './auth/logout-route';
 import { healthRoutes } from './routes/health';
 import { rolesRoutes } from './routes/roles';
 import { registerResourceRoutes } from './routes/resources';
@@ -30,7 +33,17 @@ import type { BotChallenge } from './sign-up/bot-challenge';
 import { signUpRoutes } from './sign-up/routes';
 import { myPasswordRoutes, passwordRoutes } from './passwords/routes';
 import { signedIn } from './plugins/route-groups';
-import type { PartnerAlertProvider } from './providers/partner-alerts';
+import { outboxPartnerAlerts, partnerAlertsByPartner } from './providers/partner-alerts';
+import type {
+  Partner,
+  PartnerAlertProvider,
+  PartnerWebhook,
+  WebhookOptions,
+} from './providers/partner-alerts';
+import { commandsPlugin } from './commands/commands-plugin';
+import type { CommandSettings } from './commands/command-service';
+import { deviceCommandRoutes } from './commands/device-routes';
+import { deviceKeyOnly } from './plugins/device-group';
 import { deviceTelemetryRoutes } from './routes/device-telemetry';
 import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
@@ -47,8 +60,12 @@ export interface BuildOptions {
   jwtSecret?: string;
   /** @default 900 (15 minutes) */
   accessTokenTtlSeconds?: number;
-  /** @default 2592000 (30 days) */
+  /** How long a refresh token works unused; each refresh issues a new one. @default 2592000 (30 days) */
   refreshTokenTtlSeconds?: number;
+  /** How long a sign-in lasts however often it refreshes. @default 7776000 (90 days) */
+  refreshTokenAbsoluteTtlSeconds?: number;
+  /** Rate limits of sign-in, refresh, sign-up, codes, resets and links (see AuthLimits for the defaults). */
+  authLimits?: Partial<AuthLimits>;
   /** Fastify's request logger; an object sets its level. @default false */
   logger?: boolean | { level: string };
   /** Origins allowed to call the api from a browser; '*' allows any. @default any localhost origin */
@@ -77,6 +94,10 @@ export interface BuildOptions {
   otpResendIntervalMs?: number;
   /** Alerts the Aura and Capital Air partners. @default records them in the outbox table and answers 'Dispatched' */
   partnerAlerts?: PartnerAlertProvider;
+  /** Partners alerted by signed webhook instead of the outbox (when no partnerAlerts is given). @default none */
+  partnerWebhooks?: WebhookOptions & { webhooks: Partial<Record<Partner, PartnerWebhook>> };
+  /** Lock commands: expiry, sweep, long-poll wait (see CommandSettings for the defaults). */
+  commands?: CommandSettings;
 }
 
 // Any port on localhost: the dashboard, signup and burn-in dev servers all call the api.
@@ -105,6 +126,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // Behind the nginx of deploy/ (on this host) the client's address is the one nginx appends to
+    // X-Forwarded-For; from anywhere else the header is the client's own claim and is ignored.
+    trustProxy: 'loopback',
     // Report every invalid field at once, as ASP.NET does, not only the first.
     ajv: { customOptions: { allErrors: true } },
   });
@@ -153,8 +177,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     jwtSecret,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 2_592_000,
+    refreshTokenAbsoluteTtlSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,
   });
   await app.register(idNumberMaskingPlugin);
+  await app.register(authLimitsPlugin, { limits: options.authLimits, redisUrl: options.redisUrl });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -174,7 +200,15 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     });
   await app.register(providersPlugin, {
     messageSender: options.messageSender ?? smtp,
-    partnerAlerts: options.partnerAlerts,
+    partnerAlerts:
+      options.partnerAlerts ??
+      (options.partnerWebhooks === undefined
+        ? undefined
+        : partnerAlertsByPartner(
+            outboxPartnerAlerts(db),
+            options.partnerWebhooks.webhooks,
+            options.partnerWebhooks,
+          )),
     signupUrl: options.signupUrl ?? 'http://localhost:5174',
   });
   await app.register(accountsPlugin, {
@@ -186,11 +220,14 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(signUpRoutes);
   await app.register(passwordRoutes);
+  await app.register(logoutRoute);
   await app.register(signedIn(myPasswordRoutes));
+  await app.register(commandsPlugin, options.commands ?? {});
   await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });
   await app.register(deviceTelemetryRoutes);
+  await app.register(deviceKeyOnly(deviceCommandRoutes));
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.ready();

@@ -24,6 +24,7 @@ export {
 export type { MenuItem } from './navigation';
 export { rootRedirectPath } from './root-redirect';
 export { isAccessTokenExpired, readExpiry } from './token-expiry';
+export { ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE } from './token-claims';
 export { MAX_LENGTH, MAX_FILTER_DEPTH, MAX_PAGE_INDEX, tooLongMessage, validateMaxLength } from './limits';
 export { MESSAGES } from './messages';
 export type { FieldErrors } from './messages';
@@ -79,6 +80,7 @@ export type {
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
   VehicleOnboardingStatusMessage,
+  DeviceCommandStatusMessage,
 } from './live-messages';
 export {
   ID_NUMBER_FULL_VIEW_ROLES,
@@ -140,8 +142,32 @@ export {
   PartnerAlertResultSchema,
   ChangeLinkedDeviceRequestSchema,
 } from './contract/vehicles';
+export {
+  DeviceCommandSchema,
+  DeviceCommandPageSchema,
+  DeviceCommandDeliverySchema,
+  DeviceCommandBatchSchema,
+  DeviceCommandAckSchema,
+  DeviceCommandAckResultSchema,
+  DEVICE_COMMAND_TYPES,
+  DEVICE_COMMAND_STATUSES,
+  DEVICE_COMMAND_ACK_STATUSES,
+  isOpenCommand,
+} from './contract/commands';
+export type {
+  DeviceCommand,
+  DeviceCommandType,
+  DeviceCommandStatus,
+  DeviceCommandDelivery,
+  DeviceCommandBatch,
+  DeviceCommandAck,
+  DeviceCommandAckStatus,
+  DeviceCommandAckResult,
+} from './contract/commands';
 export type { ListQuery, Page, ProblemDetails } from './contract/common';
 export type { SignInAnswer, TokenPair } from './contract/auth';
+export { LogoutRequestSchema } from './contract/sessions';
+export type { LogoutRequest } from './contract/sessions';
 export type { Role } from './contract/roles';
 export type { SubscriptionPlan } from './contract/subscription-plans';
 export type { Driver } from './contract/drivers';
@@ -455,3 +481,17 @@ export {
   replayPeriodError,
 } from './trips/period';
 export type { ReplayPeriodName } from './trips/period';
+export {
+  REPLAY_SPEEDS,
+  TRACK_MS_PER_SECOND_AT_1X,
+  SKIP_GAP_MS,
+  fixIndexAt,
+  markerAt,
+  advance,
+  formatReplayTime,
+  formatReplayDayTime,
+  formatDistance,
+  formatDuration,
+  formatCoordinates,
+} from './trips/playback';
+export type { ReplaySpeed, ReplayMarker } from './trips/playback';
