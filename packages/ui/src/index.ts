@@ -35,6 +35,7 @@ export { PasswordChecklist } from './password-checklist';
 export { IdNumberField } from './id-number-field';
 export { VehicleCard, formatCoordinates } from './vehicle-card';
 export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
+export { TripReplay } from './trip-replay';
 export { VirtualList } from './virtual-list';
 export { LiveNotice, LIVE_NOTICE_DURATION_MS } from './live-notice';
 export { CommandState } from './command-state';
@@ -84,6 +85,7 @@ export type { PasswordChecklistProps, PasswordChecklistItem } from './password-c
 export type { IdNumberFieldProps } from './id-number-field';
 export type { VehicleCardProps, GpsCoordinates, DeviceChange, DeviceSearchResult } from './vehicle-card';
 export type { VehicleMapProps } from './vehicle-map';
+export type { TripReplayProps, TripReplayRootProps } from './trip-replay';
 export type { VirtualListProps } from './virtual-list';
 export type { LiveNoticeProps, LiveNoticeItem } from './live-notice';
 export type { CommandStateProps, CommandStateView } from './command-state';

@@ -1,0 +1,2 @@
+export { TripReplay } from './trip-replay';
+export type { TripReplayProps, TripReplayRootProps } from './trip-replay';

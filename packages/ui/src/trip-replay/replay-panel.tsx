@@ -1,0 +1,169 @@
+import { memo, useMemo, useRef, useState } from 'react';
+import type { PointerEvent } from 'react';
+import { formatDistance, formatReplayTime } from '@sentinel/domain';
+import type { ReplayFix } from '@sentinel/domain';
+import { Button } from '../button';
+import { eventKind, eventLabel, usePlayhead, useTrack } from './replay-context';
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+/** Metres east and north of a reference point (equirectangular: to scale over a city). */
+function projector(fixes: readonly ReplayFix[]) {
+  const first = fixes[0];
+  const latitude = first?.latitudeDegrees ?? 0;
+  const longitude = first?.longitudeDegrees ?? 0;
+  const perLongitude = 111_320 * Math.cos((latitude * Math.PI) / 180);
+  return (latitudeDegrees: number, longitudeDegrees: number): Point => ({
+    x: (longitudeDegrees - longitude) * perLongitude,
+    y: -(latitudeDegrees - latitude) * 110_574,
+  });
+}
+
+const SCALES = [10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000];
+
+/** The route as one path: drawn once per track, not per frame. */
+const RoutePath = memo(function RoutePath({ d }: { d: string }) {
+  return <path className="sn-replay-panel__route" d={d} vectorEffect="non-scaling-stroke" />;
+});
+
+/**
+ * The replay without a map: the route drawn to scale in a plain frame (north up), the moving
+ * marker, stops and events where they happened, a scale bar; zoom buttons and dragging to pan.
+ */
+export function ReplayPanel() {
+  const { fixes, stops, events } = useTrack();
+  const { marker, follow, setFollow, seek } = usePlayhead();
+  const [zoom, setZoom] = useState(1);
+  const [centre, setCentre] = useState<Point | null>(null);
+  const drag = useRef<{ x: number; y: number; centre: Point } | null>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+
+  const { project, d, box } = useMemo(() => {
+    const project = projector(fixes);
+    const points = fixes.map((fix) => project(fix.latitudeDegrees, fix.longitudeDegrees));
+    const xs = points.map((point) => point.x);
+    const ys = points.map((point) => point.y);
+    const minX = Math.min(...xs, 0);
+    const maxX = Math.max(...xs, 0);
+    const minY = Math.min(...ys, 0);
+    const maxY = Math.max(...ys, 0);
+    // At least 500 m across, so a parked vehicle's jitter does not fill the frame.
+    const width = Math.max(maxX - minX, 500) * 1.1;
+    const height = Math.max(maxY - minY, 500) * 1.1;
+    const d = points
+      .map((point, i) => `${i === 0 ? 'M' : 'L'}${point.x.toFixed(1)} ${point.y.toFixed(1)}`)
+      .join('');
+    return { project, d, box: { x: (minX + maxX) / 2, y: (minY + maxY) / 2, width, height } };
+  }, [fixes]);
+
+  const markerPoint = marker ? project(marker.latitudeDegrees, marker.longitudeDegrees) : undefined;
+  const width = box.width / zoom;
+  const height = box.height / zoom;
+  const middle = follow && zoom > 1 && markerPoint ? markerPoint : (centre ?? box);
+  const viewBox = `${middle.x - width / 2} ${middle.y - height / 2} ${width} ${height}`;
+  const unit = Math.max(width, height) / 60;
+  const scale = [...SCALES].reverse().find((metres) => metres <= width / 4) ?? SCALES[0]!;
+
+  const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
+    drag.current = { x: event.clientX, y: event.clientY, centre: middle };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const start = drag.current;
+    const svg = svgRef.current;
+    if (start === null || svg === null) return;
+    const perPixel = width / Math.max(1, svg.clientWidth);
+    const dx = (event.clientX - start.x) * perPixel;
+    const dy = (event.clientY - start.y) * perPixel;
+    if (Math.abs(dx) + Math.abs(dy) < perPixel * 3) return;
+    setFollow(false);
+    setCentre({ x: start.centre.x - dx, y: start.centre.y - dy });
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+  const zoomTo = (next: number) => {
+    setCentre(middle);
+    setZoom(Math.min(256, Math.max(1, next)));
+  };
+
+  return (
+    <div className="sn-replay-panel" role="group" aria-label="Route map">
+      <svg
+        ref={svgRef}
+        className="sn-replay-panel__svg"
+        viewBox={viewBox}
+        preserveAspectRatio="xMidYMid meet"
+        role="img"
+        aria-label="Route drawn to scale, north up"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        <RoutePath d={d} />
+        {stops.map((stop) => {
+          const point = project(stop.latitudeDegrees, stop.longitudeDegrees);
+          return (
+            <rect
+              key={stop.startAt}
+              className="sn-replay-panel__stop"
+              x={point.x - unit / 2}
+              y={point.y - unit / 2}
+              width={unit}
+              height={unit}
+            >
+              <title>{`Stop from ${formatReplayTime(stop.startAt)}`}</title>
+            </rect>
+          );
+        })}
+        {events.map((event) => {
+          if (event.latitudeDegrees === null || event.longitudeDegrees === null) return null;
+          const point = project(event.latitudeDegrees, event.longitudeDegrees);
+          return (
+            <circle
+              key={event.id}
+              className={`sn-replay-panel__event sn-replay-panel__event--${eventKind(event)}`}
+              cx={point.x}
+              cy={point.y}
+              r={unit * 0.6}
+              onClick={() => seek(Date.parse(event.at))}
+            >
+              <title>{`${eventLabel(event)} at ${formatReplayTime(event.at)}`}</title>
+            </circle>
+          );
+        })}
+        {markerPoint && (
+          <circle className="sn-replay-panel__marker" cx={markerPoint.x} cy={markerPoint.y} r={unit} />
+        )}
+        <g className="sn-replay-panel__scale" aria-hidden="true">
+          <line
+            x1={middle.x - width / 2 + unit * 2}
+            x2={middle.x - width / 2 + unit * 2 + scale}
+            y1={middle.y + height / 2 - unit * 2}
+            y2={middle.y + height / 2 - unit * 2}
+            vectorEffect="non-scaling-stroke"
+          />
+          <text
+            x={middle.x - width / 2 + unit * 2}
+            y={middle.y + height / 2 - unit * 2.6}
+            fontSize={unit * 1.6}
+          >
+            {formatDistance(scale)}
+          </text>
+        </g>
+      </svg>
+      <div className="sn-replay-panel__zoom">
+        <Button type="button" variant="secondary" onClick={() => zoomTo(zoom * 2)} disabled={zoom >= 256}>
+          Zoom in
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => zoomTo(zoom / 2)} disabled={zoom <= 1}>
+          Zoom out
+        </Button>
+      </div>
+    </div>
+  );
+}
