@@ -12,6 +12,9 @@ import { commonAnswersPlugin } from './plugins/common-answers';
 import { inputBoundsPlugin } from './plugins/input-bounds';
 import { idNumberMaskingPlugin } from './privacy/mask-id-numbers';
 import { authLimitsPlugin } from './plugins/auth-limits';
+import { loggerOptions } from './plugins/log-redaction';
+import type { LoggerSetting } from './plugins/log-redaction';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import type { AuthLimits } from './plugins/auth-limits';
 import { caseInsensitiveBodyPlugin } from './plugins/case-insensitive-body';
 import { databasePlugin } from './plugins/database';
@@ -66,9 +69,13 @@ export interface BuildOptions {
   refreshTokenAbsoluteTtlSeconds?: number;
   /** Rate limits of sign-in, refresh, sign-up, codes, resets and links (see AuthLimits for the defaults). */
   authLimits?: Partial<AuthLimits>;
-  /** Fastify's request logger; an object sets its level. @default false */
-  logger?: boolean | { level: string };
-  /** Origins allowed to call the api from a browser; '*' allows any. @default any localhost origin */
+  /** Fastify's request logger, secrets redacted; an object sets its level (and, for tests, a stream). @default false */
+  logger?: LoggerSetting;
+  /** Send Strict-Transport-Security. @default false; `start` turns it on with NODE_ENV=production */
+  hsts?: boolean;
+  /** Where the burn-in bench app is served, one of the default CORS origins. @default 'http://localhost:5175' */
+  burninAppUrl?: string;
+  /** Origins allowed to call the api from a browser; '*' allows any. @default the origins of dashboardUrl, signupUrl and burninAppUrl */
   corsOrigins?: readonly string[];
   /** Redis for the live hub's backplane, so several instances reach each other's clients. @default undefined (this instance's clients only) */
   redisUrl?: string;
@@ -100,13 +107,22 @@ export interface BuildOptions {
   commands?: CommandSettings;
 }
 
-// Any port on localhost: the dashboard, signup and burn-in dev servers all call the api.
-const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-
-function corsOrigin(origins: readonly string[] | undefined): boolean | RegExp | string[] {
-  if (origins === undefined || origins.length === 0) return LOCALHOST_ORIGIN;
-  if (origins.includes('*')) return true;
-  return [...origins];
+/**
+ * The origins allowed to call from a browser: CORS_ORIGINS when given, else the three apps' own
+ * (dashboard, signup, burn-in bench), each also as 127.0.0.1 when it is on localhost, since a
+ * person may open either.
+ */
+function corsOrigin(options: BuildOptions): boolean | string[] {
+  const origins = options.corsOrigins;
+  if (origins !== undefined && origins.length > 0) return origins.includes('*') ? true : [...origins];
+  const apps = [
+    options.dashboardUrl ?? 'http://localhost:5173',
+    options.signupUrl ?? 'http://localhost:5174',
+    options.burninAppUrl ?? 'http://localhost:5175',
+  ].map((url) => new URL(url).origin);
+  return apps.flatMap((origin) =>
+    origin.includes('//localhost') ? [origin, origin.replace('//localhost', '//127.0.0.1')] : [origin],
+  );
 }
 
 /** The api, ready to inject requests into or to listen; the database is migrated before it returns. */
@@ -125,7 +141,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   }
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     // Behind the nginx of deploy/ (on this host) the client's address is the one nginx appends to
     // X-Forwarded-For; from anywhere else the header is the client's own claim and is ignored.
     trustProxy: 'loopback',
@@ -142,17 +158,18 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   // signs its connection tokens with a key derived from the JWT secret, which every instance
   // shares: a connection negotiated on one instance can then be served by another.
   await app.register(liveHubPlugin, {
-    corsOrigin: corsOrigin(options.corsOrigins),
+    corsOrigin: corsOrigin(options),
     secret: jwtSecret,
     ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
     ...options.hub,
   });
   await app.register(cors, {
-    origin: corsOrigin(options.corsOrigins),
+    origin: corsOrigin(options),
     // @fastify/cors allows only GET, HEAD and POST unless told; the api also takes PUT and DELETE.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'],
     exposedHeaders: ['Content-Disposition'],
   });
+  await app.register(securityHeadersPlugin, { hsts: options.hsts ?? false });
   await app.register(commonAnswersPlugin);
   await app.register(inputBoundsPlugin);
   await app.register(swagger, {

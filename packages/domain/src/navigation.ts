@@ -34,6 +34,8 @@ export const ROUTES = {
   viewAccount: (clientId: number | string) => `/agent/clients/${clientId}/account/view`,
   vehicleHistory: (clientId: number | string, vehicleId: number | string) =>
     `/agent/clients/${clientId}/vehicle/${vehicleId}/history`,
+  vehicleReplay: (clientId: number | string, vehicleId: number | string) =>
+    `/agent/clients/${clientId}/vehicle/${vehicleId}/replay`,
   addDriver: (clientId: number | string) => `/agent/onboarding/client/${clientId}/add-driver`,
   installation: (vehicleId: number | string) => `/agent/onboarding/client/${vehicleId}/installation`,
   payment: (clientId: number | string) => `/agent/onboarding/client/${clientId}/payment`,

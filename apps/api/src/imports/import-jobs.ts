@@ -1,4 +1,5 @@
 /* Every read and write of import jobs and their rows, and the files made from them. */
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
 import { IMPORT_FIELDS, neutraliseFormula } from '@sentinel/domain';
@@ -70,6 +71,10 @@ function previewCounts(rows: readonly PlannedRow[]) {
   };
 }
 
+/**
+ * Inserts the rows a chunk at a time, each chunk its own statement, yielding between them: on
+ * SQLite a transaction around 50,000 rows would hold the one connection for seconds.
+ */
 async function insertRows(db: Kysely<Database>, jobId: number, rows: readonly PlannedRow[]): Promise<void> {
   const idb = withImportTables(db);
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
@@ -87,6 +92,7 @@ async function insertRows(db: Kysely<Database>, jobId: number, rows: readonly Pl
         })),
       )
       .execute();
+    await yieldToOthers();
   }
 }
 
@@ -99,27 +105,31 @@ export interface NewJob {
   rows: readonly PlannedRow[];
 }
 
-/** Stores the previewed file: the job and every row with its plan. */
+/** Stores the previewed file: the job and every row with its plan (the job goes if the rows fail). */
 export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await withImportTables(trx)
-      .insertInto('importJobs')
-      .values({
-        createdByUserId: job.createdByUserId,
-        companyId: job.companyId,
-        fileName: job.fileName,
-        status: 'Previewed',
-        headers: JSON.stringify(job.headers),
-        mapping: JSON.stringify(job.mapping),
-        totalRows: job.rows.length,
-        ...previewCounts(job.rows),
-        createdOnDateTime: instant(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await insertRows(trx, id, job.rows);
-    return id;
-  });
+  const idb = withImportTables(db);
+  const { id } = await idb
+    .insertInto('importJobs')
+    .values({
+      createdByUserId: job.createdByUserId,
+      companyId: job.companyId,
+      fileName: job.fileName,
+      status: 'Previewed',
+      headers: JSON.stringify(job.headers),
+      mapping: JSON.stringify(job.mapping),
+      totalRows: job.rows.length,
+      ...previewCounts(job.rows),
+      createdOnDateTime: instant(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    await insertRows(db, id, job.rows);
+  } catch (error) {
+    await idb.deleteFrom('importJobs').where('id', '=', id).execute();
+    throw error;
+  }
+  return id;
 }
 
 /** The file's cells of every row, in order (for a new mapping). */
@@ -140,19 +150,18 @@ export async function replacePreview(
   mapping: ImportMapping,
   rows: readonly PlannedRow[],
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const idb = withImportTables(trx);
-    const updated = await idb
-      .updateTable('importJobs')
-      .set({ mapping: JSON.stringify(mapping), ...previewCounts(rows) })
-      .where('id', '=', jobId)
-      .where('status', '=', 'Previewed')
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
-    await idb.deleteFrom('importRows').where('jobId', '=', jobId).execute();
-    await insertRows(trx, jobId, rows);
-    return true;
-  });
+  const idb = withImportTables(db);
+  const job = await idb.selectFrom('importJobs').select('status').where('id', '=', jobId).executeTakeFirst();
+  if (job?.status !== 'Previewed') return false;
+  await idb.deleteFrom('importRows').where('jobId', '=', jobId).execute();
+  await insertRows(db, jobId, rows);
+  const updated = await idb
+    .updateTable('importJobs')
+    .set({ mapping: JSON.stringify(mapping), ...previewCounts(rows) })
+    .where('id', '=', jobId)
+    .where('status', '=', 'Previewed')
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
 }
 
 /** Moves a previewed job to Running; false when it was not a preview. */

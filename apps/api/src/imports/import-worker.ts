@@ -178,12 +178,22 @@ export class ImportWorker {
           if (performance.now() - began > BATCH_MS) break;
         }
         const itrx = withImportTables(trx);
+        // One update per outcome and message (most rows of a batch share them), not one per row.
+        const groups = new Map<string, Done[]>();
         for (const row of done) {
+          const group = `${row.outcome}\u0000${row.message ?? ''}`;
+          groups.set(group, [...(groups.get(group) ?? []), row]);
+        }
+        for (const [, group] of groups) {
           await itrx
             .updateTable('importRows')
-            .set({ outcome: row.outcome, message: row.message })
+            .set({ outcome: group[0]!.outcome, message: group[0]!.message })
             .where('jobId', '=', jobId)
-            .where('rowNumber', '=', row.rowNumber)
+            .where(
+              'rowNumber',
+              'in',
+              group.map((row) => row.rowNumber),
+            )
             .execute();
         }
         const count = (outcome: ImportOutcome) => done.filter((row) => row.outcome === outcome).length;

@@ -3,7 +3,8 @@
  * evaluated: a formula cell gives the value the spreadsheet saved with it (what its author saw),
  * and a formula saved without a value gives null, which the preview reports on that cell.
  */
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'exceljs';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MESSAGES } from '@sentinel/domain';
@@ -27,7 +28,7 @@ export async function readImportFile(fileName: string, bytes: Buffer): Promise<R
   if (bytes.length > IMPORT_MAX_FILE_BYTES) throw new ImportFileError(IMPORT_MESSAGES.fileTooLarge);
   const lower = fileName.toLowerCase();
   let table: Cell[][];
-  if (lower.endsWith('.csv')) table = readCsv(bytes);
+  if (lower.endsWith('.csv')) table = await readCsv(bytes);
   else if (lower.endsWith('.xlsx')) table = await readXlsx(bytes);
   else throw new ImportFileError(IMPORT_MESSAGES.fileType);
   const [header, ...rest] = table;
@@ -36,21 +37,26 @@ export async function readImportFile(fileName: string, bytes: Buffer): Promise<R
   return { headers: header.map((cell) => (cell ?? '').trim()), rows };
 }
 
-function readCsv(bytes: Buffer): Cell[][] {
+/** Parsed as a stream of 64 KB pieces, so a big file does not hold the event loop in one go. */
+async function readCsv(bytes: Buffer): Promise<Cell[][]> {
+  // Decoded whole first, so no character is cut between two pieces.
   const text = bytes.toString('utf8');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   // Spreadsheets saved in locales whose decimal mark is a comma write ';' between cells.
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  const pieces = function* () {
+    for (let start = 0; start < text.length; start += 65_536) yield text.slice(start, start + 65_536);
+  };
+  const parser = Readable.from(pieces()).pipe(
+    parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true }),
+  );
+  const table: Cell[][] = [];
   try {
-    return parse(text, {
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][];
+    for await (const record of parser) table.push(record as string[]);
   } catch {
     throw new ImportFileError(IMPORT_MESSAGES.unreadable);
   }
+  return table;
 }
 
 async function readXlsx(bytes: Buffer): Promise<Cell[][]> {

@@ -97,6 +97,13 @@ export const routes: RouteObject[] = [
                       (module) => module.VehicleHistoryPage,
                     ),
                   },
+                  {
+                    path: ':clientId/vehicle/:vehicleId/replay',
+                    ...lazyScreen(
+                      () => import('../features/replay/components/vehicle-replay-page'),
+                      (module) => module.VehicleReplayPage,
+                    ),
+                  },
                 ],
               },
               {

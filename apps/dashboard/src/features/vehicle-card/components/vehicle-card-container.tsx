@@ -2,9 +2,10 @@
 // The app hands it to the client list and View account, which show it without importing it.
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { Link } from 'react-router';
 import type { Vehicle } from '@sentinel/api-sdk';
-import { formatHistoryDate, HISTORY_TYPE, mayChangeDevice } from '@sentinel/domain';
-import { Alert, VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
+import { formatHistoryDate, HISTORY_TYPE, mayChangeDevice, ROUTES } from '@sentinel/domain';
+import { Alert, Button, VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
 import { authorisedUserAtom } from '../../../lib/session';
 import { useAppSettings } from '../../../lib/app-settings';
 import {
@@ -111,6 +112,16 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
         deviceChange={mayChange ? deviceChange : undefined}
       />
       {lockFailure !== undefined && <Alert variant="error">{lockFailure}</Alert>}
+      {linked && (
+        <Button asChild variant="secondary">
+          <Link
+            to={ROUTES.vehicleReplay(vehicle.userId, vehicle.id)}
+            aria-label={`Replay ${vehicle.registrationNumber}`}
+          >
+            Replay
+          </Link>
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,156 @@
+/*
+ * pnpm --filter @sentinel/api bench:import [rows=50000]
+ *
+ * Previews and imports a generated file of `rows` rows (each a new account holder with a driver and
+ * a vehicle; 2 % with mistakes, 1 % repeating an earlier row) into a seeded api on a SQLite file
+ * (or PostgreSQL when DATABASE_URL is set), while another user, a Technical-Agent, keeps calling
+ * the client and vehicle lists. Prints how long the preview and the run took and the lists' p50,
+ * p95 and p99 meanwhile. Requests go through app.inject, on the same event loop as the import,
+ * so any starvation shows in the list timings.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IMPORT_FIELD_KEYS } from '@sentinel/domain';
+import type { ImportJob } from '@sentinel/domain';
+import { build, DEMO_SIGN_INS } from '../src/index';
+
+const ROWS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 50_000);
+const log = (text: string) => process.stdout.write(`${text}\n`);
+
+function fileOf(rows: number, vehicle: string): string {
+  const lines = [IMPORT_FIELD_KEYS.join(',')];
+  const records: string[] = [];
+  for (let i = 1; i <= rows; i += 1) {
+    if (i % 100 === 0 && records.length > 0) {
+      records.push(records[records.length - 1]!);
+      continue;
+    }
+    const n = String(i).padStart(6, '0');
+    const bad = i % 50 === 0;
+    records.push(
+      [
+        'Lindiwe',
+        `Bench${n}`,
+        bad ? `not-an-address-${n}` : `bench.holder.${n}@example.co.za`,
+        `082${String(i).padStart(7, '0')}`,
+        'Yes',
+        `850203${String(i % 10_000).padStart(4, '0')}08${i % 10}`,
+        'Sizwe',
+        `Driver${n}`,
+        `bench.driver.${n}@example.co.za`,
+        `083${String(i).padStart(7, '0')}`,
+        'No',
+        `P${n}`,
+        vehicle,
+        bad ? '1920' : '2021',
+        `BN ${n} GP`,
+        'White',
+        '',
+        '',
+      ].join(','),
+    );
+  }
+  return [...lines, ...records].join('\n');
+}
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  return `n=${sorted.length}, p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms, max ${(sorted[sorted.length - 1] ?? NaN).toFixed(1)} ms`;
+}
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), 'sentinel-bench-import-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const app = await build({
+    seed: true,
+    ...(databaseUrl ? { databaseUrl } : { databaseFile: join(folder, 'bench.db') }),
+  });
+  try {
+    const signIn = async (role: string) => {
+      const demo = DEMO_SIGN_INS.find((item) => item.role === role)!;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/Auth/SignInByEmail',
+        payload: { email: demo.email, password: demo.password },
+      });
+      return `Bearer ${response.json<{ accessToken: string }>().accessToken}`;
+    };
+    const admin = await signIn('Admin');
+    const agent = await signIn('Technical-Agent');
+    const type = await app.db
+      .selectFrom('vehicleTypes')
+      .select('makeVariant')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const file = Buffer.from(fileOf(ROWS, type.makeVariant), 'utf8');
+    log(
+      `engine: ${databaseUrl ? 'PostgreSQL' : 'SQLite (file, WAL)'}; file: ${ROWS} rows, ${(file.length / 1e6).toFixed(1)} MB`,
+    );
+
+    // Another user reading the lists, one call after another, the whole time.
+    let phase: 'preview' | 'import' | 'done' = 'preview';
+    const timings = { preview: [] as number[], import: [] as number[] };
+    const lists = [
+      '/Vehicles?$pagesize=50',
+      `/Users?$filter=${encodeURIComponent("role eq 'Account-Holder'")}&$pagesize=50`,
+    ];
+    const reader = (async () => {
+      for (let call = 0; phase !== 'done'; call += 1) {
+        const started = performance.now();
+        const response = await app.inject({
+          method: 'GET',
+          url: lists[call % 2]!,
+          headers: { authorization: agent },
+        });
+        if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
+        if (phase !== 'done') timings[phase].push(performance.now() - started);
+        await sleep(20);
+      }
+    })();
+
+    const previewStarted = performance.now();
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/Imports',
+      headers: { authorization: admin },
+      payload: { fileName: 'bench.csv', content: file.toString('base64') },
+    });
+    if (uploaded.statusCode !== 200) throw new Error(uploaded.body);
+    const previewSeconds = (performance.now() - previewStarted) / 1000;
+    const job = uploaded.json<ImportJob>();
+    log(`preview: ${previewSeconds.toFixed(1)} s — ${JSON.stringify(job.preview)}`);
+
+    phase = 'import';
+    const importStarted = performance.now();
+    await app.inject({
+      method: 'POST',
+      url: `/Imports/${job.id}/Start`,
+      headers: { authorization: admin },
+      payload: { sendPasswordLinks: false },
+    });
+    let progress = job;
+    do {
+      await sleep(500);
+      progress = (
+        await app.inject({ method: 'GET', url: `/Imports/${job.id}`, headers: { authorization: admin } })
+      ).json<ImportJob>();
+    } while (progress.status === 'Running');
+    const importSeconds = (performance.now() - importStarted) / 1000;
+    phase = 'done';
+    await reader;
+    log(
+      `import: ${importSeconds.toFixed(1)} s (${(ROWS / importSeconds).toFixed(0)} rows/s) — ${progress.status} ${JSON.stringify(progress.result)}`,
+    );
+    log(`lists during the preview: ${percentiles(timings.preview)}`);
+    log(`lists during the import:  ${percentiles(timings.import)}`);
+  } finally {
+    await app.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+await main();
