@@ -6,7 +6,8 @@ import { createLiveClient } from '@sentinel/api-sdk';
 import type { LiveLogger } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
-import { userKeys, vehicleKeys } from '../../../lib/server-cache';
+import { historyKeys, userKeys, vehicleKeys } from '../../../lib/server-cache';
+import { receiveCommandAtom } from '../../../lib/vehicle-live/vehicle-commands';
 import { authorisedUserAtom } from '../../../lib/session';
 import { receiveGpsAtom, receiveLockAtom } from '../../../lib/vehicle-live/vehicle-live-store';
 import {
@@ -59,6 +60,14 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
       live.onGpsLocation((message) => store.set(receiveGpsAtom, message)),
       live.onLockUnlock((message) => store.set(receiveLockAtom, message)),
       live.onTamper((message) => store.set(receiveTamperAtom, message)),
+      // A lock or unlock moved on: the card shows where it stands, and one that ended (confirmed,
+      // failed, expired, cancelled) is a new history entry.
+      live.onCommandStatus((message) => {
+        store.set(receiveCommandAtom, message);
+        if (message.status !== 'Pending' && message.status !== 'Delivered') {
+          void queryClient.invalidateQueries({ queryKey: historyKeys.byVehicle(message.vehicleId) });
+        }
+      }),
       // Another agent moved a vehicle between onboarding stages: the onboarding tabs and the client
       // lists filter on the status (and on the owners' vehicle counts), so the open ones ask again.
       live.onOnboardingStatus(() => {

@@ -4,6 +4,7 @@ import { atom } from 'jotai';
 import type { DeviceTamperMessage, LiveConnectionState } from '@sentinel/api-sdk';
 import { vehicleLiveAtomFamily, vehicleNamesAtom } from '../../../lib/vehicle-live/vehicle-live-store';
 import type { LiveTamper } from '../../../lib/vehicle-live/vehicle-live-store';
+import { forgetCommandsAtom } from '../../../lib/vehicle-live/vehicle-commands';
 
 /** The hub connection's state; Disconnected while signed out. */
 export const liveConnectionStateAtom = atom<LiveConnectionState>('Disconnected');
@@ -42,6 +43,7 @@ export const dismissTamperNoticeAtom = atom(null, (get, set, vehicleId: number) 
  */
 export const forgetVehicleLiveAtom = atom(null, (_get, set) => {
   for (const vehicleId of vehicleLiveAtomFamily.getParams()) set(vehicleLiveAtomFamily(vehicleId), null);
+  set(forgetCommandsAtom);
 });
 
 /** Signing out forgets everything live: the next user may not see the same vehicles. */

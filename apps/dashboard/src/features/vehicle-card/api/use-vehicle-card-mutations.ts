@@ -7,27 +7,36 @@ import type { ChangeLinkedDeviceRequest, Vehicle } from '@sentinel/api-sdk';
 import { HISTORY_TYPE } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
 import { historyKeys, patchCachedVehicle } from '../../../lib/server-cache';
-import { receiveLockAtom, supersedeLiveEntryAtom } from '../../../lib/vehicle-live/vehicle-live-store';
-import { deviceKeys } from './vehicle-card-queries';
+import { supersedeLiveEntryAtom } from '../../../lib/vehicle-live/vehicle-live-store';
+import { receiveCommandAtom } from '../../../lib/vehicle-live/vehicle-commands';
+import { commandKeys, deviceKeys } from './vehicle-card-queries';
 
-/** Lock (true) or Unlock (false); the confirmed state is the vehicle's newest lock value. */
+/**
+ * Lock (true) or Unlock (false): the api answers with the command sent to the device. The lock state
+ * does not change here: the device's answer comes back as live messages (the command's status, then
+ * the lock state).
+ */
 export function useLockMutation(vehicleId: number) {
   const api = useApiClient();
-  const queryClient = useQueryClient();
-  const receiveLock = useSetAtom(receiveLockAtom);
+  const receiveCommand = useSetAtom(receiveCommandAtom);
   return useMutation({
     mutationFn: (locked: boolean) => (locked ? api.vehicles.lock(vehicleId) : api.vehicles.unlock(vehicleId)),
-    onSuccess: (_answer, locked) => {
-      // Lock state is live data: the same atom the hub writes, so the newer of the two always shows.
-      receiveLock({ vehicleId, locked });
-      patchCachedVehicle(queryClient, vehicleId, (vehicle) => ({
-        ...vehicle,
-        isLocked: locked,
-        latestHistoryType: HISTORY_TYPE.lockState,
-        latestHistoryIsLocked: locked,
-      }));
+    onSuccess: (answer) => receiveCommand(answer.command),
+  });
+}
+
+/** Cancels a command queued for an offline device; a refusal (already sent) reads the command again. */
+export function useCancelCommandMutation(vehicleId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const receiveCommand = useSetAtom(receiveCommandAtom);
+  return useMutation({
+    mutationFn: (commandId: number) => api.vehicles.cancelCommand(vehicleId, commandId),
+    onSuccess: (command) => {
+      receiveCommand(command);
       return queryClient.invalidateQueries({ queryKey: historyKeys.byVehicle(vehicleId) });
     },
+    onError: () => queryClient.invalidateQueries({ queryKey: commandKeys.latest(vehicleId) }),
   });
 }
 

@@ -15,7 +15,17 @@ export const deviceKeys = {
   freeSearch: (text: string) => [...deviceKeys.all, 'free', text] as const,
 };
 
+export const commandKeys = {
+  latest: (vehicleId: number) => ['vehicle-commands', vehicleId, 'latest'] as const,
+};
+
 export const vehicleCardQueries = {
+  /** The vehicle's newest lock or unlock command (null when it never had one); live messages follow it. */
+  latestCommand: (api: ApiClient, vehicleId: number) =>
+    queryOptions({
+      queryKey: commandKeys.latest(vehicleId),
+      queryFn: async () => (await api.vehicles.commands(vehicleId, { pageSize: 1 })).items[0] ?? null,
+    }),
   /** GetDeviceStatusInfo of a linked device: asked once per device, whatever mounts the card again. */
   deviceStatus: (api: ApiClient, deviceId: number) =>
     queryOptions({

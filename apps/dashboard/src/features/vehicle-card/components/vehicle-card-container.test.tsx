@@ -64,26 +64,29 @@ describe('given an installed vehicle', () => {
   });
 });
 
-describe('given a vehicle whose lock state is known', () => {
-  it('locks and unlocks it, following the answer on the button and the badge', async () => {
+describe('given a vehicle whose device is offline', () => {
+  // No device asks the test api for commands: every lock waits in the queue. The device's side (the
+  // command confirmed, the state changed) is in the api's commands tests and the browser tests.
+  it('queues the lock, says so, and cancels it, leaving the lock state as it was', async () => {
     const user = userEvent.setup();
     const agent = await storeSignedInUser('Technical-Agent');
     const vehicle = (await installedVehicles(agent)).filter((item) => item.isLocked !== null)[1];
     if (!vehicle) throw new Error('no vehicle with a lock state');
     const card = await showCard(vehicle);
+    const action = vehicle.isLocked ? 'Unlock' : 'Lock';
 
-    if (vehicle.isLocked) {
-      await user.click(within(card).getByRole('button', { name: 'Unlock' }));
-      await within(card).findByRole('button', { name: 'Lock' });
-    }
-    await user.click(within(card).getByRole('button', { name: 'Lock' }));
+    await user.click(within(card).getByRole('button', { name: action }));
 
-    expect(await within(card).findByRole('button', { name: 'Unlock' })).toBeEnabled();
+    const queued = `Device offline: the ${action.toLowerCase()} will be sent when it reconnects.`;
+    expect(await within(card).findByText(queued)).toBeInTheDocument();
+    // Still the old state: only the device's answer changes it.
+    expect(within(card).getByRole('button', { name: action })).toBeEnabled();
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(card).queryByText(queued)).not.toBeInTheDocument());
+    const [command] = (await sdk(agent).vehicles.commands(vehicle.id, { pageSize: 1 })).items;
+    expect(command).toMatchObject({ type: action, status: 'Cancelled' });
     const [after] = (await sdk(agent).vehicles.list({ filter: eq('id', vehicle.id) })).items;
-    expect(after?.isLocked).toBe(true);
-    if (vehicle.latestHistoryType === 'LockState' || vehicle.latestHistoryType === null) {
-      expect(within(card).getByText('Locked!')).toBeInTheDocument();
-    }
+    expect(after?.isLocked).toBe(vehicle.isLocked);
   });
 });
 
@@ -181,7 +184,7 @@ describe('given a vehicle whose device is inactive', () => {
 });
 
 describe("given a Company-Admin on their company's vehicle", () => {
-  it('offers lock and the partner alerts but not Change device, and locks it', async () => {
+  it('offers lock and the partner alerts but not Change device, and sends the lock', async () => {
     const user = userEvent.setup();
     const companyAdmin = await storeSignedInUser('Company-Admin');
     // The last of their company's installed vehicles, which the agents' tests here leave alone.
@@ -191,13 +194,14 @@ describe("given a Company-Admin on their company's vehicle", () => {
 
     expect(within(card).getByRole('button', { name: /Aura/ })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Change device' })).not.toBeInTheDocument();
-    if (vehicle.isLocked) {
-      await user.click(within(card).getByRole('button', { name: 'Unlock' }));
-      await within(card).findByRole('button', { name: 'Lock' });
-    }
-    await user.click(within(card).getByRole('button', { name: 'Lock' }));
-    expect(await within(card).findByRole('button', { name: 'Unlock' })).toBeEnabled();
-    const [after] = (await sdk(companyAdmin).vehicles.list({ filter: eq('id', vehicle.id) })).items;
-    expect(after?.isLocked).toBe(true);
+    const action = vehicle.isLocked ? 'Unlock' : 'Lock';
+    await user.click(within(card).getByRole('button', { name: action }));
+    expect(
+      await within(card).findByText(
+        `Device offline: the ${action.toLowerCase()} will be sent when it reconnects.`,
+      ),
+    ).toBeInTheDocument();
+    const [command] = (await sdk(companyAdmin).vehicles.commands(vehicle.id, { pageSize: 1 })).items;
+    expect(command).toMatchObject({ type: action, status: 'Pending' });
   });
 });

@@ -14,7 +14,8 @@ import {
   useLiveTamperActive,
   useVehicleLive,
 } from '../../../lib/vehicle-live/use-vehicle-live';
-import { useLockMutation } from '../api/use-vehicle-card-mutations';
+import { useCancelCommandMutation, useLockMutation } from '../api/use-vehicle-card-mutations';
+import { useLockCommand } from '../hooks/use-lock-command';
 import {
   failureText,
   hasDevice,
@@ -34,6 +35,8 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
   const linked = hasDevice(vehicle);
   const status = useDeviceStatus(linked ? vehicle.deviceId : null);
   const lock = useLockMutation(vehicle.id);
+  const cancelCommand = useCancelCommandMutation(vehicle.id);
+  const lockCommand = useLockCommand(vehicle.id, linked);
   const live = useVehicleLive(vehicle.id);
   const isLocked = useLiveLockState(vehicle.id, vehicle.isLocked);
   const tamperActive = useLiveTamperActive(vehicle.id, vehicle.tamperActive);
@@ -106,6 +109,9 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
         lockBusy={lock.isPending}
         onLock={() => changeLock(true)}
         onUnlock={() => changeLock(false)}
+        lockCommand={lockCommand}
+        onCancelLockCommand={lockCommand ? () => cancelCommand.mutate(lockCommand.id) : undefined}
+        cancelLockCommandBusy={cancelCommand.isPending}
         driverPhone={driver ? `+${driver.phoneCode}${driver.phoneNumber}` : null}
         onAlertAura={onAlertAura}
         onAlertCapitalAir={onAlertCapitalAir}
