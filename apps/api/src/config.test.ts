@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertProductionSettings,
@@ -20,6 +21,7 @@ describe('readServerConfig', () => {
       jwtSecret: undefined,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 2_592_000,
+      refreshTokenAbsoluteTtlSeconds: 7_776_000,
       corsOrigins: undefined,
       logLevel: 'info',
       hub: {
@@ -28,6 +30,14 @@ describe('readServerConfig', () => {
         maxConnectionsPerUser: 100,
         sendCoalesceMs: 20,
         negotiatePerMinute: { perUser: 120, perAddress: 600 },
+      },
+      authLimits: {
+        perAddress: { max: 100, windowMs: 900_000 },
+        perAccount: { max: 10, windowMs: 900_000 },
+        refreshPerAddress: { max: 600, windowMs: 900_000 },
+        signInConcurrency: availableParallelism(),
+        signInQueue: 100,
+        knownAddressMs: 30 * 24 * 3_600_000,
       },
     });
     expect(DEFAULT_DATABASE_FILE).toMatch(/apps[/\\]api[/\\]\.data[/\\]sentinel\.db$/);
@@ -50,6 +60,13 @@ describe('readServerConfig', () => {
         LIVE_SEND_COALESCE_MS: '0',
         LIVE_NEGOTIATE_PER_USER_PER_MINUTE: '30',
         LIVE_NEGOTIATE_PER_ADDRESS_PER_MINUTE: '300',
+        REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS: '86400',
+        AUTH_LIMIT_WINDOW_SECONDS: '60',
+        AUTH_LIMIT_PER_ADDRESS: '20',
+        AUTH_LIMIT_PER_ACCOUNT: '5',
+        AUTH_LIMIT_REFRESH_PER_ADDRESS: '200',
+        SIGN_IN_CONCURRENCY: '4',
+        SIGN_IN_QUEUE: '0',
       }),
     ).toEqual({
       port: 6000,
@@ -66,6 +83,15 @@ describe('readServerConfig', () => {
         maxConnectionsPerUser: 5,
         sendCoalesceMs: 0,
         negotiatePerMinute: { perUser: 30, perAddress: 300 },
+      },
+      refreshTokenAbsoluteTtlSeconds: 86_400,
+      authLimits: {
+        perAddress: { max: 20, windowMs: 60_000 },
+        perAccount: { max: 5, windowMs: 60_000 },
+        refreshPerAddress: { max: 200, windowMs: 60_000 },
+        signInConcurrency: 4,
+        signInQueue: 0,
+        knownAddressMs: 30 * 24 * 3_600_000,
       },
     });
   });
@@ -103,13 +129,14 @@ describe('loadOrCreateJwtSecret', () => {
     expect(second).toBe(first);
     expect((await readFile(join(dir, 'data', 'jwt-secret'), 'utf8')).trim()).toBe(first);
     expect((await stat(join(dir, 'data', 'jwt-secret'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'data'))).mode & 0o777).toBe(0o700);
   });
 });
 
 describe('with NODE_ENV=production', () => {
   const production = {
     NODE_ENV: 'production',
-    JWT_SECRET: 'x'.repeat(32),
+    JWT_SECRET: 'k7Qw-9zR2mXp4vB8nL1tY6sD3fH0jG5c',
     CORS_ORIGINS: 'https://dashboard.example',
   };
 
@@ -126,6 +153,15 @@ describe('with NODE_ENV=production', () => {
   it('refuses a JWT_SECRET shorter than 32 characters', () => {
     expect(() => assertProductionSettings({ ...production, JWT_SECRET: 'x'.repeat(31) })).toThrow(
       'JWT_SECRET must be set to at least 32 characters with NODE_ENV=production; it has 31.',
+    );
+  });
+
+  it('refuses a JWT_SECRET of 32 characters or more with fewer than 10 different ones', () => {
+    expect(() => assertProductionSettings({ ...production, JWT_SECRET: 'x'.repeat(64) })).toThrow(
+      'JWT_SECRET must have at least 10 different characters with NODE_ENV=production; it has 1. Use a random value, e.g. openssl rand -base64 48.',
+    );
+    expect(() => assertProductionSettings({ ...production, JWT_SECRET: '123456789'.repeat(4) })).toThrow(
+      /it has 9\./,
     );
   });
 

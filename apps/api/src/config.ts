@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from './app';
+import { DEFAULT_AUTH_LIMITS } from './plugins/auth-limits';
+import type { AuthLimits } from './plugins/auth-limits';
 import { IN_MEMORY } from './db/database';
 import { turnstileBotChallenge } from './sign-up/bot-challenge';
 
@@ -21,13 +23,17 @@ export interface ServerConfig {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** Undefined means any localhost origin. */
+  /** How long a sign-in lasts however often it refreshes. */
+  refreshTokenAbsoluteTtlSeconds: number;
+  /** Undefined means the three apps' origins. */
   corsOrigins: string[] | undefined;
   /** REDIS_URL: the live hub's Redis backplane, so instances share SignalR messages. */
   redisUrl: string | undefined;
   logLevel: string;
   /** The live hub's limits (LIVE_* settings). */
   hub: NonNullable<BuildOptions['hub']>;
+  /** The rate limits of the sign-in, token, sign-up, code, reset and link calls (AUTH_LIMIT_*, SIGN_IN_*). */
+  authLimits: AuthLimits;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -65,6 +71,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     jwtSecret: text(env, 'JWT_SECRET'),
     accessTokenTtlSeconds: whole(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
     refreshTokenTtlSeconds: whole(env, 'REFRESH_TOKEN_TTL_SECONDS', 2_592_000, 1),
+    refreshTokenAbsoluteTtlSeconds: whole(env, 'REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS', 7_776_000, 1),
     corsOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
     redisUrl: text(env, 'REDIS_URL'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
@@ -78,6 +85,24 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
         perAddress: whole(env, 'LIVE_NEGOTIATE_PER_ADDRESS_PER_MINUTE', 600, 1),
       },
     },
+    authLimits: readAuthLimits(env),
+  };
+}
+
+/** The AUTH_LIMIT_* and SIGN_IN_* settings; one window (AUTH_LIMIT_WINDOW_SECONDS) for every count. */
+function readAuthLimits(env: NodeJS.ProcessEnv): AuthLimits {
+  const defaults = DEFAULT_AUTH_LIMITS;
+  const windowMs = whole(env, 'AUTH_LIMIT_WINDOW_SECONDS', defaults.perAddress.windowMs / 1000, 1) * 1000;
+  return {
+    perAddress: { max: whole(env, 'AUTH_LIMIT_PER_ADDRESS', defaults.perAddress.max, 1), windowMs },
+    perAccount: { max: whole(env, 'AUTH_LIMIT_PER_ACCOUNT', defaults.perAccount.max, 1), windowMs },
+    refreshPerAddress: {
+      max: whole(env, 'AUTH_LIMIT_REFRESH_PER_ADDRESS', defaults.refreshPerAddress.max, 1),
+      windowMs,
+    },
+    signInConcurrency: whole(env, 'SIGN_IN_CONCURRENCY', defaults.signInConcurrency, 1),
+    signInQueue: whole(env, 'SIGN_IN_QUEUE', defaults.signInQueue, 0),
+    knownAddressMs: defaults.knownAddressMs,
   };
 }
 
@@ -92,7 +117,7 @@ export function loadOrCreateJwtSecret(databaseFile: string): string {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret !== '') return secret;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -135,6 +160,11 @@ export function devOutboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
 /** Where password-creation links point (SIGNUP_URL), by default the signup dev server. */
 export function signupUrl(env: NodeJS.ProcessEnv = process.env): string {
   return text(env, 'SIGNUP_URL') ?? 'http://localhost:5174';
+}
+
+/** Where the burn-in bench app is served (BURNIN_APP_URL), by default its dev server; a default CORS origin. */
+export function burninAppUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return text(env, 'BURNIN_APP_URL') ?? 'http://localhost:5175';
 }
 
 /** Where staff password-reset links point (DASHBOARD_URL), by default the dashboard dev server. */
@@ -200,6 +230,9 @@ export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
 /** The shortest JWT_SECRET production accepts: 32 characters, 256 bits for HS256 at one bit each. */
 export const MIN_JWT_SECRET_LENGTH = 32;
 
+/** The fewest different characters a production JWT_SECRET may have, so 'aaaa…' or '1212…' is refused. */
+export const MIN_JWT_SECRET_DISTINCT = 10;
+
 /**
  * Throws, naming the setting, when a production process lacks what it must not guess: its own
  * signing key (a generated one would differ per instance) and the origins its apps are served from.
@@ -211,6 +244,13 @@ export function assertProductionSettings(env: NodeJS.ProcessEnv = process.env): 
     throw new Error(
       `JWT_SECRET must be set to at least ${MIN_JWT_SECRET_LENGTH} characters with NODE_ENV=production` +
         (secret === undefined ? '; it is not set.' : `; it has ${secret.length}.`),
+    );
+  }
+  const distinct = new Set(secret).size;
+  if (distinct < MIN_JWT_SECRET_DISTINCT) {
+    throw new Error(
+      `JWT_SECRET must have at least ${MIN_JWT_SECRET_DISTINCT} different characters with NODE_ENV=production; ` +
+        `it has ${distinct}. Use a random value, e.g. openssl rand -base64 48.`,
     );
   }
   if (text(env, 'CORS_ORIGINS') === undefined) {
@@ -233,6 +273,11 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     ...(config.jwtSecret === undefined ? {} : { jwtSecret: config.jwtSecret }),
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    refreshTokenAbsoluteTtlSeconds: config.refreshTokenAbsoluteTtlSeconds,
+    authLimits: config.authLimits,
+    // Production is served over HTTPS (behind a proxy): browsers should never try plain HTTP.
+    hsts: isProduction(env),
+    burninAppUrl: burninAppUrl(env),
     logger: { level: config.logLevel },
     ...(config.corsOrigins === undefined ? {} : { corsOrigins: config.corsOrigins }),
     ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,5 +78,18 @@ describe('the api server process', () => {
     });
 
     expect(refreshed.status).toBe(200);
+  }, 30_000);
+
+  it('creates its data folder for its own user only: the folder 0700, every file in it 0600', async () => {
+    const folder = join(dir, 'private-data');
+    const server = await startServer(join(folder, 'sentinel.db'));
+    await stop(server.child);
+
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    const files = await readdir(folder);
+    expect(files).toEqual(expect.arrayContaining(['sentinel.db', 'jwt-secret']));
+    for (const file of files) {
+      expect((await stat(join(folder, file))).mode & 0o777, file).toBe(0o600);
+    }
   }, 30_000);
 });

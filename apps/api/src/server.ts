@@ -2,6 +2,10 @@ import { build } from './app';
 import { isProduction, loadOrCreateJwtSecret, readServerConfig, serverBuildOptions } from './config';
 import { countUsers, seedDemoData } from './db/seed';
 
+// Everything the api writes (the SQLite file and its journal, the generated signing key, their
+// folder) is for this user only: 0600 files, 0700 folders.
+process.umask(0o077);
+
 function settingsOrExit() {
   try {
     return { config: readServerConfig(), options: serverBuildOptions() };
