@@ -13,6 +13,7 @@ import type {
   DeviceCommandStatus,
   DeviceCommandType,
 } from '@sentinel/domain';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/record-audit';
 import { dialectOf, isUniqueViolation } from '../db/database';
 import type { Database } from '../db/schema';
 import type { VehicleEvents } from '../vehicles/vehicle-events';
@@ -206,7 +207,7 @@ export function createCommandService(
     const status = row.status as DeviceCommandStatus;
     if (status === 'Pending' || status === 'Delivered') {
       if (Date.parse(row.expiresAt) <= now.getTime()) {
-        await expire(row.id, row.vehicleId, row.requestedByUserId);
+        await expire(row.id, row.vehicleId, row.requestedByUserId, row.type);
         throw new CommandRefusal(
           409,
           `Command ${commandId} has expired; report the lock state in telemetry.`,
@@ -252,6 +253,7 @@ export function createCommandService(
         commandId: row.id,
         at: now,
       });
+      await auditOutcome(trx, row.type, row.vehicleId, row.id, ack.status, { locked });
       return true;
     });
     if (!moved) {
@@ -265,7 +267,12 @@ export function createCommandService(
     return ack.status;
   }
 
-  async function expire(commandId: number, vehicleId: number, requestedByUserId: number | null) {
+  async function expire(
+    commandId: number,
+    vehicleId: number,
+    requestedByUserId: number | null,
+    type: string,
+  ) {
     const now = new Date();
     const moved = await db.transaction().execute(async (trx) => {
       const ok = await moveCommand(trx, commandId, {
@@ -274,11 +281,31 @@ export function createCommandService(
         now,
         reason: 'The device did not answer in time',
       });
-      if (ok) await recordLockCommandEnd(trx, { vehicleId, commandId, byUserId: requestedByUserId, at: now });
+      if (ok) {
+        await recordLockCommandEnd(trx, { vehicleId, commandId, byUserId: requestedByUserId, at: now });
+        await auditOutcome(trx, type, vehicleId, commandId, 'Expired');
+      }
       return ok;
     });
     if (moved) announce(vehicleId, commandId);
     return moved;
+  }
+
+  /** The device's answer (or the lack of one) in the audit log, beside the request staff made. */
+  function auditOutcome(
+    trx: Kysely<Database>,
+    type: string,
+    vehicleId: number,
+    commandId: number,
+    status: DeviceCommandStatus,
+    detail: Record<string, unknown> = {},
+  ) {
+    return recordAudit(trx, SYSTEM_ACTOR, {
+      action: type === 'Lock' ? 'VehicleLocked' : 'VehicleUnlocked',
+      targetType: 'Vehicle',
+      targetId: vehicleId,
+      detail: { commandId, status, ...detail },
+    });
   }
 
   return {
@@ -314,7 +341,7 @@ export function createCommandService(
     async expireDue() {
       let count = 0;
       for (const due of await dueCommands(db, new Date(), 500)) {
-        if (await expire(due.id, due.vehicleId, due.requestedByUserId)) count += 1;
+        if (await expire(due.id, due.vehicleId, due.requestedByUserId, due.type)) count += 1;
       }
       return count;
     },

@@ -133,6 +133,20 @@ describe('given a device that fetches its commands', () => {
       resultIsLocked: true,
       completedDateTime: expect.any(String),
     });
+    // The audit log has the request (by the agent) and the outcome (by no person: the device).
+    const audit = await api.app.db
+      .selectFrom('auditLog')
+      .select(['userId', 'action', 'detail'])
+      .where('targetType', '=', 'Vehicle')
+      .where('targetId', '=', String(vehicle.vehicleId))
+      .orderBy('id')
+      .execute();
+    expect(
+      audit.map((row) => [row.action, row.userId === null, JSON.parse(row.detail ?? '{}').status]),
+    ).toEqual([
+      ['VehicleLocked', false, 'Pending'],
+      ['VehicleLocked', true, 'Confirmed'],
+    ]);
   });
 
   it('hands a command to a waiting long poll as soon as it is asked for', async () => {
