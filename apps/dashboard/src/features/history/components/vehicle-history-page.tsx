@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { newestFirst } from '@sentinel/domain';
+import { newestFirst, ROUTES } from '@sentinel/domain';
 import {
   Button,
   CancelledAlertsCard,
@@ -23,7 +23,7 @@ const LOAD_AHEAD_ROWS = 5;
 
 /** /agent/clients/:clientId/vehicle/:vehicleId/history: the vehicle's events, newest first, and its CSV. */
 export function VehicleHistoryPage() {
-  const { vehicleId = '' } = useParams();
+  const { clientId = '', vehicleId = '' } = useParams();
   const id = Number(vehicleId);
   const api = useApiClient();
   const navigate = useNavigate();
@@ -55,14 +55,19 @@ export function VehicleHistoryPage() {
         title="Vehicle history"
         onBack={() => void navigate(-1)}
         actions={
-          <Button
-            variant="secondary"
-            disabled={entries.length === 0}
-            busy={downloading}
-            onClick={() => void download()}
-          >
-            Download history
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => void navigate(ROUTES.vehicleReplay(clientId, id))}>
+              Replay
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={entries.length === 0}
+              busy={downloading}
+              onClick={() => void download()}
+            >
+              Download history
+            </Button>
+          </>
         }
       />
       {history.isPending ? (

@@ -1,0 +1,26 @@
+import { IMPORT_FIELDS } from '@sentinel/domain';
+import type { ImportRow } from '@sentinel/domain';
+
+/** The fields the stories and tests show: every column of the template. */
+export const FIELDS = IMPORT_FIELDS;
+
+/** `count` rows: every tenth with a wrong e-mail address. */
+export function sampleRows(count: number): ImportRow[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + 1;
+    const invalid = n % 10 === 0;
+    return {
+      rowNumber: n,
+      values: {
+        'Holder.FirstName': 'Lindiwe',
+        'Holder.LastName': `Mokoena ${n}`,
+        'Holder.Email': invalid ? 'lindiwe-at-example' : `lindiwe.${n}@example.co.za`,
+        'Vehicle.RegistrationNumber': `CA ${String(n).padStart(6, '0')}`,
+      },
+      errors: invalid ? { 'Holder.Email': ['Please provide a valid email address'] } : {},
+      plan: invalid ? 'Invalid' : 'New',
+      outcome: null,
+      message: null,
+    };
+  });
+}
