@@ -17,8 +17,10 @@ export {
 export { HUB_PATH } from './live/live-hub';
 export { CAR_BATTERY_STATES, GPS_STATES } from './telemetry/telemetry-service';
 export { issueDeviceKey } from './telemetry/device-keys';
+export { LIFTED_AUTH_LIMITS } from './plugins/auth-limits';
 
 export type { BuildOptions } from './app';
+export type { AuthLimits } from './plugins/auth-limits';
 export type { DemoSignIn, SeedReport } from './db/seed';
 export type { ErrorCode, ProblemBody } from './errors';
 export type { TokenSubject } from './auth/access-tokens';

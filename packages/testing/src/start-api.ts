@@ -1,4 +1,4 @@
-import { build } from '@sentinel/api';
+import { build, LIFTED_AUTH_LIMITS } from '@sentinel/api';
 import type { BuildOptions } from '@sentinel/api';
 
 type App = Awaited<ReturnType<typeof build>>;
@@ -14,10 +14,18 @@ export interface RunningApi {
 
 /**
  * Starts the real api on a random local port. Defaults: an in-memory database seeded with the demo
- * users, so every caller gets a fresh, isolated api; any build option overrides them.
+ * users, so every caller gets a fresh, isolated api; the sign-in rate limits lifted, since a suite
+ * signs in as a few demo users from one address many times; and any origin allowed, since test
+ * pages (jsdom's http://localhost:3000) are not the apps' own. Any build option overrides them.
  */
 export async function startApi(options: BuildOptions = {}): Promise<RunningApi> {
-  const app = await build({ databaseFile: ':memory:', seed: true, ...options });
+  const app = await build({
+    databaseFile: ':memory:',
+    seed: true,
+    authLimits: LIFTED_AUTH_LIMITS,
+    corsOrigins: ['*'],
+    ...options,
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, close: () => app.close() };
 }

@@ -99,7 +99,7 @@ describe('given a limit of 3 calls per address', () => {
 
   it('documents 429 on every limited route in the OpenAPI document', async () => {
     const app = await api({});
-    const document = app.swagger() as {
+    const document = app.swagger() as unknown as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     for (const route of Object.keys(LIMITED_ROUTES)) {

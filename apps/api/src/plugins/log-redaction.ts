@@ -37,7 +37,9 @@ const REDACT_PATHS = [
 export type LoggerSetting = boolean | { level: string; stream?: { write(line: string): void } };
 
 /** Fastify's logger options for the setting, with the secrets taken out. */
-export function loggerOptions(setting: LoggerSetting | undefined): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  setting: LoggerSetting | undefined,
+): NonNullable<FastifyServerOptions['logger']> {
   if (setting === undefined || setting === false) return false;
   const base = setting === true ? { level: 'info' } : setting;
   return {
