@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BurnInUnitResult, Device, Page } from '@sentinel/domain';
 import { signIn, startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
+import { CURRENT_FIRMWARE } from './bench/bench-simulator';
 import { build } from './index';
 import type { BuildOptions } from './index';
 
@@ -253,6 +254,27 @@ describe('running tests', () => {
     expect(relay.failureReason).toContain(`${current} mA`);
   });
 
+  it("sends each unit's readings to the api as the device, through the telemetry route", async () => {
+    const units = await until(app, allEnded);
+    const soundUnit = units.find((unit) => unit.unitSerialNumber === sound)!;
+    const data = (type: string) => soundUnit.results.find((test) => test.testType === type)!.testData;
+    // The GSM test passes because the api took the unit's own report, signed with its key.
+    expect(data('GsmRegistration')['telemetry']).toMatchObject({ accepted: true, status: 200 });
+    const battery = data('DeviceBattery') as { battery: { percent: number } };
+    const carBattery = data('CarBatterySense') as { carBattery: { measuredVolts: number } };
+    // What the api now holds for the device is what the unit measured on the bench.
+    const device = await api.app.db
+      .selectFrom('devices')
+      .select(['applicationVersion', 'deviceBatteryPercent', 'carBatteryVolts'])
+      .where('serialNumber', '=', sound)
+      .executeTakeFirstOrThrow();
+    expect(device).toEqual({
+      applicationVersion: CURRENT_FIRMWARE,
+      deviceBatteryPercent: battery.battery.percent,
+      carBatteryVolts: carBattery.carBattery.measuredVolts,
+    });
+  });
+
   it('retries the failed tests only, and a bad part fails again with the same reason', async () => {
     const before = (await results(app)).find((unit) => unit.unitSerialNumber === faulty)!;
     const passedBefore = before.results.find((test) => test.testType === 'GpsFix')!;
@@ -309,6 +331,37 @@ describe('running tests', () => {
       expect((await put(slow, `/TestRunner/StopUnitTest?unitSerialNumber=${sound}`)).status).toBe(409);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe('a unit that cannot reach the api', () => {
+  it("fails the GSM test with the api's answer when its key was replaced since it was provisioned", async () => {
+    const serial = freeSerials[2]!;
+    const app = await bench({ pinnedFaults: new Map([[serial, []]]) });
+    try {
+      expect((await put(app, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn3`)).status).toBe(
+        200,
+      );
+      // Someone provisions the device again elsewhere: the key the bench holds stops working.
+      const rekey = await fetch(`${api.url}/Devices/${serial}/IngestKey`, {
+        method: 'POST',
+        headers: { authorization: agent },
+      });
+      expect(rekey.status).toBe(200);
+      await put(app, `/TestRunner/StartUnitTest?unitSerialNumber=${serial}`);
+      const [unit] = await until(app, allEnded);
+      const gsm = unit!.results.find((test) => test.testType === 'GsmRegistration')!;
+      expect(gsm).toMatchObject({
+        status: 'Failed',
+        failureReason: "The vehicle API refused the unit's report (answer 401)",
+      });
+      expect(gsm.testData['telemetry']).toMatchObject({ accepted: false, status: 401 });
+      // The readings that need no network still pass.
+      expect(unit!.results.find((test) => test.testType === 'LockRelay')!.status).toBe('Passed');
+    } finally {
+      await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${serial}`);
+      await app.close();
     }
   });
 });

@@ -8,8 +8,8 @@ import type { FaultName } from './bench/bench-simulator';
 import { createRunner } from './bench/runner';
 import type { Runner } from './bench/runner';
 import { IN_MEMORY, openBenchDatabase } from './db/database';
-import { createApiDeviceRegistry } from './device-registry';
-import type { DeviceRegistry } from './device-registry';
+import { createVehicleApi } from './vehicle-api';
+import type { VehicleApi } from './vehicle-api';
 import { BenchError } from './errors';
 import { benchRoutes } from './routes';
 
@@ -22,10 +22,10 @@ export interface BuildOptions {
   stations?: readonly string[];
   /** The api's signing key; tokens it signed are accepted. @default a random key (every token refused) */
   jwtSecret?: string;
-  /** The vehicle API, asked whether a serial is a device. @default 'http://localhost:5080' */
+  /** The vehicle API: devices are looked up there and the units report to it. @default 'http://localhost:5080' */
   apiUrl?: string;
-  /** Looks serials up; tests of the runner alone may pass their own. @default the api's GET /Devices */
-  deviceRegistry?: DeviceRegistry;
+  /** The calls to the vehicle API; tests of the runner alone may pass their own. @default the api at apiUrl */
+  vehicleApi?: VehicleApi;
   /** The bench simulator's seed: same seed, same faults and readings. @default 1 */
   seed?: number;
   /** Faults pinned per serial instead of drawn at the realistic rates. */
@@ -61,6 +61,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     methods: ['GET', 'PUT'],
   });
 
+  const vehicleApi = options.vehicleApi ?? createVehicleApi(options.apiUrl ?? 'http://localhost:5080');
   const db = await openBenchDatabase({
     databaseFile: options.databaseFile ?? IN_MEMORY,
     databaseUrl: options.databaseUrl,
@@ -75,6 +76,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     durationScale: options.durationScale ?? 1,
     tickMs: options.tickMs ?? 250,
     onError: (error) => app.log.error(error, 'the bench runner failed a round'),
+    report: (serial, key, body) => vehicleApi.report(serial, key, body),
   });
   await runner.recover();
   app.decorate('runner', runner);
@@ -93,7 +95,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     prefix: '/TestRunner',
     runner,
     verify: createBearerVerifier(options.jwtSecret ?? randomBytes(32).toString('base64url')),
-    registry: options.deviceRegistry ?? createApiDeviceRegistry(options.apiUrl ?? 'http://localhost:5080'),
+    vehicleApi,
   });
   app.get('/health', async () => ({ status: 'ok' }));
 

@@ -10,21 +10,21 @@ import {
   UnitQuerySchema,
 } from '@sentinel/domain';
 import type { VerifyBearer } from './auth';
-import type { DeviceRegistry } from './device-registry';
+import type { VehicleApi } from './vehicle-api';
 import { BenchError } from './errors';
 import type { Runner } from './bench/runner';
 
 export interface BenchRoutesOptions {
   runner: Runner;
   verify: VerifyBearer;
-  registry: DeviceRegistry;
+  vehicleApi: VehicleApi;
 }
 
 const answers = { 200: BurnInMessageSchema, '4xx': BurnInMessageSchema, '5xx': BurnInMessageSchema };
 
 export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async (
   app,
-  { runner, verify, registry },
+  { runner, verify, vehicleApi },
 ) => {
   app.addHook('onRequest', async (request) => {
     await verify(request.headers.authorization);
@@ -44,10 +44,14 @@ export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async 
 
   app.put('/AddUnit', { schema: { querystring: AddUnitQuerySchema, response: answers } }, async (request) => {
     const { unitSerialNumber, stationId } = request.query;
-    const serial = await registry.find(unitSerialNumber.trim(), request.headers.authorization ?? '');
+    const authorization = request.headers.authorization ?? '';
+    const serial = await vehicleApi.find(unitSerialNumber.trim(), authorization);
     if (serial === undefined)
       throw new BenchError('unknownDevice', `No device has the serial number ${unitSerialNumber}`);
-    await runner.addUnit(serial, stationId.trim());
+    await runner.checkFree(serial, stationId.trim());
+    // The bench's provisioning step: the unit gets its key, and reports with it from now on.
+    const key = await vehicleApi.provisionKey(serial, authorization);
+    await runner.addUnit(serial, stationId.trim(), key);
     return { message: `Unit ${serial} added to station ${stationId.trim()}` };
   });
 

@@ -113,6 +113,7 @@ export {
   DeviceSchema,
   DevicePageSchema,
   DEVICE_LIST_FIELDS,
+  DeviceIngestKeySchema,
   DeviceStatusInfoRequestSchema,
   DeviceStatusInfoSchema,
 } from './contract/devices';
@@ -171,7 +172,13 @@ export type { LogoutRequest } from './contract/sessions';
 export type { Role } from './contract/roles';
 export type { SubscriptionPlan } from './contract/subscription-plans';
 export type { Driver } from './contract/drivers';
-export type { Device, DeviceListField, DeviceListFields, DeviceStatusInfo } from './contract/devices';
+export type {
+  Device,
+  DeviceIngestKey,
+  DeviceListField,
+  DeviceListFields,
+  DeviceStatusInfo,
+} from './contract/devices';
 export type {
   User,
   UserListField,

@@ -1,6 +1,9 @@
+import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  BURN_IN_ROLES,
+  DeviceIngestKeySchema,
   DevicePageSchema,
   DeviceSchema,
   DeviceStatusInfoRequestSchema,
@@ -12,6 +15,7 @@ import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { ListAnswers, ListQuerystring } from '../routes/schemas';
+import { findDeviceBySerial, issueDeviceKey } from '../telemetry/device-keys';
 import { findDeviceStatus, listDevices } from './device-queries';
 
 /** Added to the root: a device change answers with the device too. */
@@ -36,6 +40,40 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       return listDevices(app.db, request.query);
+    },
+  );
+
+  app.addSchema(DeviceIngestKeySchema);
+  app.post(
+    '/Devices/:serialNumber/IngestKey',
+    {
+      config: { roles: BURN_IN_ROLES },
+      schema: {
+        tags: ['Devices'],
+        summary: "Give a device a new ingestion key (the bench's provisioning step)",
+        description:
+          'The previous key stops working at once. The key is in this answer only; the api keeps its hash. ' +
+          'The burn-in bench calls it for each unit put on a station, so the unit reports through ' +
+          'POST /Devices/{serialNumber}/Telemetry like a fitted device.',
+        security: [{ bearer: [] }],
+        params: Type.Object({ serialNumber: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: {
+          200: ref(DeviceIngestKeySchema),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+          404: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const device = await findDeviceBySerial(app.db, request.params.serialNumber);
+      if (!device) throw notFound(`Device ${request.params.serialNumber} was not found.`);
+      const key = await issueDeviceKey(app.db, device.serialNumber);
+      if (key === undefined) throw notFound(`Device ${request.params.serialNumber} was not found.`);
+      // A secret: never kept by a cache on the way.
+      void reply.header('cache-control', 'no-store');
+      return { serialNumber: device.serialNumber, key };
     },
   );
 

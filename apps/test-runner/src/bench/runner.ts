@@ -8,10 +8,11 @@ import { isUniqueViolation } from '@sentinel/database';
 import { BURN_IN_TEST_TYPES } from '@sentinel/domain';
 import type { BurnInTestResult, BurnInTestType, BurnInUnitResult } from '@sentinel/domain';
 import type { BenchDb } from '../db/database';
+import type { Delivery, TelemetryBody } from '../vehicle-api';
 import { BenchError } from '../errors';
 import { isFaultName } from './bench-simulator';
-import type { BenchSimulator } from './bench-simulator';
-import { judge, TEST_DURATION_MS } from './tests';
+import type { BenchSimulator, UnitReport } from './bench-simulator';
+import { judge, telemetryOf, TEST_DURATION_MS } from './tests';
 
 export interface RunnerOptions {
   db: BenchDb;
@@ -24,6 +25,8 @@ export interface RunnerOptions {
   tickMs?: number;
   now?: () => Date;
   onError?: (error: unknown) => void;
+  /** Sends a unit's readings to the api as the device (the telemetry route); none: nothing is sent. */
+  report?: (serial: string, key: string, body: TelemetryBody) => Promise<Delivery>;
 }
 
 export const INTERRUPTED_REASON = 'The test runner stopped while this test was running';
@@ -105,19 +108,45 @@ export function createRunner(options: RunnerOptions) {
     return Number(running.numUpdatedRows) + Number(waiting.numUpdatedRows);
   }
 
+  /**
+   * The unit sends what it measured to the api, as a fitted device does; a unit that is not on the
+   * GSM network sends nothing. The readings come back with how the report fared, so the GSM test
+   * judges whether the unit really reached the api.
+   */
+  async function send(
+    serial: string,
+    key: string | null,
+    testType: BurnInTestType,
+    readings: UnitReport,
+    at: Date,
+  ): Promise<UnitReport> {
+    const body = telemetryOf(testType, readings, at);
+    if (body === undefined || options.report === undefined) return readings;
+    const delivery: Delivery =
+      key === null ? { accepted: false, status: null } : await options.report(serial, key, body);
+    return { ...readings, telemetry: { sent: body, ...delivery } };
+  }
+
   /** Finishes the tests that have measured long enough and starts the next one of each idle unit. */
   async function advance(): Promise<void> {
     const at = now();
     const due = await db
       .selectFrom('benchTests')
       .innerJoin('benchUnits', 'benchUnits.serialNumber', 'benchTests.serialNumber')
-      .select(['benchTests.serialNumber', 'benchTests.testType', 'benchTests.attempts', 'benchUnits.faults'])
+      .select([
+        'benchTests.serialNumber',
+        'benchTests.testType',
+        'benchTests.attempts',
+        'benchUnits.faults',
+        'benchUnits.ingestKey',
+      ])
       .where('benchTests.status', '=', 'InProgress')
       .where('benchTests.dueAt', '<=', at.toISOString())
       .execute();
     for (const test of due) {
       const faults = (JSON.parse(test.faults) as string[]).filter(isFaultName);
-      const report = simulator.report(test.serialNumber, faults, test.testType, test.attempts);
+      const readings = simulator.report(test.serialNumber, faults, test.testType, test.attempts);
+      const report = await send(test.serialNumber, test.ingestKey, test.testType, readings, at);
       const verdict = judge(test.testType, report);
       await db
         .updateTable('benchTests')
@@ -240,7 +269,8 @@ export function createRunner(options: RunnerOptions) {
       return options.stations.filter((station) => !taken.has(station));
     },
 
-    async addUnit(serial: string, stationId: string): Promise<void> {
+    /** Checks that the unit can go on the station, before it is provisioned. */
+    async checkFree(serial: string, stationId: string): Promise<void> {
       if (!options.stations.includes(stationId))
         throw new BenchError('unknownStation', `Station ${stationId} is not a station of this bench`);
       const onBench = await db
@@ -262,6 +292,11 @@ export function createRunner(options: RunnerOptions) {
       const taken = onBench.find((row) => row.stationId === stationId);
       if (taken)
         throw new BenchError('stationTaken', `Station ${stationId} is taken by unit ${taken.serialNumber}`);
+    },
+
+    /** Puts the unit on the station with the key it reports with (null: it is not provisioned). */
+    async addUnit(serial: string, stationId: string, ingestKey: string | null = null): Promise<void> {
+      await this.checkFree(serial, stationId);
       try {
         await db
           .insertInto('benchUnits')
@@ -270,6 +305,7 @@ export function createRunner(options: RunnerOptions) {
             stationId,
             addedAt: now().toISOString(),
             faults: JSON.stringify(simulator.faultsFor(serial)),
+            ingestKey,
           })
           .execute();
       } catch (error) {

@@ -3,6 +3,7 @@
  * reason quotes the reading that failed, so a technician knows which part to look at.
  */
 import type { BurnInTestType } from '@sentinel/domain';
+import type { TelemetryBody } from '../vehicle-api';
 import { REQUIRED_FIRMWARE } from './bench-simulator';
 import type { UnitReport } from './bench-simulator';
 
@@ -51,6 +52,41 @@ function versionAtLeast(version: string, required: string): boolean {
   return true;
 }
 
+/**
+ * The telemetry report a unit sends after a measurement: the values the api keeps for a device
+ * (firmware, battery, car-battery voltage, position, lock state); the GSM test sends a plain report,
+ * which is itself the check. Undefined: the unit sends nothing (it is not on the network).
+ */
+export function telemetryOf(
+  testType: BurnInTestType,
+  readings: UnitReport,
+  at: Date,
+): TelemetryBody | undefined {
+  const timestamp = at.toISOString();
+  switch (testType) {
+    case 'FirmwareVersion':
+      return { timestamp, applicationVersion: String(record(readings['firmware'])['reported']) };
+    case 'GsmRegistration':
+      return record(readings['network'])['registered'] === true ? { timestamp } : undefined;
+    case 'GpsFix': {
+      const position = record(readings['position']);
+      const latitude = numberOf(position['latitude']);
+      const longitude = numberOf(position['longitude']);
+      return Number.isFinite(latitude) && Number.isFinite(longitude)
+        ? { timestamp, latitudeDegrees: latitude, longitudeDegrees: longitude }
+        : { timestamp };
+    }
+    case 'DeviceBattery':
+      return { timestamp, deviceBatteryPercent: numberOf(record(readings['battery'])['percent']) };
+    case 'CarBatterySense':
+      return { timestamp, carBatteryVolts: numberOf(record(readings['carBattery'])['measuredVolts']) };
+    case 'LockRelay':
+      return { timestamp, locked: record(readings['relay'])['lockedConfirmed'] === true };
+    case 'TamperSensor':
+      return { timestamp };
+  }
+}
+
 export function judge(testType: BurnInTestType, report: UnitReport): Verdict {
   switch (testType) {
     case 'FirmwareVersion': {
@@ -64,9 +100,18 @@ export function judge(testType: BurnInTestType, report: UnitReport): Verdict {
       const signal = numberOf(record(report['signal'])['rssiDbm']);
       if (network['registered'] !== true)
         return fail(`Not registered on the GSM network (signal ${signal} dBm)`);
-      return signal >= LIMITS.minSignalDbm
-        ? pass
-        : fail(`GSM signal ${signal} dBm is weaker than ${LIMITS.minSignalDbm} dBm`);
+      if (signal < LIMITS.minSignalDbm)
+        return fail(`GSM signal ${signal} dBm is weaker than ${LIMITS.minSignalDbm} dBm`);
+      // Registered is not enough: the unit's own report must have reached the vehicle API.
+      const telemetry = report['telemetry'];
+      if (telemetry === undefined) return pass;
+      const { accepted, status } = record(telemetry);
+      if (accepted === true) return pass;
+      return fail(
+        status === null
+          ? 'The unit could not reach the vehicle API: its report got no answer'
+          : `The vehicle API refused the unit's report (answer ${String(status)})`,
+      );
     }
     case 'GpsFix': {
       const satellites = numberOf(record(report['fix'])['satellitesInView']);

@@ -17,6 +17,8 @@ export interface UnitTable {
   addedAt: string;
   /** JSON list of the unit's hardware faults (bench-simulator names), fixed when it is added. */
   faults: string;
+  /** The ingestion key the unit was provisioned with, to report to the api as the device. */
+  ingestKey: string | null;
 }
 
 export interface TestTable {
@@ -52,6 +54,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('station_id', 'text', (column) => column.notNull().unique())
         .addColumn('added_at', 'text', (column) => column.notNull())
         .addColumn('faults', 'text', (column) => column.notNull().defaultTo('[]'))
+        .addColumn('ingest_key', 'text')
         .execute();
       await db.schema
         .createTable('bench_tests')

@@ -35,3 +35,16 @@ export const DeviceStatusInfoSchema = Type.Object(
   { $id: 'DeviceStatusInfo' },
 );
 export type DeviceStatusInfo = Static<typeof DeviceStatusInfoSchema>;
+
+/**
+ * POST /Devices/{serialNumber}/IngestKey answer: the device's new ingestion key, shown this once
+ * (only its hash is kept). The burn-in bench provisions each unit put on a station with one.
+ */
+export const DeviceIngestKeySchema = Type.Object(
+  {
+    serialNumber: Type.String(),
+    key: Type.String({ description: 'Sent by the device as `Authorization: Device <key>`.' }),
+  },
+  { $id: 'DeviceIngestKey' },
+);
+export type DeviceIngestKey = Static<typeof DeviceIngestKeySchema>;

@@ -9,7 +9,7 @@ import { RoleSchema } from './roles';
 import { MessageAnswerSchema, PhoneVerificationSchema } from './auth-flows';
 import { SubscriptionPlanSchema } from './subscription-plans';
 import { DriverSchema } from './drivers';
-import { DeviceSchema, DeviceStatusInfoSchema } from './devices';
+import { DeviceIngestKeySchema, DeviceSchema, DeviceStatusInfoSchema } from './devices';
 import { NewUserSchema, UserSchema } from './users';
 import { HistoryEntrySchema } from './history';
 import { AuditEntrySchema } from './audit';
@@ -39,6 +39,7 @@ export const CONTRACT_SCHEMAS = [
   SubscriptionPlanSchema,
   DriverSchema,
   DeviceSchema,
+  DeviceIngestKeySchema,
   DeviceStatusInfoSchema,
   UserSchema,
   NewUserSchema,
