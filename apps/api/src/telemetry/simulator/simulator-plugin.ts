@@ -25,6 +25,7 @@ export const simulatorPlugin = fp<SimulatorPluginOptions>(
       {
         db: app.db,
         telemetry: app.telemetry,
+        commands: app.commands,
         onError: (error) => app.log.error({ err: error }, 'device simulator report failed'),
       },
       wanted === true ? {} : wanted,
@@ -38,5 +39,5 @@ export const simulatorPlugin = fp<SimulatorPluginOptions>(
     app.addHook('preClose', () => simulator.stop());
     done();
   },
-  { name: 'sentinel-simulator', dependencies: ['sentinel-telemetry'] },
+  { name: 'sentinel-simulator', dependencies: ['sentinel-telemetry', 'sentinel-commands'] },
 );

@@ -6,7 +6,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { CommandService } from '../../commands/command-service';
 import type { TelemetryReport, TelemetryService } from '../telemetry-service';
+import { createCommandResponder } from './command-responder';
 import { seededRandom } from './random';
 import type { Random } from './random';
 import { measureRoute, roadFor } from './roads';
@@ -34,6 +36,8 @@ export interface Simulator {
 export interface SimulatorDependencies {
   db: Kysely<Database>;
   telemetry: TelemetryService;
+  /** Lock and unlock commands: the simulated devices fetch and answer them. */
+  commands?: CommandService | undefined;
   onError: (error: unknown) => void;
 }
 
@@ -161,13 +165,14 @@ export function createSimulator(
   dependencies: SimulatorDependencies,
   options: SimulatorOptions = {},
 ): Simulator {
-  const { db, telemetry, onError } = dependencies;
+  const { db, telemetry, commands, onError } = dependencies;
   const tickMs = options.tickMs ?? 2_000;
   const seed = options.seed ?? 1;
   const movingShare = options.movingShare ?? 0.6;
   // Simulated time runs with the clock, so speeds stay plausible whatever the tick.
   const secondsPerTick = tickMs / 1000;
 
+  const responder = commands && createCommandResponder(commands, seed);
   let vehicles: SimulatedVehicle[] = [];
   let rounds = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -198,10 +203,11 @@ export function createSimulator(
     const now = new Date();
     for (const vehicle of vehicles) {
       try {
-        await telemetry.ingest(
-          { id: vehicle.deviceId, vehicleId: vehicle.vehicleId },
-          nextReport(vehicle, secondsPerTick, now),
-        );
+        const offline = (await responder?.round(vehicle))?.offline ?? false;
+        const report = nextReport(vehicle, secondsPerTick, now);
+        // An offline device's report does not arrive (the drive goes on all the same).
+        if (offline) continue;
+        await telemetry.ingest({ id: vehicle.deviceId, vehicleId: vehicle.vehicleId }, report);
       } catch (error) {
         onError(error);
       }
