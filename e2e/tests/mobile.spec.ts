@@ -1,0 +1,239 @@
+// Every screen works on a phone (issue 17): at 360 and 390 px wide, with touch, each route of the
+// three apps fits the window, and its controls are thumb-sized and reachable. The burn-in and
+// company screens are checked at their 768 and 1030 px breakpoints too.
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { RoleName } from '@sentinel/domain';
+import { BURNIN_URL, SIGNUP_URL } from '../playwright.config';
+import { apiGet, apiToken } from './api';
+import {
+  BREAKPOINTS,
+  checkScreen,
+  expectNoSidewaysScroll,
+  expectTappable,
+  fillRoute,
+  PHONES,
+  roleReaches,
+  routeTable,
+  settle,
+  tapTargets,
+} from './mobile-layout';
+import { demo, signInAs } from './support';
+
+const STAFF: RoleName[] = ['Admin', 'Technical-Agent', 'Company-Admin'];
+const isProtected = (path: string) => path.startsWith('/agent') || path.startsWith('/admin');
+
+interface Listed {
+  items: { id: number; userId?: number }[];
+}
+
+/** Ids the role may open: a client of theirs with a vehicle, that vehicle, and a company. */
+async function routeValues(role: RoleName): Promise<Record<string, number>> {
+  const token = await apiToken(role);
+  const query = (filter: string) => new URLSearchParams({ $filter: filter, $pagesize: '1' });
+  const [client] = (
+    await apiGet<Listed>(
+      `/Users?${query("role eq 'Account-Holder' and totalNumberOfVehiclesWithDevice gt 0")}`,
+      token,
+    )
+  ).items;
+  if (!client) throw new Error(`${role} sees no client with a vehicle`);
+  const [vehicle] = (await apiGet<Listed>(`/Vehicles?${query(`userId eq ${client.id}`)}`, token)).items;
+  const [company] = (await apiGet<Listed>('/Companies', token)).items;
+  if (!vehicle || !company) throw new Error(`${role} sees no vehicle or no company`);
+  return { clientId: client.id, vehicleId: vehicle.id, companyId: company.id };
+}
+
+/** The installation route's id is the vehicle's (spec part 1, route table). */
+function openRoute(path: string, values: Record<string, number>): string {
+  if (path.endsWith('/installation')) return fillRoute(path, { ...values, clientId: values.vehicleId! });
+  return fillRoute(path, values);
+}
+
+async function visitAndCheck(page: Page, url: string, where: string) {
+  await test.step(where, async () => {
+    await page.goto(url);
+    await settle(page);
+    await checkScreen(page, where);
+  });
+}
+
+async function signInToBench(page: Page, role: RoleName = 'Technical-Agent') {
+  const { email, password } = demo(role);
+  await page.goto(BURNIN_URL);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Burn-in bench' })).toBeVisible();
+}
+
+/** A dialog lies wholly inside the window, and its buttons can be tapped. */
+async function expectDialogFits(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  const window = page.viewportSize();
+  expect(box).not.toBeNull();
+  expect(window).not.toBeNull();
+  expect.soft(box!.x, `${name}: the dialog starts inside the window`).toBeGreaterThanOrEqual(0);
+  expect
+    .soft(box!.x + box!.width, `${name}: the dialog ends inside the window`)
+    .toBeLessThanOrEqual(window!.width);
+  expect.soft(box!.y, `${name}: the dialog's top is on screen`).toBeGreaterThanOrEqual(0);
+  expect
+    .soft(box!.y + box!.height, `${name}: the dialog's foot is on screen`)
+    .toBeLessThanOrEqual(window!.height);
+  await expectTappable(dialog.getByRole('button'), `${name} dialog`);
+  await expectNoSidewaysScroll(page, `${name} dialog`);
+}
+
+for (const phone of PHONES) {
+  test.describe(`on a ${phone.width} × ${phone.height} phone`, () => {
+    test.use({ viewport: phone, hasTouch: true, isMobile: true });
+
+    test("the dashboard's public screens fit", async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/login');
+      const paths = (await routeTable(page)).filter((path) => !isProtected(path));
+      expect(paths).toContain('/login');
+      for (const path of [...paths, '/no/such/page']) await visitAndCheck(page, path, `dashboard ${path}`);
+    });
+
+    for (const role of STAFF) {
+      test(`every dashboard screen a ${role} reaches fits`, async ({ page }) => {
+        test.setTimeout(240_000);
+        const values = await routeValues(role);
+        await signInAs(page, role);
+        await expect(page).toHaveURL(/\/agent\/clients\/all$/);
+        const paths = (await routeTable(page)).filter((path) => isProtected(path) && roleReaches(role, path));
+        expect(paths).toContain('/agent/clients/all');
+        for (const path of paths) {
+          await visitAndCheck(page, openRoute(path, values), `${role} at ${path}`);
+        }
+      });
+    }
+
+    test("the sign-up app's screens fit", async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto(SIGNUP_URL);
+      const paths = await routeTable(page);
+      expect(paths).toContain('/sign-up');
+      for (const path of [...paths, '/no/such/page']) {
+        await visitAndCheck(page, `${SIGNUP_URL}${path}`, `sign-up app ${path}`);
+      }
+    });
+
+    test('the six OTP boxes are each a thumb-sized target', async ({ page }) => {
+      await page.goto(`${SIGNUP_URL}/verify-account`);
+      const boxes = page.getByRole('textbox', { name: /^Digit \d of 6$/ });
+      await expect(boxes).toHaveCount(6);
+      await expectTappable(boxes, 'OTP boxes');
+      await expectNoSidewaysScroll(page, 'verify account');
+    });
+
+    test('the burn-in bench and its sign-in fit, and its dialogs too', async ({ page }) => {
+      await page.goto(BURNIN_URL);
+      await settle(page);
+      await checkScreen(page, 'bench sign-in');
+      await signInToBench(page);
+      await settle(page);
+      await checkScreen(page, 'bench');
+      await page.getByRole('button', { name: 'Add Device' }).click();
+      await expectDialogFits(page, 'Add Device');
+    });
+
+    test('an agent finds a client, expands the vehicles, locks one and opens its history without scrolling sideways', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await signInAs(page, 'Technical-Agent');
+      await settle(page);
+      await expectNoSidewaysScroll(page, 'client list');
+
+      await page.getByRole('searchbox', { name: 'Search clients' }).fill('Thandi');
+      const show = page.getByRole('button', { name: 'Show vehicles of Thandi Nkosi' });
+      await expectTappable(show, 'Show vehicles');
+      await show.click();
+      const card = page
+        .getByRole('list', { name: 'Vehicles' })
+        .getByRole('listitem')
+        .filter({ hasText: 'CA 320-100' });
+      await expect(card).toBeVisible();
+      await settle(page);
+      await expectNoSidewaysScroll(page, 'expanded client');
+      await expectTappable(tapTargets(card), 'vehicle card');
+
+      // The map keeps a usable height, and the coordinates with 'Copy' sit below it, not inside.
+      const copy = card.getByRole('button', { name: 'Copy coordinates' });
+      await expect(copy).toBeVisible();
+      const map = card.getByRole('group', { name: 'Vehicle location' });
+      await expect(map).toBeVisible();
+      const mapBox = (await map.boundingBox())!;
+      const copyBox = (await copy.boundingBox())!;
+      expect.soft(mapBox.height, 'the map is tall enough to read').toBeGreaterThanOrEqual(160);
+      expect
+        .soft(copyBox.y, "'Copy' sits below the map")
+        .toBeGreaterThanOrEqual(mapBox.y + mapBox.height - 1);
+
+      // Lock, or Unlock when another test left it locked: either sends the same kind of command.
+      await card.getByRole('button', { name: /^(Lock|Unlock)$/ }).click();
+      await expectNoSidewaysScroll(page, 'after the lock request');
+
+      const menu = page.getByRole('button', { name: 'More actions for Thandi Nkosi' });
+      await expectTappable(menu, 'client card menu');
+      await menu.click();
+      await page.getByRole('menuitem', { name: 'View account' }).click();
+      await settle(page);
+      await checkScreen(page, 'view account');
+      await page.getByRole('link', { name: 'Vehicle history of CA 320-100' }).click();
+      await expect(page.getByRole('heading', { name: 'Vehicle history' })).toBeVisible();
+      await settle(page);
+      await checkScreen(page, 'vehicle history');
+    });
+
+    test("the account holder's contact dialog fits the phone with its buttons reachable", async ({
+      page,
+    }) => {
+      await signInAs(page, 'Technical-Agent');
+      const { clientId } = await routeValues('Technical-Agent');
+      await page.goto(`/agent/clients/${clientId}/account/view`);
+      await settle(page);
+      await page.getByRole('button', { name: /^Edit/ }).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      const name =
+        (await dialog.getAttribute('aria-label')) ?? (await dialog.getByRole('heading').first().innerText());
+      await expectDialogFits(page, name);
+    });
+  });
+}
+
+for (const size of BREAKPOINTS) {
+  test.describe(`at the ${size.width} px breakpoint`, () => {
+    test.use({ viewport: size, hasTouch: true });
+
+    test('the burn-in screens fit', async ({ page }) => {
+      await page.goto(BURNIN_URL);
+      await settle(page);
+      await checkScreen(page, 'bench sign-in');
+      await signInToBench(page);
+      await settle(page);
+      await checkScreen(page, 'bench');
+
+      await signInAs(page, 'Technical-Agent');
+      await visitAndCheck(page, '/agent/burnin/all', 'dashboard burn-in');
+    });
+
+    test('the company screens fit', async ({ page }) => {
+      test.setTimeout(90_000);
+      const values = await routeValues('Admin');
+      await signInAs(page, 'Admin');
+      await expect(page).toHaveURL(/\/agent\/clients\/all$/);
+      const paths = (await routeTable(page)).filter(
+        (path) => path.startsWith('/agent/companies') || path === '/admin/add-company',
+      );
+      expect(paths.length).toBeGreaterThan(2);
+      for (const path of paths) await visitAndCheck(page, openRoute(path, values), `companies ${path}`);
+    });
+  });
+}
