@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@sentinel/domain';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_INDEX, MAX_PAGE_SIZE } from '@sentinel/domain';
 import type { ListQuery } from '@sentinel/domain';
 import { ODataError, parseFilter, parseOrderBy } from './parse';
 import type { ComparisonOperator, FilterNode, Literal, Operand } from './parse';
@@ -200,8 +200,8 @@ export function compileListQuery(
     throw new ODataError('$pagesize', `$pagesize must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
   }
   const pageIndex = query.$pageindex ?? 0;
-  if (!Number.isInteger(pageIndex) || pageIndex < 0) {
-    throw new ODataError('$pageindex', '$pageindex must be a whole number from 0.');
+  if (!Number.isSafeInteger(pageIndex) || pageIndex < 0 || pageIndex > MAX_PAGE_INDEX) {
+    throw new ODataError('$pageindex', `$pageindex must be a whole number from 0 to ${MAX_PAGE_INDEX}.`);
   }
   const filter = query.$filter?.trim();
   const orderBy = query.$orderby?.trim();

@@ -87,10 +87,21 @@ describe('parseFilter', () => {
     expect(() => parseFilter(`${'('.repeat(20)}a eq 1${')'.repeat(20)}`)).not.toThrow();
   });
 
-  it('refuses a filter longer than 4000 characters', () => {
-    expect(() => parseFilter(`a eq '${'x'.repeat(4000)}'`)).toThrow(
-      'The filter is longer than 4000 characters.',
+  it('refuses a filter longer than 2000 characters', () => {
+    expect(() => parseFilter(`a eq '${'x'.repeat(2000)}'`)).toThrow(
+      'The filter is longer than 2000 characters.',
     );
+  });
+
+  it('counts parentheses as it reads, refusing more than 20 open at once however long the rest', () => {
+    expect(() => parseFilter(`${'('.repeat(21)}a eq 1${')'.repeat(21)}`)).toThrow(
+      new ODataError('$filter', 'The filter nests parentheses deeper than 20 levels.'),
+    );
+    // As many as the length allows end the same way, not in a stack overflow.
+    expect(() => parseFilter('('.repeat(2_000))).toThrow(
+      'The filter nests parentheses deeper than 20 levels.',
+    );
+    expect(() => parseFilter(`${'(a eq 1) and '.repeat(50)}b eq 2`)).not.toThrow();
   });
 });
 

@@ -12,6 +12,7 @@
  * It yields a small typed tree that compile.ts turns into parameterised SQL. Anything outside the
  * subset is an ODataError, which the routes answer with 400.
  */
+import { MAX_FILTER_DEPTH, MAX_LENGTH as TEXT_LIMITS } from '@sentinel/domain';
 
 export class ODataError extends Error {
   /** The query option at fault: '$filter', '$orderby', '$pagesize' or '$pageindex'. */
@@ -47,13 +48,15 @@ const COMPARISONS: readonly string[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?/;
 const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/;
 const WORD = /^[A-Za-z_][A-Za-z0-9_]*/;
-const MAX_LENGTH = 4000;
+const MAX_LENGTH = TEXT_LIMITS.filter;
 // SQL engines cap expression depth (SQLite at 1000); a filter a person builds is a few levels deep.
 const MAX_DEPTH = 100;
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
   let at = 0;
+  // Counted here, before the parser recurses once per parenthesis, so no nesting can exhaust the stack.
+  let open = 0;
   while (at < input.length) {
     const rest = input.slice(at);
     const char = input[at] as string;
@@ -62,6 +65,14 @@ function tokenize(input: string): Token[] {
       continue;
     }
     if (char === '(' || char === ')' || char === ',') {
+      if (char === '(') open += 1;
+      if (char === ')') open -= 1;
+      if (open > MAX_FILTER_DEPTH) {
+        throw new ODataError(
+          '$filter',
+          `The filter nests parentheses deeper than ${MAX_FILTER_DEPTH} levels.`,
+        );
+      }
       tokens.push({ type: 'punct', text: char, at });
       at += 1;
       continue;

@@ -14,6 +14,9 @@ declare module 'fastify' {
 
 const DEVICE_KEY_REQUIRED = 'A valid device key is required.';
 
+/** Compared against when the serial is unknown: a hash no key has (not base64url). */
+const UNKNOWN_DEVICE_HASH = '!'.repeat(43);
+
 const refuse = (reply: FastifyReply) =>
   reply
     .code(401)
@@ -23,8 +26,8 @@ const refuse = (reply: FastifyReply) =>
 /**
  * The routes a tracking device calls with its own key (`Authorization: Device <key>`), never a
  * person's token, so a stolen device key speaks for that one device only. Every route in the group
- * has a `:serialNumber` parameter; its onRequest finds that device (404 when unknown), checks the
- * key (401 otherwise) and sets request.device, before the body is parsed.
+ * has a `:serialNumber` parameter; its onRequest finds that device, checks the key (401 for a
+ * wrong key and for an unknown serial alike) and sets request.device, before the body is parsed.
  */
 export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
   return fp(
@@ -38,12 +41,11 @@ export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
         if (key === undefined) return refuse(reply);
         const { serialNumber } = request.params as { serialNumber: string };
         const device = await findDeviceBySerial(app.db, serialNumber);
-        if (!device) {
-          return reply
-            .code(404)
-            .send({ ...problem('notFound'), message: `No device with serial number ${serialNumber}.` });
+        // An unknown serial is answered like a wrong key, after the same comparison, so the answer
+        // does not tell which serial numbers exist.
+        if (!deviceKeyMatches(key, device?.ingestKeyHash ?? UNKNOWN_DEVICE_HASH) || !device) {
+          return refuse(reply);
         }
-        if (!deviceKeyMatches(key, device.ingestKeyHash)) return refuse(reply);
         request.device = device;
       };
       app.addHook('onRoute', (route) => {

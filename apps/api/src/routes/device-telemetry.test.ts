@@ -76,16 +76,18 @@ describe('POST /Devices/{serialNumber}/Telemetry', () => {
       expect(response.statusCode).toBe(401);
     });
 
-    it('answers 404 for a serial number no device has', async () => {
+    it('answers a serial number no device has exactly as a wrong key, so serials cannot be probed', async () => {
       const response = await report(
         { serialNumber: 'SNT-NOPE', deviceKey: vehicle.deviceKey },
         { timestamp: now() },
       );
 
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({
-        status: 404,
-        message: 'No device with serial number SNT-NOPE.',
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Device');
+      expect(response.json()).toEqual({
+        title: 'Unauthorized',
+        status: 401,
+        message: 'A valid device key is required.',
       });
     });
   });
