@@ -55,6 +55,7 @@ export type {
 } from '@sentinel/domain';
 export type { DriversApi } from './drivers';
 export type { DevicesApi } from './devices';
+export type { AuditApi } from './audit';
 export type { SubscriptionPlansApi } from './subscription-plans';
 export type { CompaniesApi } from './companies';
 export type { ImportsApi } from './imports';
