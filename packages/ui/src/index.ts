@@ -37,6 +37,7 @@ export { VehicleCard, formatCoordinates } from './vehicle-card';
 export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
 export { TripReplay } from './trip-replay';
 export { VirtualList } from './virtual-list';
+export { Import, formatDuration } from './import';
 export { LiveNotice, LIVE_NOTICE_DURATION_MS } from './live-notice';
 export { CommandState } from './command-state';
 export { BurnInTestCard } from './burn-in-test-card';
@@ -87,6 +88,14 @@ export type { VehicleCardProps, GpsCoordinates, DeviceChange, DeviceSearchResult
 export type { VehicleMapProps } from './vehicle-map';
 export type { TripReplayProps, TripReplayRootProps } from './trip-replay';
 export type { VirtualListProps } from './virtual-list';
+export type {
+  ImportFieldInfo,
+  ImportFileDropProps,
+  ImportColumnMappingProps,
+  ImportCountsProps,
+  ImportPreviewTableProps,
+  ImportProgressProps,
+} from './import';
 export type { LiveNoticeProps, LiveNoticeItem } from './live-notice';
 export type { CommandStateProps, CommandStateView } from './command-state';
 export type { BurnInTestCardProps } from './burn-in-test-card';

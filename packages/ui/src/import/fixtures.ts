@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS } from '@sentinel/domain';
+import { IMPORT_FIELDS, MESSAGES } from '@sentinel/domain';
 import type { ImportRow } from '@sentinel/domain';
 
 /** The fields the stories and tests show: every column of the template. */
@@ -6,7 +6,7 @@ export const FIELDS = IMPORT_FIELDS;
 
 /** `count` rows: every tenth with a wrong e-mail address. */
 export function sampleRows(count: number): ImportRow[] {
-  return Array.from({ length: count }, (_, index) => {
+  return Array.from({ length: count }, (_, index): ImportRow => {
     const n = index + 1;
     const invalid = n % 10 === 0;
     return {
@@ -17,7 +17,7 @@ export function sampleRows(count: number): ImportRow[] {
         'Holder.Email': invalid ? 'lindiwe-at-example' : `lindiwe.${n}@example.co.za`,
         'Vehicle.RegistrationNumber': `CA ${String(n).padStart(6, '0')}`,
       },
-      errors: invalid ? { 'Holder.Email': ['Please provide a valid email address'] } : {},
+      errors: invalid ? { 'Holder.Email': [MESSAGES.email] } : {},
       plan: invalid ? 'Invalid' : 'New',
       outcome: null,
       message: null,
