@@ -8,6 +8,7 @@ import type {
   CompletePasswordResetRequest,
   ConfirmPhoneRequest,
   CreatePasswordRequest,
+  LogoutRequest,
   MessageAnswer,
   PhoneVerification,
   ResendPhoneConfirmationRequest,
@@ -37,6 +38,11 @@ export interface AuthApi {
    * token revokes its whole family.
    */
   refreshTokens(pair: TokenPair): Promise<TokenPair>;
+  /**
+   * POST /Auth/Logout (no auth header): ends the sign-in of the refresh token, every token rotated
+   * from it included. Answers the same for a token the server no longer knows.
+   */
+  logout(request: LogoutRequest): Promise<MessageAnswer>;
   /**
    * POST /Auth/SignUp (no auth header): adds the account holder and texts a code; answers the
    * number to confirm. Throws ApiError whose `errors` map fields to messages on 400.
@@ -68,6 +74,8 @@ export function createAuthApi(caller: Pick<Caller, 'call'>): AuthApi {
         { method: 'post', path: 'Auth/RefreshTokens', json: { accessToken, refreshToken } },
         TokenPairSchema,
       ),
+    logout: ({ refreshToken }) =>
+      caller.call({ method: 'post', path: 'Auth/Logout', json: { refreshToken } }, MessageAnswerSchema),
     signUp: (request) =>
       caller.call(
         { method: 'post', path: 'Auth/SignUp', json: { PhoneCode: '27', ...request } },

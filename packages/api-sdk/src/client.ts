@@ -63,6 +63,12 @@ export interface ClientAuthApi extends AuthApi {
    * when signed out or when the refresh is refused (the session is then cleared and onLogout called).
    */
   freshAccessToken(): Promise<string>;
+  /**
+   * Signs out: clears the stored session at once, then asks the server to end the sign-in
+   * (POST /Auth/Logout with its refresh token), so a copied refresh token stops working too.
+   * Resolves either way: the person is signed out on this device even when the server is unreachable.
+   */
+  signOut(): Promise<void>;
 }
 
 /** One property per resource of the API; each holds one function per call in the spec. */
@@ -129,7 +135,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   return {
-    auth: { ...auth, freshAccessToken: async () => (await tokens.current()).accessToken },
+    auth: {
+      ...auth,
+      freshAccessToken: async () => (await tokens.current()).accessToken,
+      async signOut() {
+        const user = options.session.get();
+        options.session.clear();
+        if (user === null) return;
+        await auth.logout({ refreshToken: user.refreshToken }).catch(() => undefined);
+      },
+    },
     roles: createRolesApi(caller),
     users: createUsersApi(caller),
     vehicles: createVehiclesApi(caller),

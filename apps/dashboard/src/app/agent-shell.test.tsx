@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AUTHORISED_USER_KEY } from '@sentinel/domain';
-import { storeSignedInUser } from '../test/api';
+import { apiUrl, storeSignedInUser } from '../test/api';
 import { renderApp } from '../test/render-app';
 
 function resizeWindow(width: number) {
@@ -57,7 +57,7 @@ describe('given a signed-in Admin', () => {
 
   it("logs out from the menu: the stored user and the cached data are gone and '/' leads back to the sign-in", async () => {
     const user = userEvent.setup();
-    await storeSignedInUser('Admin');
+    const signedIn = await storeSignedInUser('Admin');
     const app = renderApp('/agent/clients/all');
     await screen.findByRole('list', { name: 'Results' });
     expect(app.queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
@@ -71,6 +71,15 @@ describe('given a signed-in Admin', () => {
     expect(localStorage.getItem(AUTHORISED_USER_KEY)).toBeNull();
     // The next person to sign in must not see this one's data.
     expect(app.queryClient.getQueryCache().getAll()).toHaveLength(0);
+    // And the sign-in is over on the server: its refresh token no longer works.
+    await waitFor(async () => {
+      const refresh = await fetch(`${apiUrl()}/Auth/RefreshTokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken }),
+      });
+      expect(refresh.status).toBe(401);
+    });
   });
 });
 

@@ -9,14 +9,18 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@sentinel/ui';
+import { useApiClient } from '../../../lib/api-client';
 import { authorisedUserAtom } from '../../../lib/session';
 
-/** The role's menu: items with a path are links; Logout signs out and returns to '/'. */
+/** The role's menu: items with a path are links; Logout ends the sign-in on the server too and returns to '/'. */
 export function UserMenu() {
   const [user, setUser] = useAtom(authorisedUserAtom);
   const navigate = useNavigate();
+  const client = useApiClient();
 
   function logout() {
+    // Revokes the refresh token on the server (the SDK clears the stored session first).
+    void client.auth.signOut();
     setUser(null);
     void navigate(PATHS.root, { replace: true });
   }
