@@ -5,6 +5,7 @@ import {
   parseMessage,
   writeRecord,
 } from './protocol/json-hub-protocol';
+import { MessagePackReader, writeMessagePack } from './protocol/messagepack-hub-protocol';
 import { MessageType } from './protocol/messages';
 import type { HubMessage } from './protocol/messages';
 import type { Transport } from './transports/transport';
@@ -62,6 +63,30 @@ export const SLOW_CLIENT_ERROR =
 
 type State = 'negotiated' | 'handshaking' | 'connected' | 'closed';
 
+/** The hub protocols a client may ask for in its handshake. */
+export type HubProtocolName = 'json' | 'messagepack';
+
+/**
+ * A message for many connections, encoded at most once per protocol however many receive it:
+ * a broadcast to a hundred clients is serialised once, not a hundred times.
+ */
+export class OutgoingMessage {
+  private json: string | undefined;
+  private messagePack: Buffer | undefined;
+
+  constructor(readonly message: HubMessage) {}
+
+  get jsonRecord(): string {
+    this.json ??= writeRecord(this.message);
+    return this.json;
+  }
+
+  get messagePackRecord(): Buffer {
+    this.messagePack ??= writeMessagePack(this.message);
+    return this.messagePack;
+  }
+}
+
 /**
  * Connections with messages waiting, per delay: one timer (or setImmediate) flushes all of them,
  * instead of one timer per connection per turn, which under a broadcast to many clients cost more
@@ -83,6 +108,21 @@ function scheduleFlush(connection: Connection, delayMs: number): void {
   };
   if (delayMs > 0) setTimeout(flushAll, delayMs);
   else setImmediate(flushAll);
+}
+
+let lastBuffers: readonly Buffer[] = [];
+let lastConcatenated = Buffer.alloc(0);
+
+/** The same for MessagePack messages: concatenated once for all the connections of a broadcast. */
+function concatOnce(parts: readonly Buffer[]): Buffer {
+  if (parts.length === 1) return parts[0] ?? Buffer.alloc(0);
+  const same =
+    parts.length === lastBuffers.length && parts.every((part, index) => part === lastBuffers[index]);
+  if (!same) {
+    lastBuffers = parts;
+    lastConcatenated = Buffer.concat(parts);
+  }
+  return lastConcatenated;
 }
 
 let lastParts: readonly string[] = [];
@@ -113,6 +153,9 @@ export class Connection {
   private readonly reader: RecordReader;
   /** Payloads of this turn of the event loop, written to the transport together. */
   private outgoing: string[] = [];
+  private outgoingBinary: Buffer[] = [];
+  private protocolName: HubProtocolName = 'json';
+  private binaryReader: MessagePackReader | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
   private state: State = 'negotiated';
   private transportValue: Transport | undefined;
@@ -166,17 +209,38 @@ export class Connection {
     this.state = 'handshaking';
   }
 
-  /** Text from the client: any number of records, possibly cut anywhere. */
-  receive(text: string): void {
+  /** The protocol agreed in the handshake. */
+  get protocol(): HubProtocolName {
+    return this.protocolName;
+  }
+
+  /**
+   * What the client sent: JSON text, or MessagePack bytes after a MessagePack handshake (the
+   * handshake itself is JSON text either way); any number of messages, possibly cut anywhere.
+   */
+  receive(data: string | Buffer): void {
     if (this.state === 'closed') return;
     this.lastReceivedAt = Date.now();
-    let records: string[];
     try {
-      records = this.reader.push(text);
-      for (const record of records) {
+      if (this.binaryReader && this.state === 'connected') {
+        for (const message of this.binaryReader.push(typeof data === 'string' ? Buffer.from(data) : data)) {
+          if (this.isClosed) return;
+          this.events.onMessage(this, message);
+        }
+        return;
+      }
+      const text = typeof data === 'string' ? data : data.toString('utf8');
+      for (const record of this.reader.push(text)) {
         if (this.isClosed) return;
-        if (this.state === 'handshaking') this.handshake(record);
-        else this.events.onMessage(this, parseMessage(record));
+        if (this.state === 'handshaking') {
+          this.handshake(record);
+          // Bytes after the handshake in the same chunk are MessagePack, not text records.
+          if (this.binaryReader && typeof data !== 'string') {
+            const rest = data.subarray(data.indexOf(0x1e) + 1);
+            if (rest.length > 0) this.receive(rest);
+            return;
+          }
+        } else this.events.onMessage(this, parseMessage(record));
       }
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error;
@@ -197,24 +261,44 @@ export class Connection {
     scheduleFlush(this, this.limits.sendCoalesceMs);
   }
 
+  /** Queues already-encoded MessagePack messages, written as sendRaw's are. */
+  sendBinary(payload: Buffer): void {
+    if (this.state !== 'connected' || !this.transportValue) return;
+    this.lastSentAt = Date.now();
+    if (this.outgoingBinary.push(payload) > 1) return;
+    scheduleFlush(this, this.limits.sendCoalesceMs);
+  }
+
+  /** Queues a message shared with other connections, in this connection's protocol. */
+  sendShared(message: OutgoingMessage): void {
+    if (this.protocolName === 'json') this.sendRaw(message.jsonRecord);
+    else this.sendBinary(message.messagePackRecord);
+  }
+
   /** Writes what this turn queued; called for every waiting connection at once (see scheduleFlush). */
   flush(): void {
     const transport = this.transportValue;
-    if (this.outgoing.length === 0 || !transport || this.state !== 'connected') return;
-    const payload = joinOnce(this.outgoing);
+    if (!transport || this.state !== 'connected') return;
+    if (this.outgoing.length === 0 && this.outgoingBinary.length === 0) return;
+    const text = this.outgoing.length === 0 ? undefined : joinOnce(this.outgoing);
+    const bytes = this.outgoingBinary.length === 0 ? undefined : concatOnce(this.outgoingBinary);
     this.outgoing = [];
+    this.outgoingBinary = [];
+    const size = (text?.length ?? 0) + (bytes?.length ?? 0);
     // A client that stops reading must not make the server hold its messages without limit.
-    if (transport.bufferedBytes() + payload.length > this.limits.maxBufferedBytes) {
+    if (transport.bufferedBytes() + size > this.limits.maxBufferedBytes) {
       this.closeError = SLOW_CLIENT_ERROR;
       transport.abort();
       this.finish();
       return;
     }
-    transport.send(payload);
+    if (text !== undefined) transport.send(text);
+    if (bytes !== undefined) transport.sendBinary(bytes);
   }
 
   send(message: HubMessage): void {
-    this.sendRaw(writeRecord(message));
+    if (this.protocolName === 'json') this.sendRaw(writeRecord(message));
+    else this.sendBinary(writeMessagePack(message));
   }
 
   /** Ends the connection from the server side, telling the client why when it can. */
@@ -223,13 +307,13 @@ export class Connection {
     this.flush();
     if (this.isClosed) return;
     if (this.state === 'connected' && this.transportValue) {
-      this.transportValue.send(
-        writeRecord({
-          type: MessageType.Close,
-          ...(options.error === undefined ? {} : { error: options.error }),
-          ...(options.allowReconnect === undefined ? {} : { allowReconnect: options.allowReconnect }),
-        }),
-      );
+      const message: HubMessage = {
+        type: MessageType.Close,
+        ...(options.error === undefined ? {} : { error: options.error }),
+        ...(options.allowReconnect === undefined ? {} : { allowReconnect: options.allowReconnect }),
+      };
+      if (this.protocolName === 'json') this.transportValue.send(writeRecord(message));
+      else this.transportValue.sendBinary(writeMessagePack(message));
     }
     this.closeError = options.error;
     this.transportValue?.close();
@@ -250,6 +334,7 @@ export class Connection {
     clearTimeout(this.timeoutTimer);
     clearTimeout(this.expiryTimer);
     this.outgoing = [];
+    this.outgoingBinary = [];
     this.abortController.abort();
     this.events.onClosed(this, this.closeError);
   }
@@ -258,7 +343,8 @@ export class Connection {
     const request = parseHandshakeRequest(record);
     const transport = this.transportValue;
     if (!transport) return;
-    if (request.protocol !== 'json' || request.version !== 1) {
+    const binary = request.protocol === 'messagepack';
+    if ((request.protocol !== 'json' && !binary) || request.version !== 1 || (binary && !transport.binary)) {
       // The handshake answer is always JSON, whatever protocol was asked for.
       transport.send(
         writeRecord({
@@ -272,7 +358,13 @@ export class Connection {
     }
     clearTimeout(this.handshakeTimer);
     this.state = 'connected';
-    this.sendRaw(writeRecord({}));
+    // The answer is JSON text, written before anything in the agreed protocol.
+    transport.send(writeRecord({}));
+    this.lastSentAt = Date.now();
+    if (binary) {
+      this.protocolName = 'messagepack';
+      this.binaryReader = new MessagePackReader(this.limits.maxMessageBytes);
+    }
     if (!transport.inherentKeepAlive) this.schedulePing();
     this.scheduleTimeout();
     this.scheduleExpiry();

@@ -85,7 +85,11 @@ export class PayloadTooLargeError extends Error {
 }
 
 /** Reads a whole request body as UTF-8, refusing bodies above `limit` bytes. */
-export function readBody(req: IncomingMessage, limit: number): Promise<string> {
+export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return (await readBodyBytes(req, limit)).toString('utf8');
+}
+
+export function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -100,7 +104,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
     req.once('error', reject);
   });
 }

@@ -16,13 +16,13 @@ import {
   answerPreflight,
   applyCors,
   bearerToken,
-  readBody,
+  readBodyBytes,
   requestUrl,
   sendJson,
   sendText,
 } from './http';
 import type { CorsOptions } from './http';
-import { writeRecord } from './protocol/json-hub-protocol';
+import { OutgoingMessage } from './connection';
 import { MessageType } from './protocol/messages';
 import type { HubMessage, InvocationMessage } from './protocol/messages';
 import { LongPollingTransport } from './transports/long-polling-transport';
@@ -640,16 +640,16 @@ export class Hub {
     if (connection.isClosed) throw new RequestRefusal(404, 'The connection has ended.');
     if (this.posting.has(connection)) throw new RequestRefusal(409, 'Another send is in progress.');
     this.posting.add(connection);
-    let text: string;
+    let data: Buffer;
     try {
-      text = body === undefined ? await readBody(req, this.maxMessageBytes) : body.toString();
+      data = body === undefined ? await readBodyBytes(req, this.maxMessageBytes) : Buffer.from(body);
     } catch (error) {
       if (error instanceof PayloadTooLargeError) throw new RequestRefusal(413, error.message);
       throw error;
     } finally {
       this.posting.delete(connection);
     }
-    connection.receive(text);
+    connection.receive(connection.protocol === 'messagepack' ? data : data.toString('utf8'));
     sendText(res, 200);
   }
 
@@ -680,7 +680,7 @@ export class Hub {
     this.webSocketServer.handleUpgrade(req, socket, head, (webSocket) => {
       connection.attach(
         new WebSocketTransport(webSocket, {
-          onText: (text) => connection.receive(text),
+          onData: (data) => connection.receive(data),
           onClose: () => connection.transportClosed(),
         }),
       );
@@ -882,18 +882,16 @@ export class Hub {
   ): void {
     // Non-blocking invocations (no id) get no answer at all.
     if (invocationId === undefined) return;
-    let payload: string;
     try {
-      payload = writeRecord({ type: MessageType.Completion, invocationId, ...outcome });
+      connection.send({ type: MessageType.Completion, invocationId, ...outcome });
     } catch (error) {
       this.reportError(error);
-      payload = writeRecord({
+      connection.send({
         type: MessageType.Completion,
         invocationId,
-        error: 'The result could not be serialised to JSON.',
+        error: 'The result could not be serialised.',
       });
     }
-    connection.sendRaw(payload);
   }
 
   // ---- Fan-out -------------------------------------------------------------------------------
@@ -938,8 +936,8 @@ export class Hub {
           target: message.target,
           arguments: message.arguments,
         };
-        const payload = writeRecord(invocation);
-        for (const connection of this.audience(message.audience)) connection.sendRaw(payload);
+        const shared = new OutgoingMessage(invocation);
+        for (const connection of this.audience(message.audience)) connection.sendShared(shared);
         return;
       }
       case 'close':

@@ -71,10 +71,10 @@ describe('given a hub spoken to over plain HTTP', () => {
     const url = `${running.url}?id=${String(connectionToken)}`;
     await fetch(url);
 
-    await fetch(url, { method: 'POST', body: `{"protocol":"messagepack","version":1}${RS}` });
+    await fetch(url, { method: 'POST', body: `{"protocol":"protobuf","version":1}${RS}` });
 
     expect(await (await fetch(url)).text()).toBe(
-      `{"error":"Requested protocol 'messagepack' version 1 is not available."}${RS}`,
+      `{"error":"Requested protocol 'protobuf' version 1 is not available."}${RS}`,
     );
   });
 

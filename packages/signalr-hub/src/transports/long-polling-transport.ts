@@ -8,8 +8,9 @@ import type { Transport } from './transport';
 export class LongPollingTransport implements Transport {
   readonly name = 'LongPolling';
   readonly inherentKeepAlive = true;
+  readonly binary = true;
   private lastPollEndedAt = Date.now();
-  private buffer: string[] = [];
+  private buffer: (string | Buffer)[] = [];
   private bufferLength = 0;
   private poller: { res: ServerResponse; timer: NodeJS.Timeout } | undefined;
   private polled = false;
@@ -58,11 +59,15 @@ export class LongPollingTransport implements Transport {
     });
   }
 
-  send(payload: string): void {
+  send(payload: string | Buffer): void {
     if (this.closed) return;
     this.buffer.push(payload);
     this.bufferLength += payload.length;
     if (this.poller) this.finishPoll(200);
+  }
+
+  sendBinary(payload: Buffer): void {
+    this.send(payload);
   }
 
   bufferedBytes(): number {
@@ -95,11 +100,15 @@ export class LongPollingTransport implements Transport {
 
   private answer(res: ServerResponse): void {
     this.lastPollEndedAt = Date.now();
-    const body = this.buffer.join('');
+    // MessagePack connections get bytes (after the handshake's JSON answer, which goes first).
+    const binary = this.buffer.some((part) => typeof part !== 'string');
+    const body = binary
+      ? Buffer.concat(this.buffer.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)))
+      : this.buffer.join('');
     this.buffer = [];
     this.bufferLength = 0;
     res.writeHead(200, {
-      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Type': binary ? 'application/octet-stream' : 'text/plain; charset=utf-8',
       'Cache-Control': 'no-cache',
       'Content-Length': Buffer.byteLength(body),
     });

@@ -21,6 +21,7 @@ function eventOf(payload: string): string {
 export class ServerSentEventsTransport implements Transport {
   readonly name = 'ServerSentEvents';
   readonly inherentKeepAlive = false;
+  readonly binary = false;
   private ended = false;
 
   constructor(
@@ -49,6 +50,11 @@ export class ServerSentEventsTransport implements Transport {
   send(payload: string): void {
     if (this.ended) return;
     this.res.write(eventOf(payload));
+  }
+
+  sendBinary(): void {
+    // The handshake refuses MessagePack over this transport, so nothing binary is ever queued.
+    throw new Error('Server-sent events carry text only.');
   }
 
   bufferedBytes(): number {

@@ -12,8 +12,12 @@ export interface Transport {
   readonly inherentKeepAlive: boolean;
   /** With inherent keep-alive: when the client was last known present. */
   lastSeenAt(): number;
+  /** Whether it carries the MessagePack protocol's bytes (server-sent events carry text only). */
+  readonly binary: boolean;
   /** Queues text (one or more complete records) for the client. */
   send(payload: string): void;
+  /** Queues bytes (one or more complete MessagePack messages); only when `binary`. */
+  sendBinary(payload: Buffer): void;
   /** Ends the transport once what was queued has been handed over. */
   close(): void;
   /** Bytes handed to the transport that the client has not taken yet. */

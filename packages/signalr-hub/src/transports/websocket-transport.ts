@@ -1,6 +1,12 @@
 import type { RawData, WebSocket } from 'ws';
 import type { Transport } from './transport';
 
+export function rawDataToBuffer(data: RawData): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  if (data instanceof ArrayBuffer) return Buffer.from(data);
+  return data;
+}
+
 export function rawDataToText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
@@ -26,12 +32,15 @@ function bytesOf(text: string): Buffer {
 export class WebSocketTransport implements Transport {
   readonly name = 'WebSockets';
   readonly inherentKeepAlive = false;
+  readonly binary = true;
 
   constructor(
     private readonly socket: WebSocket,
-    handlers: { onText(text: string): void; onClose(): void },
+    handlers: { onData(data: string | Buffer): void; onClose(): void },
   ) {
-    socket.on('message', (data) => handlers.onText(rawDataToText(data)));
+    socket.on('message', (data, isBinary) =>
+      handlers.onData(isBinary ? rawDataToBuffer(data) : rawDataToText(data)),
+    );
     socket.once('close', () => handlers.onClose());
     // Errors (invalid frames, oversized messages) are followed by 'close'; listening keeps them
     // from being thrown as unhandled 'error' events.
@@ -45,6 +54,10 @@ export class WebSocketTransport implements Transport {
   send(payload: string): void {
     // A text frame either way; the bytes are shared, ws only frames them (no copy when unmasked).
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(bytesOf(payload), { binary: false });
+  }
+
+  sendBinary(payload: Buffer): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(payload, { binary: true });
   }
 
   bufferedBytes(): number {
