@@ -26,6 +26,7 @@ export const PATHS = {
   burnIn: '/agent/burnin/all',
   addAgent: '/admin/add-agent',
   addCompany: '/admin/add-company',
+  importData: '/agent/import',
   installationChecklist: '/installation-checklist',
 } as const;
 
@@ -54,6 +55,7 @@ export const MENU = {
   companies: { label: 'Companies', path: PATHS.companies },
   addAgent: { label: 'Add agent to dashboard', path: PATHS.addAgent },
   addCompany: { label: 'Add company to dashboard', path: PATHS.addCompany },
+  importData: { label: 'Import', path: PATHS.importData },
   changePassword: { label: 'Change password', path: PATHS.resetPassword },
   logout: { label: 'Logout' },
 } as const satisfies Record<string, MenuItem>;
@@ -61,7 +63,19 @@ export const MENU = {
 /** The dropdown menu for a signed-in role (part 1, section 6). */
 export function menuForRole(role: string): readonly MenuItem[] {
   switch (role) {
+    // Ours, not the spec's: bulk import is for Admins (and Company-Admins), not Technical-Agents.
     case ROLE.admin:
+      return [
+        MENU.clients,
+        MENU.onboarding,
+        MENU.companies,
+        MENU.addAccount,
+        MENU.addAgent,
+        MENU.addCompany,
+        MENU.importData,
+        MENU.changePassword,
+        MENU.logout,
+      ];
     case ROLE.technicalAgent:
       return [
         MENU.clients,
@@ -74,7 +88,8 @@ export function menuForRole(role: string): readonly MenuItem[] {
         MENU.logout,
       ];
     case ROLE.companyAdmin:
-      return [MENU.users, MENU.companies, MENU.changePassword, MENU.logout];
+      // Ours, not the spec's: bulk import into their own companies.
+      return [MENU.users, MENU.companies, MENU.importData, MENU.changePassword, MENU.logout];
     default:
       return [MENU.clients, MENU.onboarding, MENU.changePassword, MENU.logout];
   }

@@ -209,6 +209,13 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                path: 'import',
+                ...lazyScreen(
+                  () => import('../features/import/components/import-page'),
+                  (module) => module.ImportPage,
+                ),
+              },
             ],
           },
           {

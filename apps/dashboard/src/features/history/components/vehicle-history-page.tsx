@@ -13,7 +13,7 @@ import {
 } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { NearEnd } from '../../../lib/near-end';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '../../../lib/save-file';
 import { pageItems } from '../../../lib/server-cache';
 import { historyQueries } from '../api/history-queries';
 import '../../../lib/staff-screens.css';

@@ -1,0 +1,85 @@
+// The import screen's server data: query keys, query options and mutations of the import calls.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@sentinel/api-sdk';
+import type { ImportJob, ImportMapping } from '@sentinel/domain';
+import { useApiClient } from '../../../lib/api-client';
+import { userKeys, vehicleKeys } from '../../../lib/server-cache';
+
+/** Rows the preview loads; the table says when the file has more. */
+export const PREVIEW_ROWS = 1000;
+/** How often a running import's progress is asked for. */
+export const PROGRESS_POLL_MS = 1000;
+
+export const importKeys = {
+  all: ['imports'] as const,
+  job: (id: number) => [...importKeys.all, id] as const,
+  rows: (id: number, errorsOnly: boolean) => [...importKeys.all, id, 'rows', errorsOnly] as const,
+};
+
+export const importQueries = {
+  /** GET /Imports/{id}, asked again every second while the run goes on. */
+  job: (api: ApiClient, id: number) =>
+    queryOptions({
+      queryKey: importKeys.job(id),
+      queryFn: () => api.imports.get(id),
+      refetchInterval: (query) => (query.state.data?.status === 'Running' ? PROGRESS_POLL_MS : false),
+    }),
+  /** GET /Imports/{id}/Rows: the first PREVIEW_ROWS rows, or the rows with errors only. */
+  rows: (api: ApiClient, id: number, errorsOnly: boolean) =>
+    queryOptions({
+      queryKey: importKeys.rows(id, errorsOnly),
+      queryFn: () => api.imports.rows(id, { $pagesize: PREVIEW_ROWS, errorsOnly }),
+    }),
+};
+
+/** The job as an answer left it, and its rows asked again (their plans or outcomes changed). */
+function useStoreJob() {
+  const queryClient = useQueryClient();
+  return async (job: ImportJob) => {
+    queryClient.setQueryData(importKeys.job(job.id), job);
+    await queryClient.invalidateQueries({ queryKey: [...importKeys.all, job.id, 'rows'] });
+  };
+}
+
+/** POST /Imports: uploads and previews the file. */
+export function useUploadMutation() {
+  const api = useApiClient();
+  const store = useStoreJob();
+  return useMutation({
+    mutationFn: async ({ file, companyId }: { file: File; companyId: number | null }) =>
+      api.imports.upload({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, companyId),
+    onSuccess: store,
+  });
+}
+
+/** PUT /Imports/{id}/Mapping. */
+export function useMappingMutation(id: number) {
+  const api = useApiClient();
+  const store = useStoreJob();
+  return useMutation({
+    mutationFn: (mapping: ImportMapping) => api.imports.map(id, mapping),
+    onSuccess: store,
+  });
+}
+
+/** POST /Imports/{id}/Start; the lists will show the new holders and vehicles when next asked. */
+export function useStartMutation(id: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const store = useStoreJob();
+  return useMutation({
+    mutationFn: (sendPasswordLinks: boolean) => api.imports.start(id, { sendPasswordLinks }),
+    onSuccess: async (job) => {
+      await store(job);
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      await queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+    },
+  });
+}
+
+/** POST /Imports/{id}/Cancel. */
+export function useCancelMutation(id: number) {
+  const api = useApiClient();
+  const store = useStoreJob();
+  return useMutation({ mutationFn: () => api.imports.cancel(id), onSuccess: store });
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { IMPORT_FIELDS, importErrorsFileName } from '@sentinel/domain';
+import type { ImportField, ImportJob, ImportMapping } from '@sentinel/domain';
+import { Alert, Button, Checkbox, Import, Spinner, Switch } from '@sentinel/ui';
+import { useApiClient } from '../../../lib/api-client';
+import {
+  importQueries,
+  useCancelMutation,
+  useMappingMutation,
+  useStartMutation,
+} from '../api/import-queries';
+import { saveCsv } from './import-page';
+
+// The fields a file must have a column for (the account holder form's five).
+const REQUIRED: readonly ImportField[] = [
+  'Holder.FirstName',
+  'Holder.LastName',
+  'Holder.Email',
+  'Holder.PhoneNumber',
+  'Holder.IdNumber',
+];
+
+/** A previewed file: its counts, columns, rows with their errors, and the way on to the import. */
+export function ImportPreview({ job, onAnother }: { job: ImportJob; onAnother: () => void }) {
+  const api = useApiClient();
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  const [sendLinks, setSendLinks] = useState(false);
+  const rows = useQuery(importQueries.rows(api, job.id, errorsOnly));
+  const map = useMappingMutation(job.id);
+  const start = useStartMutation(job.id);
+  const cancel = useCancelMutation(job.id);
+  const toImport = job.preview.new + job.preview.updated;
+
+  const onMapping = (field: ImportField, column: number | undefined) => {
+    const mapping: ImportMapping = { ...(job.mapping as ImportMapping) };
+    if (column === undefined) delete mapping[field];
+    else mapping[field] = column;
+    map.mutate(mapping);
+  };
+
+  return (
+    <div className="import-page__preview">
+      <h2>Preview of {job.fileName}</h2>
+      <Import.Counts counts={job.preview} />
+      {job.preview.invalid > 0 && (
+        <Alert variant="error">
+          {job.preview.invalid} rows have errors and will not be imported. Download them, fix them and upload
+          the file again.
+        </Alert>
+      )}
+      <details className="import-page__mapping">
+        <summary>Columns</summary>
+        <Import.ColumnMapping
+          headers={job.headers}
+          fields={IMPORT_FIELDS}
+          mapping={job.mapping as ImportMapping}
+          required={REQUIRED}
+          onChange={onMapping}
+          disabled={map.isPending}
+        />
+      </details>
+      <div className="import-page__actions">
+        <Switch label="Only rows with errors" checked={errorsOnly} onCheckedChange={setErrorsOnly} />
+        {job.preview.invalid > 0 && (
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void api.imports.errorsCsv(job.id).then((text) => saveCsv(text, importErrorsFileName(job.id)))
+            }
+          >
+            Download rows with errors
+          </Button>
+        )}
+      </div>
+      {rows.isPending ? (
+        <Spinner label="Loading the rows" />
+      ) : (
+        <Import.PreviewTable
+          rows={rows.data?.items ?? []}
+          totalCount={rows.data?.totalCount}
+          fields={IMPORT_FIELDS}
+        />
+      )}
+      <Checkbox
+        label="Send password creation links to new account holders"
+        checked={sendLinks}
+        onCheckedChange={setSendLinks}
+      />
+      <div className="import-page__actions">
+        <Button
+          onClick={() => start.mutate(sendLinks)}
+          disabled={toImport === 0}
+          busy={start.isPending}
+          busyLabel="Starting"
+        >
+          Import {toImport} rows
+        </Button>
+        <Button variant="ghost" onClick={() => void cancel.mutateAsync().then(onAnother)}>
+          Upload another file
+        </Button>
+      </div>
+    </div>
+  );
+}
