@@ -9,6 +9,7 @@ const STAFF_MENUS = {
     'Add a new account',
     'Add agent to dashboard',
     'Add company to dashboard',
+    'Import',
     'Change password',
     'Logout',
   ],
@@ -22,7 +23,7 @@ const STAFF_MENUS = {
     'Change password',
     'Logout',
   ],
-  'Company-Admin': ['Users', 'Companies', 'Change password', 'Logout'],
+  'Company-Admin': ['Users', 'Companies', 'Import', 'Change password', 'Logout'],
 } as const;
 
 for (const [role, menu] of Object.entries(STAFF_MENUS)) {

@@ -5,8 +5,21 @@ import { rootRedirectPath } from './root-redirect';
 const labels = (role: string) => menuForRole(role).map((item) => item.label);
 
 describe('menuForRole', () => {
-  it.each(['Admin', 'Technical-Agent'])('gives %s the full staff menu', (role) => {
-    expect(labels(role)).toEqual([
+  it('gives an Admin the full staff menu and Import', () => {
+    expect(labels('Admin')).toEqual([
+      'Clients',
+      'Onboarding',
+      'Companies',
+      'Add a new account',
+      'Add agent to dashboard',
+      'Add company to dashboard',
+      'Import',
+      'Change password',
+      'Logout',
+    ]);
+  });
+  it('gives a Technical-Agent the full staff menu without Import', () => {
+    expect(labels('Technical-Agent')).toEqual([
       'Clients',
       'Onboarding',
       'Companies',
@@ -17,8 +30,8 @@ describe('menuForRole', () => {
       'Logout',
     ]);
   });
-  it('gives a Company-Admin Users and Companies', () => {
-    expect(labels('Company-Admin')).toEqual(['Users', 'Companies', 'Change password', 'Logout']);
+  it('gives a Company-Admin Users, Companies and Import', () => {
+    expect(labels('Company-Admin')).toEqual(['Users', 'Companies', 'Import', 'Change password', 'Logout']);
   });
   it('gives any other role Clients and Onboarding', () => {
     expect(labels('Fitter')).toEqual(['Clients', 'Onboarding', 'Change password', 'Logout']);
@@ -32,6 +45,7 @@ describe('menuForRole', () => {
       'Add a new account': '/agent/onboarding/client/add',
       'Add agent to dashboard': '/admin/add-agent',
       'Add company to dashboard': '/admin/add-company',
+      Import: '/agent/import',
       'Change password': '/reset-password',
       Logout: undefined,
     });

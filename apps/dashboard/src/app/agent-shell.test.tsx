@@ -42,6 +42,7 @@ describe('given a signed-in Admin', () => {
       'Add a new account',
       'Add agent to dashboard',
       'Add company to dashboard',
+      'Import',
       'Change password',
       'Logout',
     ]);
@@ -90,7 +91,7 @@ describe('given a signed-in Company-Admin', () => {
     renderApp('/agent');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(await openMenu(user)).toEqual(['Users', 'Companies', 'Change password', 'Logout']);
+    expect(await openMenu(user)).toEqual(['Users', 'Companies', 'Import', 'Change password', 'Logout']);
     expect(screen.getByRole('menuitem', { name: 'Users' })).toHaveAttribute('href', '/agent/clients/all');
   });
 
