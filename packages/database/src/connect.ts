@@ -4,7 +4,7 @@
  * one module per engine (sqlite.ts, postgres.ts), reached through dialectOf(db).
  */
 import { CamelCasePlugin, Kysely } from 'kysely';
-import type { ColumnDefinitionBuilder, Dialect } from 'kysely';
+import type { ColumnDefinitionBuilder, Dialect, QueryExecutor } from 'kysely';
 import { dialectOf } from './dialect-of';
 import { connectPostgres, connectPrivatePostgres, postgres } from './postgres';
 import { connectSqlite, IN_MEMORY, sqlite } from './sqlite';
@@ -39,9 +39,9 @@ export function openDatabase<Schema>(options: DatabaseOptions): Kysely<Schema> {
 }
 
 /** An integer primary key the database numbers itself and never reuses (see the dialects). */
-export function identityColumn(
-  db: Kysely<unknown>,
-): (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
+export function identityColumn(db: {
+  getExecutor(): QueryExecutor;
+}): (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
   const dialect = dialectOf(db);
   return (column) => dialect.identityColumn(column);
 }
