@@ -10,6 +10,7 @@ const STAFF_MENUS = {
     'Add agent to dashboard',
     'Add company to dashboard',
     'Import',
+    'Audit log',
     'Change password',
     'Logout',
   ],

@@ -5,7 +5,7 @@ import { rootRedirectPath } from './root-redirect';
 const labels = (role: string) => menuForRole(role).map((item) => item.label);
 
 describe('menuForRole', () => {
-  it('gives an Admin the full staff menu and Import', () => {
+  it('gives an Admin the full staff menu, Import and the audit log', () => {
     expect(labels('Admin')).toEqual([
       'Clients',
       'Onboarding',
@@ -14,11 +14,12 @@ describe('menuForRole', () => {
       'Add agent to dashboard',
       'Add company to dashboard',
       'Import',
+      'Audit log',
       'Change password',
       'Logout',
     ]);
   });
-  it('gives a Technical-Agent the full staff menu without Import', () => {
+  it('gives a Technical-Agent the full staff menu without Import or the audit log', () => {
     expect(labels('Technical-Agent')).toEqual([
       'Clients',
       'Onboarding',
@@ -46,6 +47,7 @@ describe('menuForRole', () => {
       'Add agent to dashboard': '/admin/add-agent',
       'Add company to dashboard': '/admin/add-company',
       Import: '/agent/import',
+      'Audit log': '/admin/audit-log',
       'Change password': '/reset-password',
       Logout: undefined,
     });

@@ -27,6 +27,7 @@ export const PATHS = {
   addAgent: '/admin/add-agent',
   addCompany: '/admin/add-company',
   importData: '/agent/import',
+  auditLog: '/admin/audit-log',
   installationChecklist: '/installation-checklist',
 } as const;
 
@@ -56,6 +57,7 @@ export const MENU = {
   addAgent: { label: 'Add agent to dashboard', path: PATHS.addAgent },
   addCompany: { label: 'Add company to dashboard', path: PATHS.addCompany },
   importData: { label: 'Import', path: PATHS.importData },
+  auditLog: { label: 'Audit log', path: PATHS.auditLog },
   changePassword: { label: 'Change password', path: PATHS.resetPassword },
   logout: { label: 'Logout' },
 } as const satisfies Record<string, MenuItem>;
@@ -63,7 +65,8 @@ export const MENU = {
 /** The dropdown menu for a signed-in role (part 1, section 6). */
 export function menuForRole(role: string): readonly MenuItem[] {
   switch (role) {
-    // Ours, not the spec's: bulk import is for Admins (and Company-Admins), not Technical-Agents.
+    // Ours, not the spec's: bulk import is for Admins (and Company-Admins), not Technical-Agents;
+    // the audit log is the Admin's alone (GET /AuditLog answers 403 to others).
     case ROLE.admin:
       return [
         MENU.clients,
@@ -73,6 +76,7 @@ export function menuForRole(role: string): readonly MenuItem[] {
         MENU.addAgent,
         MENU.addCompany,
         MENU.importData,
+        MENU.auditLog,
         MENU.changePassword,
         MENU.logout,
       ];

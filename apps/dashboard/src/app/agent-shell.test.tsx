@@ -43,6 +43,7 @@ describe('given a signed-in Admin', () => {
       'Add agent to dashboard',
       'Add company to dashboard',
       'Import',
+      'Audit log',
       'Change password',
       'Logout',
     ]);

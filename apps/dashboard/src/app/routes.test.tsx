@@ -20,6 +20,7 @@ describe('given no one is signed in', () => {
     '/agent/onboarding/client/add',
     '/admin/add-agent',
     '/admin/add-company',
+    '/admin/audit-log',
   ])("sends %s to '/' and on to the sign-in screen", async (path) => {
     const app = renderApp(path);
 
@@ -60,6 +61,7 @@ describe('given a signed-in agent', () => {
     ['/agent/burnin/all', 'Burn-in bench'],
     ['/admin/add-agent', 'Add agent'],
     ['/admin/add-company', 'Add Company'],
+    ['/admin/audit-log', 'Audit log'],
   ])('shows %s inside the agent layout, titled %s', async (path, heading) => {
     await storeSignedInUser('Technical-Agent');
     const app = renderApp(path);

@@ -232,6 +232,13 @@ export const routes: RouteObject[] = [
               (module) => module.AddCompanyPage,
             ),
           },
+          {
+            path: PATHS.auditLog,
+            ...lazyScreen(
+              () => import('../features/audit/components/audit-log-page'),
+              (module) => module.AuditLogPage,
+            ),
+          },
         ],
       },
     ],
