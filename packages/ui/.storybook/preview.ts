@@ -1,4 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
+import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
 import '../src/styles.css';
 import './preview.css';
 
@@ -7,6 +8,15 @@ const preview: Preview = {
     // Every story is an accessibility check: violations fail the story's test, not just warn.
     a11y: { test: 'error' },
     layout: 'padded',
+    // The phones the apps are tested on, in the toolbar beside Storybook's own sizes; the phone
+    // browser test renders every story at phone360.
+    viewport: {
+      options: {
+        ...MINIMAL_VIEWPORTS,
+        phone360: { name: 'Phone 360 × 740', styles: { width: '360px', height: '740px' }, type: 'mobile' },
+        phone390: { name: 'Phone 390 × 844', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+      },
+    },
   },
   globalTypes: {
     theme: {
