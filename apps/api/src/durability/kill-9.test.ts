@@ -33,7 +33,7 @@ let folder: string;
 let databaseEnv: Record<string, string>;
 let databaseOptions: { databaseFile: string; databaseUrl?: string };
 let dropDatabase: () => Promise<void> = () => Promise.resolve();
-let devices: LoadTarget['devices'] = [];
+const devices: LoadTarget['devices'] = [];
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'sentinel-durability-'));
