@@ -104,3 +104,12 @@ describe('given a button rendered as its child', () => {
     expect(onClick).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('given a ref', () => {
+  it('hands the button to the ref', () => {
+    const ref = createRef<HTMLButtonElement>();
+    render(<Button ref={ref}>Save</Button>);
+
+    expect(ref.current).toBe(screen.getByRole('button', { name: 'Save' }));
+  });
+});

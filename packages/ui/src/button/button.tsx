@@ -1,10 +1,11 @@
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Slot } from 'radix-ui';
 import { clsx } from 'clsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+/** Native button props, `ref` included (React 19 passes it as a prop). */
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   /** Visual weight of the button. @default 'primary' */
   variant?: ButtonVariant;
   /** While true the button shows `busyLabel`, is disabled and reports aria-busy. @default false */
@@ -15,20 +16,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   asChild?: boolean;
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  {
-    variant = 'primary',
-    busy = false,
-    busyLabel,
-    asChild = false,
-    className,
-    disabled,
-    children,
-    type,
-    ...rest
-  },
+export function Button({
   ref,
-) {
+  variant = 'primary',
+  busy = false,
+  busyLabel,
+  asChild = false,
+  className,
+  disabled,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
   const classes = clsx('sn-button', `sn-button--${variant}`, busy && 'sn-button--busy', className);
   if (asChild) {
     return (
@@ -51,4 +50,4 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       {busy && busyLabel !== undefined ? busyLabel : children}
     </button>
   );
-});
+}

@@ -1,3 +1,4 @@
+import { createRef } from 'react';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -71,5 +72,26 @@ describe('given a disabled checkbox', () => {
 
     expect(onCheckedChange).not.toHaveBeenCalled();
     expect(screen.getByRole('checkbox', { name: 'Confirm' })).toBeChecked();
+  });
+});
+
+describe('given a ref and native props', () => {
+  it('hands the checkbox button to the ref and passes the props through', () => {
+    const ref = createRef<HTMLButtonElement>();
+    render(
+      <Checkbox
+        ref={ref}
+        label="Has a South African ID"
+        checked
+        onCheckedChange={vi.fn()}
+        required
+        data-field="sa-id"
+      />,
+    );
+
+    const control = screen.getByRole('checkbox', { name: 'Has a South African ID' });
+    expect(ref.current).toBe(control);
+    expect(control).toHaveAttribute('data-field', 'sa-id');
+    expect(control).toBeRequired();
   });
 });

@@ -1,8 +1,23 @@
-import { useId } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 import { Checkbox as Primitive } from 'radix-ui';
 import { clsx } from 'clsx';
 
-export interface CheckboxProps {
+/**
+ * The checkbox button's own props (ref, required, onBlur, aria-*, data-*, ...) pass through to it,
+ * so form libraries can register it; `className` styles the wrapper with the label.
+ */
+export interface CheckboxProps extends Omit<
+  ComponentPropsWithRef<typeof Primitive.Root>,
+  | 'checked'
+  | 'defaultChecked'
+  | 'onCheckedChange'
+  | 'children'
+  | 'asChild'
+  | 'disabled'
+  | 'id'
+  | 'name'
+  | 'className'
+> {
   /** Visible label, also the checkbox's accessible name, e.g. 'Has a South African ID'. */
   label: string;
   /** Controlled state. */
@@ -26,12 +41,14 @@ export function Checkbox({
   id,
   name,
   className,
+  ...rest
 }: CheckboxProps) {
   const generatedId = useId();
   const checkboxId = id ?? generatedId;
   return (
     <div className={clsx('sn-checkbox', disabled && 'sn-checkbox--disabled', className)}>
       <Primitive.Root
+        {...rest}
         id={checkboxId}
         className="sn-checkbox__root"
         checked={checked}

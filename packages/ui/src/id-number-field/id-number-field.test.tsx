@@ -1,3 +1,4 @@
+import { createRef } from 'react';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -69,5 +70,19 @@ describe('given a read-only ID in an edit modal', () => {
 
     expect(onValueChange).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'South African ID Number' })).toHaveValue('9001015009087');
+  });
+});
+
+describe('given a ref and native props', () => {
+  it('hands the input to the ref and passes the props through', () => {
+    const ref = createRef<HTMLInputElement>();
+    render(
+      <IdNumberField ref={ref} isSouthAfrican value="" onValueChange={vi.fn()} name="idNumber" required />,
+    );
+
+    const input = screen.getByRole('textbox', { name: 'South African ID Number' });
+    expect(ref.current).toBe(input);
+    expect(input).toHaveAttribute('name', 'idNumber');
+    expect(input).toBeRequired();
   });
 });

@@ -1,3 +1,4 @@
+import { createRef } from 'react';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,5 +63,17 @@ describe('given a cellphone field', () => {
     render(<Form />);
 
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('given a ref and native props', () => {
+  it('hands the input to the ref and passes the props through', () => {
+    const ref = createRef<HTMLInputElement>();
+    render(<PhoneField ref={ref} value="" onValueChange={vi.fn()} name="phone" required />);
+
+    const input = screen.getByRole('textbox', { name: 'Cellphone number' });
+    expect(ref.current).toBe(input);
+    expect(input).toHaveAttribute('name', 'phone');
+    expect(input).toBeRequired();
   });
 });

@@ -1,3 +1,4 @@
+import { createRef } from 'react';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,5 +78,26 @@ describe('given a hidden label', () => {
     render(<SearchField label="Search devices" hideLabel value="" onValueChange={vi.fn()} />);
 
     expect(screen.getByRole('searchbox', { name: 'Search devices' })).toBeInTheDocument();
+  });
+});
+
+describe('given a ref and native props', () => {
+  it('hands the input to the ref and passes the props through', () => {
+    const ref = createRef<HTMLInputElement>();
+    render(
+      <SearchField
+        ref={ref}
+        label="Search clients"
+        value=""
+        onValueChange={vi.fn()}
+        placeholder="Name"
+        name="q"
+      />,
+    );
+
+    const input = screen.getByRole('searchbox', { name: 'Search clients' });
+    expect(ref.current).toBe(input);
+    expect(input).toHaveAttribute('placeholder', 'Name');
+    expect(input).toHaveAttribute('name', 'q');
   });
 });

@@ -1,14 +1,17 @@
-import { useId, useRef } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 import { clsx } from 'clsx';
 
-export interface SearchFieldProps {
+/** The input's own props (ref, name, onKeyDown, aria-*, data-*, ...) pass through to it. */
+export interface SearchFieldProps extends Omit<
+  ComponentPropsWithRef<'input'>,
+  'value' | 'defaultValue' | 'onChange' | 'type' | 'className'
+> {
   /** Label and accessible name, e.g. 'Search clients'. */
   label: string;
   /** Controlled text. */
   value: string;
   /** Called with the new text as the person types or clears. */
   onValueChange: (value: string) => void;
-  placeholder?: string | undefined;
   /** Keep the label for assistive technology only (the magnifier and placeholder explain the field). @default false */
   hideLabel?: boolean | undefined;
   /** Id of the input; generated when absent. */
@@ -20,14 +23,13 @@ export function SearchField({
   label,
   value,
   onValueChange,
-  placeholder,
   hideLabel = false,
   id,
   className,
+  ...rest
 }: SearchFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className={clsx('sn-field', 'sn-search', className)}>
       <label className={clsx('sn-field__label', hideLabel && 'sn-visually-hidden')} htmlFor={inputId}>
@@ -41,13 +43,12 @@ export function SearchField({
           </svg>
         </span>
         <input
-          ref={inputRef}
+          autoComplete="off"
+          {...rest}
           id={inputId}
           type="search"
           className="sn-field__input sn-search__input"
           value={value}
-          placeholder={placeholder}
-          autoComplete="off"
           onChange={(event) => onValueChange(event.target.value)}
         />
         {value !== '' && (
@@ -58,7 +59,8 @@ export function SearchField({
             onClick={() => {
               onValueChange('');
               // Back to the input so the person can type the next search at once.
-              inputRef.current?.focus();
+              // By id: the ref prop belongs to the caller.
+              document.getElementById(inputId)?.focus();
             }}
           >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">

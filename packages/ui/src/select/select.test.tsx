@@ -1,3 +1,4 @@
+import { createRef } from 'react';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -97,5 +98,29 @@ describe('given a disabled select', () => {
     expect(trigger).toBeDisabled();
     await userEvent.click(trigger);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('given a ref and native props', () => {
+  it('hands the trigger to the ref and keeps both descriptions', () => {
+    const ref = createRef<HTMLButtonElement>();
+    render(
+      <>
+        <p id="role-help">Agents see every client</p>
+        <Select
+          ref={ref}
+          label="Role"
+          value=""
+          onValueChange={vi.fn()}
+          options={[{ value: 'Admin', label: 'Admin' }]}
+          error="Role is required"
+          aria-describedby="role-help"
+        />
+      </>,
+    );
+
+    const trigger = screen.getByRole('combobox', { name: 'Role' });
+    expect(ref.current).toBe(trigger);
+    expect(trigger).toHaveAccessibleDescription('Agents see every client Role is required');
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 import { Select as Primitive } from 'radix-ui';
 import { clsx } from 'clsx';
 
@@ -7,7 +7,14 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectProps {
+/**
+ * The trigger button's own props (ref, onBlur, aria-*, data-*, ...) pass through to it, so form
+ * libraries can register and focus it; `className` styles the wrapper with the label.
+ */
+export interface SelectProps extends Omit<
+  ComponentPropsWithRef<'button'>,
+  'value' | 'defaultValue' | 'onChange' | 'children' | 'disabled' | 'id' | 'name' | 'className' | 'type'
+> {
   /** Visible label, also the trigger's accessible name, e.g. 'Role' or 'Sort by'. */
   label: string;
   /** The chosen option's value; '' shows the placeholder. */
@@ -24,6 +31,8 @@ export interface SelectProps {
   disabled?: boolean | undefined;
   /** Id of the trigger button; generated when absent. */
   id?: string | undefined;
+  /** Marks the native select Radix renders inside forms as required. @default false */
+  required?: boolean | undefined;
   /** Form field name; Radix then renders a native select inside forms so they see the value. */
   name?: string | undefined;
   className?: string;
@@ -40,6 +49,8 @@ export function Select({
   id,
   name,
   className,
+  required,
+  ...rest
 }: SelectProps) {
   const generatedId = useId();
   const triggerId = id ?? generatedId;
@@ -56,13 +67,15 @@ export function Select({
         onValueChange={onValueChange}
         disabled={disabled}
         {...(name !== undefined ? { name } : {})}
+        {...(required !== undefined ? { required } : {})}
       >
         <Primitive.Trigger
+          {...rest}
           id={triggerId}
           className="sn-select__trigger"
           aria-labelledby={labelId}
           aria-invalid={hasError || undefined}
-          aria-describedby={hasError ? errorId : undefined}
+          aria-describedby={clsx(rest['aria-describedby'], hasError && errorId) || undefined}
         >
           <Primitive.Value placeholder={placeholder} />
           <Primitive.Icon className="sn-select__icon">

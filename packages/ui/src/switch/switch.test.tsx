@@ -1,3 +1,4 @@
+import { createRef } from 'react';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -73,5 +74,29 @@ describe('given a disabled switch', () => {
     render(<Switch label="Has a South African ID" checked onCheckedChange={vi.fn()} disabled />);
 
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('given a ref and native props', () => {
+  it('hands the switch button to the ref and passes the props through', async () => {
+    const ref = createRef<HTMLButtonElement>();
+    const onBlur = vi.fn();
+    render(
+      <Switch
+        ref={ref}
+        label="Auto Refresh"
+        checked={false}
+        onCheckedChange={vi.fn()}
+        aria-describedby="help"
+        onBlur={onBlur}
+      />,
+    );
+
+    const control = screen.getByRole('switch', { name: 'Auto Refresh' });
+    expect(ref.current).toBe(control);
+    expect(control).toHaveAttribute('aria-describedby', 'help');
+    await userEvent.click(control);
+    await userEvent.tab();
+    expect(onBlur).toHaveBeenCalledOnce();
   });
 });

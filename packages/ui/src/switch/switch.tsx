@@ -1,8 +1,23 @@
-import { useId } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 import { Switch as Primitive } from 'radix-ui';
 import { clsx } from 'clsx';
 
-export interface SwitchProps {
+/**
+ * The switch button's own props (ref, name, required, onBlur, aria-*, data-*, ...) pass through to it,
+ * so form libraries can register it; `className` styles the wrapper with the label.
+ */
+export interface SwitchProps extends Omit<
+  ComponentPropsWithRef<typeof Primitive.Root>,
+  | 'checked'
+  | 'defaultChecked'
+  | 'onCheckedChange'
+  | 'children'
+  | 'asChild'
+  | 'disabled'
+  | 'id'
+  | 'name'
+  | 'className'
+> {
   /** Visible label, also the switch's accessible name, e.g. 'Auto Refresh'. */
   label: string;
   /** Controlled on/off state. */
@@ -26,12 +41,14 @@ export function Switch({
   id,
   name,
   className,
+  ...rest
 }: SwitchProps) {
   const generatedId = useId();
   const switchId = id ?? generatedId;
   return (
     <div className={clsx('sn-switch', disabled && 'sn-switch--disabled', className)}>
       <Primitive.Root
+        {...rest}
         id={switchId}
         className="sn-switch__root"
         checked={checked}

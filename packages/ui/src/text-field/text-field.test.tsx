@@ -102,3 +102,20 @@ describe('given a cellphone field with a prefix and a hint', () => {
     expect(await axeViolations()).toEqual([]);
   });
 });
+
+describe('given a ref and native input props', () => {
+  it('hands the input to the ref and passes the props through', async () => {
+    const ref = createRef<HTMLInputElement>();
+    const onBlur = vi.fn();
+    render(<TextField ref={ref} label="Email" name="email" required data-form="sign-in" onBlur={onBlur} />);
+
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(ref.current).toBe(input);
+    expect(input).toHaveAttribute('name', 'email');
+    expect(input).toBeRequired();
+    expect(input).toHaveAttribute('data-form', 'sign-in');
+    await userEvent.click(input);
+    await userEvent.tab();
+    expect(onBlur).toHaveBeenCalledOnce();
+  });
+});

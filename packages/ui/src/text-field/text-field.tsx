@@ -1,7 +1,8 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 import { clsx } from 'clsx';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> {
+/** Native input props, `ref` included (React 19 passes it as a prop); `className` styles the wrapper. */
+export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'prefix'> {
   /** Visible label, also the input's accessible name. */
   label: string;
   /** Error message shown under the input; marks the input aria-invalid. */
@@ -12,10 +13,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   prefix?: string | undefined;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, prefix, id, className, 'aria-describedby': describedBy, ...rest },
+export function TextField({
   ref,
-) {
+  label,
+  error,
+  hint,
+  prefix,
+  id,
+  className,
+  'aria-describedby': describedBy,
+  ...rest
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
@@ -63,4 +71,4 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       )}
     </div>
   );
-});
+}
