@@ -37,7 +37,14 @@ function fixedSession(user: AuthorisedUser | null): SessionStore {
 function asOpenApi30(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(asOpenApi30);
   if (typeof schema !== 'object' || schema === null) return schema;
-  const { $id: _id, $ref, anyOf, patternProperties, ...rest } = schema as Record<string, unknown>;
+  const {
+    $id: _id,
+    $ref,
+    anyOf,
+    patternProperties,
+    const: constant,
+    ...rest
+  } = schema as Record<string, unknown>;
   if (typeof $ref === 'string') return { $ref: `#/components/schemas/${$ref}` };
   const result: Record<string, unknown> = Object.fromEntries(
     Object.entries(rest).map(([key, value]) => [key, asOpenApi30(value)]),
@@ -50,6 +57,8 @@ function asOpenApi30(schema: unknown): unknown {
     }
     result['anyOf'] = asOpenApi30(anyOf);
   }
+  // A literal is const in JSON Schema and a one-value enum in OpenAPI 3.0.
+  if (constant !== undefined) result['enum'] = [constant];
   // A record is patternProperties in TypeBox and additionalProperties in OpenAPI 3.0.
   if (patternProperties && typeof patternProperties === 'object') {
     const [value] = Object.values(patternProperties);
