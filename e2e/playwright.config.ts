@@ -16,6 +16,8 @@ export const TEST_RUNNER_URL = 'http://127.0.0.1:5290';
 export const BURNIN_URL = 'http://127.0.0.1:5285';
 process.env.SENTINEL_E2E_BENCH_DATABASE ??= join(tmpdir(), `sentinel-e2e-bench-${Date.now()}.db`);
 const JWT_SECRET = 'the-browser-tests-shared-signing-key';
+// The partners' webhook (tests/partner-webhook-server.mjs): accepts alerts unless told to refuse a vehicle's.
+export const PARTNER_URL = 'http://127.0.0.1:5291';
 
 export default defineConfig({
   testDir: './tests',
@@ -44,6 +46,13 @@ export default defineConfig({
     },
   },
   webServer: [
+    {
+      command: 'node tests/partner-webhook-server.mjs',
+      url: `${PARTNER_URL}/health`,
+      env: { PORT: '5291' },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     {
       command: 'pnpm --filter @sentinel/api start',
       url: `${API_URL}/health`,

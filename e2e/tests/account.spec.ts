@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiGet } from './api';
+import { answerCommand, fetchCommands, issueDeviceKey } from './device';
 import { signInAs } from './support';
 
 // Seeded: Sipho Ndlovu (client 5) owns a Kia 'ND 534-102' (device SNT-000103) driven by Naledi Sithole;
@@ -49,14 +50,22 @@ test('resending the password-creation link confirms it and e-mails the link', as
   expect(mail?.body).toMatch(/\/create-password\?token=/);
 });
 
-test('an agent unlocks and locks a vehicle from its card', async ({ page }) => {
+test('an agent unlocks and locks a vehicle from its card, each confirmed by its device', async ({ page }) => {
+  // The vehicle's device, played here: it fetches each command and confirms it.
+  const key = issueDeviceKey('SNT-000101');
   await page.goto('/agent/clients/4/account/view');
   const card = page.getByRole('region', { name: 'CA 320-100' });
+  let delivered = fetchCommands('SNT-000101', key);
   await card.getByRole('button', { name: 'Unlock' }).click();
+  let [command] = await delivered;
+  await answerCommand('SNT-000101', key, command!.id, { status: 'Confirmed', locked: false });
   await expect(card.getByRole('button', { name: 'Lock', exact: true })).toBeEnabled();
   await expect(card.getByText('Unlocked', { exact: true })).toBeVisible();
 
+  delivered = fetchCommands('SNT-000101', key);
   await card.getByRole('button', { name: 'Lock', exact: true }).click();
+  [command] = await delivered;
+  await answerCommand('SNT-000101', key, command!.id, { status: 'Confirmed', locked: true });
   await expect(card.getByRole('button', { name: 'Unlock' })).toBeVisible();
   await expect(card.getByText('Locked!', { exact: true })).toBeVisible();
 });

@@ -37,3 +37,36 @@ export async function reportTelemetry(serialNumber: string, key: string, report:
   if (response.status !== 200)
     throw new Error(`Telemetry answered ${response.status}: ${await response.text()}`);
 }
+
+export interface DeviceCommand {
+  id: number;
+  type: 'Lock' | 'Unlock';
+}
+
+/**
+ * Asks for the device's commands as the device does (GET /Devices/{serial}/Commands, a long poll):
+ * answers at once when some wait, else when one arrives within waitSeconds.
+ */
+export async function fetchCommands(serialNumber: string, key: string, waitSeconds = 20) {
+  const response = await fetch(`${API_URL}/Devices/${serialNumber}/Commands?waitSeconds=${waitSeconds}`, {
+    headers: { Authorization: `Device ${key}` },
+  });
+  if (response.status !== 200)
+    throw new Error(`Commands answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { items: DeviceCommand[] }).items;
+}
+
+/** Reports a command's outcome as the device does, with the lock state it left. */
+export async function answerCommand(
+  serialNumber: string,
+  key: string,
+  commandId: number,
+  outcome: { status: 'Confirmed' | 'Failed'; locked: boolean; reason?: string },
+) {
+  const response = await fetch(`${API_URL}/Devices/${serialNumber}/Commands/${commandId}/Ack`, {
+    method: 'POST',
+    headers: { Authorization: `Device ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(outcome),
+  });
+  if (response.status !== 200) throw new Error(`Ack answered ${response.status}: ${await response.text()}`);
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { issueDeviceKey, reportTelemetry } from './device';
+import { answerCommand, fetchCommands, issueDeviceKey, reportTelemetry } from './device';
 import { signInAs } from './support';
 
 // Seeded: Sipho Ndlovu (client 5) owns one vehicle, a Kia 'ND 534-102' with device SNT-000103.
@@ -90,7 +90,12 @@ test("a lock by one agent shows on another agent's screen without a reload", asy
   await expect(otherPage).toHaveURL(/\/agent\/clients\/all$/);
   await otherPage.goto('/agent/clients/13/account/view');
   const otherCard = otherPage.getByRole('region', { name: 'CA 890-115' });
+  // The lock is a command: the vehicle's device (played here) fetches it and confirms.
+  const key = issueDeviceKey('SNT-000108');
+  const delivered = fetchCommands('SNT-000108', key);
   await otherCard.getByRole('button', { name: 'Lock', exact: true }).click();
+  const [command] = await delivered;
+  await answerCommand('SNT-000108', key, command!.id, { status: 'Confirmed', locked: true });
   await expect(otherCard.getByRole('button', { name: 'Unlock' })).toBeVisible();
 
   await expect(
