@@ -180,3 +180,29 @@ describe('given a history with no cancelled alerts', () => {
     expect(container).toBeEmptyDOMElement();
   });
 });
+
+describe('given a lock command the device refused', () => {
+  it('says the lock failed, who asked, when, and why', () => {
+    render(
+      <HistoryCard
+        entry={{
+          dateTime: '2025-03-14T08:05:00Z',
+          type: 'LockState',
+          isLocked: false,
+          isLockedByUserFirstName: 'Pieter',
+          isLockedByUserLastName: 'van Wyk',
+          isLockedChangedByAdminUser: true,
+          lockCommandType: 'Lock',
+          lockCommandStatus: 'Failed',
+          lockCommandRequestedDateTime: '2025-03-14T08:04:00Z',
+          lockCommandReason: 'Door open',
+        }}
+      />,
+    );
+
+    expect(screen.getByRole('heading', { name: 'Lock failed' })).toBeInTheDocument();
+    expect(screen.getByText('Pieter van Wyk (staff)')).toBeInTheDocument();
+    expect(screen.getByText('Door open')).toBeInTheDocument();
+    expect(screen.getByText('Requested')).toBeInTheDocument();
+  });
+});

@@ -24,6 +24,13 @@ function rowsFor(entry: HistoryEntryView): Row[] {
       // The flag tells a change from the dashboard (staff) apart from one in the owner's app.
       if (by !== undefined) rows.push(['By', entry.isLockedChangedByAdminUser ? `${by} (staff)` : by]);
       else if (entry.isLockedChangedByAdminUser) rows.push(['By', 'Staff']);
+      // A command from the dashboard: when it was asked for, and why it failed or was cancelled.
+      if (present(entry.lockCommandRequestedDateTime)) {
+        rows.push(['Requested', formatHistoryDate(entry.lockCommandRequestedDateTime)]);
+      }
+      if (entry.lockCommandStatus !== 'Confirmed' && present(entry.lockCommandReason)) {
+        rows.push(['Reason', entry.lockCommandReason]);
+      }
       break;
     }
     case HISTORY_TYPE.tamperAlert: {

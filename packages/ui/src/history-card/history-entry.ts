@@ -15,8 +15,14 @@ export type HistoryEntryView = Pick<HistoryEntry, 'dateTime' | 'type'> &
 /** The card heading for an entry. */
 export function historyHeading(entry: HistoryEntryView): string {
   switch (entry.type) {
-    case HISTORY_TYPE.lockState:
+    case HISTORY_TYPE.lockState: {
+      // A lock command that did not happen says so, whatever the lock state it left.
+      const status = entry.lockCommandStatus;
+      if (entry.lockCommandType && status && status !== 'Confirmed') {
+        return `${entry.lockCommandType} ${status.toLowerCase()}`;
+      }
       return entry.isLocked ? 'Vehicle locked' : 'Vehicle unlocked';
+    }
     case HISTORY_TYPE.tamperAlert:
       return 'Tamper alert';
     case HISTORY_TYPE.auraCallout:
