@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { listVehicles } from './api';
+import { signInAs } from './support';
+
+// The seed backfills the last week of the demo fleet's trips (the api runs with the simulator off),
+// so Thandi Nkosi's (client 4) 'CA 320-100' has trips yesterday.
+test.beforeEach(async ({ page }) => {
+  await signInAs(page, 'Technical-Agent');
+  await expect(page).toHaveURL(/\/agent\/clients\/all$/);
+});
+
+const time = (page: import('@playwright/test').Page) => page.getByTestId('replay-time');
+
+test("replays yesterday's trips of a demo vehicle: scrub, change speed, choose a trip, play", async ({
+  page,
+}) => {
+  await page.goto('/agent/clients/4/account/view');
+  await page.getByRole('link', { name: 'Replay CA 320-100' }).click();
+  await expect(page).toHaveURL(/\/agent\/clients\/4\/vehicle\/1\/replay$/);
+  await expect(page.getByRole('heading', { name: 'Trip replay' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Yesterday' }).click();
+  await expect(page).toHaveURL(/\?period=yesterday$/);
+  const trips = page.getByRole('list', { name: 'Trips' }).getByRole('button');
+  await expect(trips.first()).toBeVisible();
+  expect(await trips.count()).toBeGreaterThan(0);
+  await expect(page.getByRole('list', { name: 'Stops' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Route drawn to scale, north up' })).toBeVisible();
+  // The replay starts at yesterday's first fix, shortly after midnight.
+  await expect(time(page)).toHaveText(/^00:[0-5]\d:\d\d$/);
+  const first = (await time(page).textContent()) ?? '';
+
+  // Scrub: the slider moves the marker, and the readout follows it.
+  const timeline = page.getByRole('slider', { name: 'Timeline' });
+  await timeline.focus();
+  await page.keyboard.press('End');
+  await expect(time(page)).not.toHaveText(first);
+  await expect(timeline).toHaveAttribute('aria-valuetext', (await time(page).textContent()) ?? '');
+
+  // Choose the first trip: only it plays, from its departure.
+  const trip = trips.first();
+  await trip.click();
+  await expect(trip).toHaveAttribute('aria-pressed', 'true');
+  const departure = /Trip 1: \w+, \d\d \w+, (\d\d:\d\d)/.exec((await trip.textContent()) ?? '')?.[1];
+  expect(departure).toBeDefined();
+  await expect(time(page)).toHaveText(new RegExp(`^${departure}:`));
+
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption('16x');
+  const before = (await time(page).textContent()) ?? '';
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(time(page)).not.toHaveText(before);
+  await expect(page.getByTestId('replay-speed')).toHaveText(/^[1-9]\d* km\/h$/);
+  await page.getByRole('button', { name: 'Pause' }).click();
+
+  await page.getByRole('button', { name: 'Next fix' }).click();
+  await page.getByRole('button', { name: 'Whole period' }).click();
+  await expect(trip).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('jumps to where a tamper alert happened in the last 7 days', async ({ page }) => {
+  // The backfill raises (and staff cancel) a tamper alert for every third demo vehicle.
+  const items = await listVehicles('deviceId ne null', 'id', 30);
+  const vehicle = items.find((item) => item.id % 3 === 0);
+  if (!vehicle) throw new Error('no demo vehicle with a tamper alert');
+  await page.goto(`/agent/clients/${vehicle.userId}/vehicle/${vehicle.id}/history`);
+  await page.getByRole('button', { name: 'Replay' }).click();
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+
+  const alert = page
+    .getByRole('list', { name: 'Events' })
+    .getByRole('button', { name: /^Tamper alert at / })
+    .first();
+  const label = (await alert.getAttribute('aria-label')) ?? '';
+  await alert.click();
+  await expect(time(page)).toHaveText(label.replace('Tamper alert at ', ''));
+  await expect(page.getByTestId('replay-speed')).toHaveText('0 km/h');
+});
