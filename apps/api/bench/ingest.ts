@@ -120,7 +120,7 @@ async function runBench(): Promise<void> {
 
   console.log(
     `${CLIENTS} official clients listening; ${durationSeconds} s a step\n` +
-      'offered/s  accepted/s  errors  POST p50/p97.5/p99 ms    fix-to-client p50/p95/p99 ms  delivered',
+      'offered/s  accepted/s  errors  POST p50/p97.5/p99 ms    fix-to-client p50/p95/p99 ms  messages received',
   );
   let sequence = 0;
   try {
@@ -132,7 +132,6 @@ async function runBench(): Promise<void> {
         sentAt = grown;
       }
       latencies = [];
-      const first = sequence;
       const result = await autocannon({
         url,
         connections: Math.min(200, Math.max(10, rate / 10)),
@@ -172,7 +171,8 @@ async function runBench(): Promise<void> {
         `${String(rate).padStart(9)}  ${(result['2xx'] / result.duration).toFixed(0).padStart(10)}` +
           `  ${String(errors).padStart(6)}  ${cell([result.latency.p50, result.latency.p97_5, result.latency.p99]).padEnd(23)}` +
           `  ${cell([0.5, 0.95, 0.99].map((share) => percentile(sorted, share))).padEnd(28)}` +
-          `  ${((100 * latencies.length) / Math.max(1, expected)).toFixed(1)} % of ${sequence - first} × ${CLIENTS}`,
+          // Reports answered late (after autocannon's timeout) may still be stored and sent.
+          `  ${latencies.length} for ${result['2xx']} accepted × ${CLIENTS}`,
       );
     }
   } finally {
