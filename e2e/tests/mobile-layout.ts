@@ -70,7 +70,7 @@ export function roleReaches(role: RoleName, path: string): boolean {
 
 /** Waits until the screen has its heading and nothing is still loading. */
 export async function settle(page: Page) {
-  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
 }
 
