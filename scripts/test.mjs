@@ -85,6 +85,11 @@ for (const app of ['dashboard', 'signup', 'burnin']) {
 log('Bundle budgets of the entry routes (size-limit, gzipped)');
 await step('bundle budgets', pnpmRun('exec', 'size-limit'));
 
+// The packages other teams install, as they get them: packed with pnpm, checked by publint and
+// are-the-types-wrong, installed with npm into a fresh Vite app that runs against a real api.
+log('Published packages: publint, are-the-types-wrong and a consumer app (packages/consumer-test)');
+await step('consumer test', pnpmRun('--filter', '@sentinel/consumer-test', 'run', 'consumer'));
+
 log('Browser tests (Playwright in Debian Chromium)');
 if (await ensureChromium()) {
   await step(

@@ -1,0 +1,167 @@
+// A developer outside the workspace: a fresh Vite + React app that installs the packed packages with
+// npm, builds the README's example page, and runs it in Chromium against a real api.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import axe from 'axe-core';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_SIGN_INS, freePort, recordGpsFix, startApi } from '@sentinel/testing';
+import type { RunningApi } from '@sentinel/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { envWithoutPackageManager, run, workspaceRoot } from './run';
+
+const appTemplate = join(workspaceRoot, 'packages', 'consumer-test', 'app');
+const admin = DEMO_SIGN_INS.find((user) => user.role === 'Admin');
+
+let appDir: string;
+let api: RunningApi;
+let preview: ChildProcess | undefined;
+let browser: Browser;
+let page: Page;
+
+async function waitForServer(url: string): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function contrastViolations(): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: ['color-contrast'] });
+    return result.violations.flatMap((violation) => violation.nodes.map((node) => node.failureSummary ?? ''));
+  });
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+beforeAll(async () => {
+  const tarballs = inject('tarballs');
+  appDir = await mkdtemp(join(tmpdir(), 'sentinel-consumer-'));
+  await cp(appTemplate, appDir, { recursive: true });
+  await writeFile(
+    join(appDir, 'package.json'),
+    JSON.stringify({ name: 'fleet', private: true, type: 'module', scripts: { build: 'tsc && vite build' } }),
+  );
+  // npm, as another team would install them, outside the workspace and without pnpm's settings.
+  const npmEnv = envWithoutPackageManager();
+  const npmArgs = ['--no-audit', '--no-fund', '--loglevel=error'];
+  await run(
+    'npm',
+    ['install', ...npmArgs, tarballs.domain, tarballs['api-sdk'], tarballs.ui, 'react@^19', 'react-dom@^19'],
+    appDir,
+    npmEnv,
+  );
+  await run(
+    'npm',
+    [
+      'install',
+      ...npmArgs,
+      '--save-dev',
+      'vite@^7',
+      '@vitejs/plugin-react@^5',
+      'typescript@~5.9',
+      '@types/react@^19',
+      '@types/react-dom@^19',
+    ],
+    appDir,
+    npmEnv,
+  );
+  await run('npm', ['run', 'build'], appDir, npmEnv);
+
+  api = await startApi();
+  // What a deployment does: point the built app at the api without rebuilding.
+  await writeFile(join(appDir, 'dist', 'appsettings.json'), JSON.stringify({ baseURL: api.url }));
+  const port = await freePort();
+  preview = spawn(
+    join(appDir, 'node_modules', '.bin', 'vite'),
+    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: appDir,
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForServer(url);
+
+  browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' });
+  page = await browser.newPage();
+  // The page's errors in the test output, so a failure says what the browser saw.
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`page: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (!response.ok()) console.log(`page: ${response.status()} ${response.url()}`);
+  });
+  await page.goto(url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  preview?.kill();
+  await api?.close();
+  if (appDir !== undefined) await rm(appDir, { recursive: true, force: true });
+});
+
+describe('given the example page built from the packed packages', () => {
+  it('signs in through the SDK', async () => {
+    if (admin === undefined) throw new Error('No demo Admin');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Clients' }).waitFor();
+  });
+
+  it('lists the clients the api holds', async () => {
+    const clients = page.getByRole('list', { name: 'Clients' }).getByRole('listitem');
+    await clients.first().waitFor();
+    expect(await clients.count()).toBeGreaterThan(0);
+  });
+
+  it('moves the vehicle card when the live hub sends a new position', async () => {
+    await page.getByText('Live updates: Connected').waitFor();
+    const card = page.getByRole('region', { name: 'Live vehicle' });
+    // Nicknames repeat across the demo fleet; the registration number names one vehicle.
+    const vehicles = await api.app.db.selectFrom('vehicles').select(['id', 'registrationNumber']).execute();
+    const shown = await Promise.all(
+      vehicles.map(async (row) =>
+        (await card.getByText(row.registrationNumber, { exact: true }).count()) > 0 ? row : null,
+      ),
+    );
+    const vehicle = shown.find((row) => row !== null);
+    if (vehicle === undefined || vehicle === null)
+      throw new Error('The card shows no known registration number');
+    await recordGpsFix(
+      api.app.db,
+      { vehicleId: vehicle.id, latitude: -33.9249, longitude: 18.4241 },
+      api.app.vehicleEvents,
+    );
+    await card.getByText('-33.9249, 18.4241').waitFor();
+  });
+
+  it('has readable colours in the light theme', async () => {
+    expect(await contrastViolations()).toEqual([]);
+  });
+
+  it('switches to the dark theme by the kit tokens and keeps the colours readable', async () => {
+    const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.getByRole('switch', { name: 'Dark theme' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset['theme'] === 'dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+      lightBackground,
+    );
+    expect(await contrastViolations()).toEqual([]);
+  });
+});
