@@ -84,7 +84,15 @@ export type { PhoneFieldProps } from './phone-field';
 export type { OtpInputProps } from './otp-input';
 export type { PasswordChecklistProps, PasswordChecklistItem } from './password-checklist';
 export type { IdNumberFieldProps } from './id-number-field';
-export type { VehicleCardProps, GpsCoordinates, DeviceChange, DeviceSearchResult } from './vehicle-card';
+export type {
+  VehicleCardProps,
+  VehicleCardRootProps,
+  VehicleCardHeaderProps,
+  VehicleCardDeviceSerialProps,
+  GpsCoordinates,
+  DeviceChange,
+  DeviceSearchResult,
+} from './vehicle-card';
 export type { VehicleMapProps } from './vehicle-map';
 export type { TripReplayProps, TripReplayRootProps } from './trip-replay';
 export type { VirtualListProps } from './virtual-list';

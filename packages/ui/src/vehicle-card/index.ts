@@ -1,5 +1,10 @@
 export { VehicleCard } from './vehicle-card';
 export { formatCoordinates } from './coordinates';
-export type { VehicleCardProps } from './vehicle-card';
+export type {
+  VehicleCardProps,
+  VehicleCardRootProps,
+  VehicleCardHeaderProps,
+  VehicleCardDeviceSerialProps,
+} from './vehicle-card';
 export type { GpsCoordinates } from './coordinates';
 export type { DeviceChange, DeviceSearchResult } from './change-device-dialog';

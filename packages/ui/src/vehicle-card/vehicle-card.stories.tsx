@@ -96,3 +96,26 @@ export const LockRefused: Story = {
     lockCommand: { type: 'Lock', status: 'Failed', deviceOnline: true, reason: 'Door open' },
   },
 };
+
+/** The parts rearranged: a compact card with the position first and only the lock action. */
+export const Composed: Story = {
+  render: (args) => (
+    <VehicleCard.Root alert={args.alert}>
+      <VehicleCard.Header
+        title={args.title}
+        registrationNumber={args.registrationNumber}
+        badge={args.badge}
+      />
+      <VehicleCard.Content>
+        <VehicleCard.Coordinates coordinates={args.coordinates} />
+        <VehicleCard.Details>
+          <VehicleCard.DeviceSerial serialNumber={args.deviceSerialNumber} />
+          <VehicleCard.Detail label="Last GPS update">{args.lastGpsUpdate}</VehicleCard.Detail>
+        </VehicleCard.Details>
+      </VehicleCard.Content>
+      <VehicleCard.Actions>
+        <VehicleCard.Lock isLocked={args.isLocked} onLock={args.onLock} onUnlock={args.onUnlock} />
+      </VehicleCard.Actions>
+    </VehicleCard.Root>
+  ),
+};

@@ -250,3 +250,52 @@ describe('given a vehicle without a device', () => {
     expect(screen.queryByRole('button', { name: 'Change device' })).not.toBeInTheDocument();
   });
 });
+
+describe('given a card composed from its parts', () => {
+  it('shows the parts in the order the consumer chose', () => {
+    render(
+      <VehicleCard.Root>
+        <VehicleCard.Header title="Bakkie" registrationNumber="CA 123-456" badge={BADGE.locked} />
+        <VehicleCard.Actions>
+          <VehicleCard.Lock isLocked onLock={vi.fn()} onUnlock={vi.fn()} />
+        </VehicleCard.Actions>
+        <VehicleCard.Content>
+          <VehicleCard.Coordinates coordinates={{ latitude: -33.9249, longitude: 18.4241 }} />
+        </VehicleCard.Content>
+      </VehicleCard.Root>,
+    );
+
+    const unlock = screen.getByRole('button', { name: 'Unlock' });
+    const coordinates = screen.getByText('-33.9249, 18.4241');
+    expect(screen.getByRole('heading', { name: 'Bakkie' })).toBeInTheDocument();
+    expect(unlock.compareDocumentPosition(coordinates) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Alert Aura' })).not.toBeInTheDocument();
+  });
+
+  it('opens the change-device dialog from Reactivate when the serial offers a change', async () => {
+    render(
+      <VehicleCard.Root>
+        <VehicleCard.Details>
+          <VehicleCard.DeviceSerial
+            serialNumber="SN0001"
+            deviceChange={{ searchDevices: vi.fn(async () => []), onChange: vi.fn(async () => undefined) }}
+          />
+        </VehicleCard.Details>
+        <VehicleCard.Actions>
+          <VehicleCard.Reactivate />
+        </VehicleCard.Actions>
+      </VehicleCard.Root>,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
+
+    expect(screen.getByRole('dialog', { name: 'Change Device' })).toBeInTheDocument();
+  });
+
+  it('refuses a part outside VehicleCard.Root', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<VehicleCard.Reactivate />)).toThrow(
+      'VehicleCard parts must be inside VehicleCard.Root',
+    );
+  });
+});

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { ReactNode } from 'react';
+import { createContext, use, useState } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import type { Badge } from '@sentinel/domain';
 import { clsx } from 'clsx';
 import { Button } from '../button';
@@ -13,6 +13,150 @@ import { CommandState } from '../command-state';
 import type { CommandStateView } from '../command-state';
 import { LockControl } from './lock-control';
 import { PartnerAlerts } from './partner-alerts';
+
+// ---------------------------------------------------------------------------------------------
+// Compound parts: a consumer arranges these inside VehicleCard.Root as it likes.
+// ---------------------------------------------------------------------------------------------
+
+/** The change-device dialog is opened both by the serial's 'Change device' and by 'Reactivate'. */
+interface ChangeDialogState {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}
+const ChangeDialogContext = createContext<ChangeDialogState | null>(null);
+
+function useChangeDialog(): ChangeDialogState {
+  const state = use(ChangeDialogContext);
+  if (state === null) throw new Error('VehicleCard parts must be inside VehicleCard.Root');
+  return state;
+}
+
+export interface VehicleCardRootProps extends ComponentPropsWithRef<'div'> {
+  /** A tamper alert is active: the card gets a red edge. @default false */
+  alert?: boolean | undefined;
+}
+
+/** The card surface; holds the state the parts share (the change-device dialog). */
+function Root({ alert = false, className, children, ...rest }: VehicleCardRootProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ChangeDialogContext value={{ open, setOpen }}>
+      <Card {...rest} className={clsx('sn-vehicle-card', alert && 'sn-vehicle-card--alert', className)}>
+        {children}
+      </Card>
+    </ChangeDialogContext>
+  );
+}
+
+export interface VehicleCardHeaderProps {
+  /** The vehicle's nickname, else its make. */
+  title: string;
+  registrationNumber: string;
+  /** From `badgeState()` of @sentinel/domain, live values merged in. */
+  badge: Badge;
+  /** Heading level of the title. @default 3 */
+  level?: 2 | 3 | 4;
+}
+
+/** Title, registration number and status badge. */
+function Header({ title, registrationNumber, badge, level = 3 }: VehicleCardHeaderProps) {
+  return (
+    <CardHeader>
+      <div className="sn-vehicle-card__identity">
+        <CardTitle level={level}>{title}</CardTitle>
+        <p className="sn-vehicle-card__registration">{registrationNumber}</p>
+      </div>
+      <StatusBadge badge={badge} />
+    </CardHeader>
+  );
+}
+
+/** The card's body: details, map and coordinates go inside. */
+function Content({ className, ...rest }: ComponentPropsWithRef<'div'>) {
+  return <CardContent {...rest} className={clsx('sn-vehicle-card__content', className)} />;
+}
+
+/** The label/value list; Detail and DeviceSerial rows go inside. */
+function Details({ className, ...rest }: ComponentPropsWithRef<'dl'>) {
+  return <dl {...rest} className={clsx('sn-details', className)} />;
+}
+
+/** One label/value row of Details. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="sn-details__row">
+      <dt className="sn-details__label">{label}</dt>
+      <dd className="sn-details__value">{children}</dd>
+    </div>
+  );
+}
+
+export interface VehicleCardDeviceSerialProps {
+  /** The linked device's serial; null or absent shows 'No device linked'. */
+  serialNumber?: string | null | undefined;
+  /** Enables 'Change device' next to the serial. */
+  deviceChange?: DeviceChange | undefined;
+}
+
+/** The 'Device serial number' row, with 'Change device' when `deviceChange` is given. */
+function Serial({ serialNumber, deviceChange }: VehicleCardDeviceSerialProps) {
+  const dialog = useChangeDialog();
+  return (
+    <DeviceSerial
+      serialNumber={serialNumber}
+      deviceChange={deviceChange}
+      changeOpen={dialog.open}
+      onChangeOpenChange={dialog.setOpen}
+    />
+  );
+}
+
+/** Room for the map, e.g. `<VehicleMap … />`. */
+function MapSlot({ children }: { children: ReactNode }) {
+  return <div className="sn-vehicle-card__map">{children}</div>;
+}
+
+/** The action row. */
+function Actions({ className, ...rest }: ComponentPropsWithRef<'div'>) {
+  return <CardFooter {...rest} className={clsx('sn-vehicle-card__actions', className)} />;
+}
+
+/** 'Call driver' as a tel: link; disabled without a number. */
+function CallDriver({ phone }: { phone?: string | null | undefined }) {
+  if (phone === undefined || phone === null || phone.trim() === '') {
+    return (
+      <Button variant="secondary" disabled>
+        <PhoneIcon />
+        Call driver
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant="secondary">
+      <a href={`tel:${phone.replace(/\s+/g, '')}`}>
+        <PhoneIcon />
+        Call driver
+      </a>
+    </Button>
+  );
+}
+
+/**
+ * 'Reactivate'. Without `onReactivate` it opens the card's change-device dialog (so the agent links
+ * a working device), which needs a DeviceSerial with `deviceChange` in the same card.
+ */
+function Reactivate({ onReactivate }: { onReactivate?: (() => void) | undefined }) {
+  const dialog = useChangeDialog();
+  return (
+    <Button variant="primary" onClick={onReactivate ?? (() => dialog.setOpen(true))}>
+      Reactivate
+    </Button>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The preset: every part in the dashboard's order, from one set of props.
+// ---------------------------------------------------------------------------------------------
 
 export interface VehicleCardProps {
   /** The vehicle's nickname, else its make. */
@@ -65,21 +209,13 @@ export interface VehicleCardProps {
   className?: string;
 }
 
-function DetailRow({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="sn-details__row">
-      <dt className="sn-details__label">{label}</dt>
-      <dd className="sn-details__value">{value}</dd>
-    </div>
-  );
-}
-
 function autoLockText(enabled: boolean | null): string {
   if (enabled === null) return 'Unknown';
   return enabled ? 'On' : 'Off';
 }
 
-export function VehicleCard({
+/** The all-in-one card the dashboard uses: the parts below, arranged once. */
+function VehicleCardPreset({
   title,
   registrationNumber,
   badge,
@@ -106,69 +242,61 @@ export function VehicleCard({
   level = 3,
   className,
 }: VehicleCardProps) {
-  const [changeOpen, setChangeOpen] = useState(false);
-  const reactivate = onReactivate ?? (deviceChange !== undefined ? () => setChangeOpen(true) : undefined);
-  const hasDriverPhone = driverPhone !== undefined && driverPhone !== null && driverPhone.trim() !== '';
+  const canReactivate = deviceActive === false && (onReactivate !== undefined || deviceChange !== undefined);
   return (
-    <Card className={clsx('sn-vehicle-card', alert && 'sn-vehicle-card--alert', className)}>
-      <CardHeader>
-        <div className="sn-vehicle-card__identity">
-          <CardTitle level={level}>{title}</CardTitle>
-          <p className="sn-vehicle-card__registration">{registrationNumber}</p>
-        </div>
-        <StatusBadge badge={badge} />
-      </CardHeader>
-      <CardContent className="sn-vehicle-card__content">
-        <dl className="sn-details">
-          <DeviceSerial
-            serialNumber={deviceSerialNumber}
-            deviceChange={deviceChange}
-            changeOpen={changeOpen}
-            onChangeOpenChange={setChangeOpen}
-          />
+    <Root alert={alert} {...(className !== undefined ? { className } : {})}>
+      <Header title={title} registrationNumber={registrationNumber} badge={badge} level={level} />
+      <Content>
+        <Details>
+          <Serial serialNumber={deviceSerialNumber} deviceChange={deviceChange} />
           {deviceActive !== undefined && (
-            <DetailRow label="Device status" value={deviceActive ? 'Active' : 'Inactive'} />
+            <Detail label="Device status">{deviceActive ? 'Active' : 'Inactive'}</Detail>
           )}
           {lastGpsUpdate !== undefined && (
-            <DetailRow label="Last GPS update" value={lastGpsUpdate ?? 'Unknown'} />
+            <Detail label="Last GPS update">{lastGpsUpdate ?? 'Unknown'}</Detail>
           )}
           {applicationVersion !== undefined && (
-            <DetailRow label="Application version" value={applicationVersion ?? 'Unknown'} />
+            <Detail label="Application version">{applicationVersion ?? 'Unknown'}</Detail>
           )}
           {autoLockEnabled !== undefined && (
-            <DetailRow label="Auto-lock" value={autoLockText(autoLockEnabled)} />
+            <Detail label="Auto-lock">{autoLockText(autoLockEnabled)}</Detail>
           )}
-        </dl>
-        {map !== undefined && map !== null && <div className="sn-vehicle-card__map">{map}</div>}
+        </Details>
+        {map !== undefined && map !== null && <MapSlot>{map}</MapSlot>}
         <Coordinates coordinates={coordinates} />
-      </CardContent>
-      <CardFooter className="sn-vehicle-card__actions">
-        {hasDriverPhone ? (
-          <Button asChild variant="secondary">
-            <a href={`tel:${driverPhone.replace(/\s+/g, '')}`}>
-              <PhoneIcon />
-              Call driver
-            </a>
-          </Button>
-        ) : (
-          <Button variant="secondary" disabled>
-            <PhoneIcon />
-            Call driver
-          </Button>
-        )}
+      </Content>
+      <Actions>
+        <CallDriver phone={driverPhone} />
         <LockControl isLocked={isLocked} onLock={onLock} onUnlock={onUnlock} busy={lockBusy} />
-        {deviceActive === false && reactivate !== undefined && (
-          <Button variant="primary" onClick={reactivate}>
-            Reactivate
-          </Button>
-        )}
+        {canReactivate && <Reactivate onReactivate={onReactivate} />}
         <PartnerAlerts onAlertAura={onAlertAura} onAlertCapitalAir={onAlertCapitalAir} />
         <CommandState
           command={lockCommand}
           onCancel={onCancelLockCommand}
           cancelBusy={cancelLockCommandBusy}
         />
-      </CardFooter>
-    </Card>
+      </Actions>
+    </Root>
   );
 }
+
+/**
+ * The vehicle card. `<VehicleCard … />` is the preset; `VehicleCard.Root` and its parts build a
+ * card of another shape (see the README and the Composed story).
+ */
+export const VehicleCard = Object.assign(VehicleCardPreset, {
+  Root,
+  Header,
+  Content,
+  Details,
+  Detail,
+  DeviceSerial: Serial,
+  Map: MapSlot,
+  Coordinates,
+  Actions,
+  CallDriver,
+  Lock: LockControl,
+  CommandState,
+  Reactivate,
+  PartnerAlerts,
+});
