@@ -1,7 +1,7 @@
 // The MessagePack hub protocol (HubProtocol.md, "MessagePack Encoding"): each message is a
 // MessagePack array, prefixed on the wire by its length as a variable-length integer (7 bits a
 // byte, least significant first). @msgpack/msgpack does the MessagePack itself.
-import { decode, Encoder } from '@msgpack/msgpack';
+import { Decoder, Encoder } from '@msgpack/msgpack';
 import { ProtocolError } from './json-hub-protocol';
 import { MessageType } from './messages';
 import type { HubMessage } from './messages';
@@ -15,6 +15,7 @@ const NON_VOID_RESULT = 3;
 
 // One encoder reused: it keeps its buffer between messages instead of allocating one per message.
 const encoder = new Encoder({ ignoreUndefined: false });
+const decoder = new Decoder();
 
 function asArray(message: HubMessage): unknown[] {
   switch (message.type) {
@@ -207,7 +208,7 @@ export class MessagePackReader {
       if (start + length > data.length) break;
       let value: unknown;
       try {
-        value = decode(data.subarray(start, start + length));
+        value = decoder.decode(data.subarray(start, start + length));
       } catch {
         throw new ProtocolError('The message is not valid MessagePack.');
       }
