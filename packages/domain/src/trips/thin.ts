@@ -60,7 +60,8 @@ export function thinFixes<T extends RecordedFix>(
     high *= 4;
     best = keptAt(points, pins, high);
   }
-  for (let step = 0; step < 12 && high - low > 0.5; step += 1) {
+  // Close enough once within a tenth of the limit: each try is a pass over every fix.
+  for (let step = 0; step < 10 && high - low > 0.5 && best.length < maxPoints * 0.9; step += 1) {
     const middle = (low + high) / 2;
     const kept = keptAt(points, pins, middle);
     if (kept.length <= maxPoints) {
