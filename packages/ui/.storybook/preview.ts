@@ -4,6 +4,8 @@ import '../src/styles.css';
 import './preview.css';
 
 const preview: Preview = {
+  // A docs page per component: its description (what it is, do and don't) and the props table.
+  tags: ['autodocs'],
   parameters: {
     // Every story is an accessibility check: violations fail the story's test, not just warn.
     a11y: { test: 'error' },

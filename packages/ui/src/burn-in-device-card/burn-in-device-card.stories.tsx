@@ -7,6 +7,14 @@ import { BurnInDeviceCard } from './burn-in-device-card';
 const meta = {
   title: 'Widgets/BurnInDeviceCard',
   component: BurnInDeviceCard,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A burn-in unit on its station: identity, counts and its tests.\n\n**Do:** Pass the unit's results as they come from the test runner and let the bench decide the actions.\n\n**Don't:** Compute pass/fail counts in the app; the card derives them from the tests it is given.",
+      },
+    },
+  },
   args: {
     serialNumber: 'SNT-000127',
     active: true,

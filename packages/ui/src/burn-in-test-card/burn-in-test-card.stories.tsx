@@ -5,6 +5,14 @@ import { BurnInTestCard } from './burn-in-test-card';
 const meta = {
   title: 'Widgets/BurnInTestCard',
   component: BurnInTestCard,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "One hardware test of a unit, with its status, failure reason and data.\n\n**Do:** Show every test of a unit inside its device card.\n\n**Don't:** Hide failed tests' data: technicians need it to fix the unit.",
+      },
+    },
+  },
   args: {
     result: {
       testType: 'GpsFix',

@@ -5,6 +5,14 @@ import { Button } from './button';
 const meta = {
   title: 'Primitives/Button',
   component: Button,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The kit's button: primary, secondary, ghost and danger, with a busy state.\n\n**Do:** Give `type='submit'` to a form's submit button; use `busy` with a `busyLabel` while a call is in flight; use `asChild` to style a router link.\n\n**Don't:** Put two primary buttons side by side, or disable a button without saying why nearby.",
+      },
+    },
+  },
   args: { children: 'Login', onClick: fn() },
   argTypes: { variant: { control: 'inline-radio', options: ['primary', 'secondary', 'ghost', 'danger'] } },
 } satisfies Meta<typeof Button>;

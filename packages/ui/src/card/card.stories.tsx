@@ -5,6 +5,14 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from './card';
 const meta = {
   title: 'Primitives/Card',
   component: Card,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A white surface with header, title, content and footer parts.\n\n**Do:** Give every card a `CardTitle` so it shows in the page outline; set `level` to fit the page's headings.\n\n**Don't:** Nest cards inside cards, or put actions anywhere but the footer or the header's actions.",
+      },
+    },
+  },
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 420 }}>

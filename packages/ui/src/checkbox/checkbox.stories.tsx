@@ -6,6 +6,14 @@ import { Checkbox } from './checkbox';
 const meta = {
   title: 'Primitives/Checkbox',
   component: Checkbox,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A controlled checkbox with its visible label.\n\n**Do:** Keep the value in the form's state; pass `ref` and native props (`required`, `onBlur`) so form libraries can register it.\n\n**Don't:** Use it for an on/off setting that takes effect at once (use Switch).",
+      },
+    },
+  },
   args: { label: 'I accept the terms and conditions', checked: false, onCheckedChange: fn() },
 } satisfies Meta<typeof Checkbox>;
 

@@ -6,6 +6,14 @@ import { ClientCard } from './client-card';
 const meta = {
   title: 'Widgets/ClientCard',
   component: ClientCard,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "An account holder: contact details, vehicle counts, menu and the vehicles list.\n\n**Do:** Pass the client's vehicles as children (e.g. VehicleCards) and control `expanded` from the list.\n\n**Don't:** Fetch the vehicles inside the card: the app loads them when `onExpandedChange` opens it.",
+      },
+    },
+  },
   args: {
     name: 'Thandi Nkosi',
     email: 'holder@sentinel.demo',

@@ -7,6 +7,14 @@ import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from 
 const meta = {
   title: 'Primitives/Dialog',
   component: Dialog,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A modal dialog (Radix) with title, description, body and footer.\n\n**Do:** Always give a `DialogTitle`; put the confirming action last in the footer; let Escape and the close button dismiss it.\n\n**Don't:** Open a dialog from another dialog, or use it for messages that need no decision (use Alert).",
+      },
+    },
+  },
 } satisfies Meta<typeof Dialog>;
 
 export default meta;

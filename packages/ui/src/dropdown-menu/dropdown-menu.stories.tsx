@@ -12,6 +12,14 @@ import {
 const meta = {
   title: 'Primitives/DropdownMenu',
   component: DropdownMenu,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A menu of actions behind a trigger (Radix DropdownMenu).\n\n**Do:** Name an icon-only trigger with `aria-label` (e.g. 'More actions for Thandi Nkosi'); use `asChild` items for links.\n\n**Don't:** Put form fields in a menu, or use it to pick a value (use Select).",
+      },
+    },
+  },
   args: { onOpenChange: fn() },
 } satisfies Meta<typeof DropdownMenu>;
 

@@ -4,6 +4,14 @@ import { EmptyState } from './empty-state';
 const meta = {
   title: 'Primitives/EmptyState',
   component: EmptyState,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "What a list shows when it has nothing, and what to do next.\n\n**Do:** Say why the list is empty and offer the next step as an action.\n\n**Don't:** Use it for errors (use Alert) or while loading (use Spinner).",
+      },
+    },
+  },
   args: { title: 'No history' },
 } satisfies Meta<typeof EmptyState>;
 

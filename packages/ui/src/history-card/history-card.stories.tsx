@@ -5,6 +5,14 @@ import { HistoryCard } from './history-card';
 const meta = {
   title: 'Widgets/HistoryCard',
   component: HistoryCard,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "One entry of a vehicle's history: what happened, when, by whom and where.\n\n**Do:** Pass entries newest first, as the api answers them.\n\n**Don't:** Format dates in the app: the card uses the domain's `formatHistoryDate`.",
+      },
+    },
+  },
   args: {
     entry: {
       type: 'LockState',

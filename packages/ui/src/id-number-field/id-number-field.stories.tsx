@@ -5,6 +5,14 @@ import { IdNumberField } from './id-number-field';
 const meta = {
   title: 'Widgets/IdNumberField',
   component: IdNumberField,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The South African ID or passport number field, by the 'Has a South African ID' toggle.\n\n**Do:** Validate with the domain's `validateIdNumber` and pass the message as `error`; pass `ref` and `onBlur` for form libraries.\n\n**Don't:** Strip or reformat what the person typed: the field shows it as typed.",
+      },
+    },
+  },
   args: { isSouthAfrican: true, value: '', onValueChange: fn() },
   decorators: [
     (Story) => (

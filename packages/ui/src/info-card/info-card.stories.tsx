@@ -7,6 +7,14 @@ import { personInfoRows, vehicleInfoRows } from './info-rows';
 const meta = {
   title: 'Widgets/InfoCard',
   component: InfoCard,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A read-only block of label/value rows (person or vehicle details).\n\n**Do:** Build the rows with `personInfoRows`/`vehicleInfoRows` so labels match the spec.\n\n**Don't:** Put editable fields in it (use TextField in a form).",
+      },
+    },
+  },
   args: {
     title: 'Account holder',
     rows: personInfoRows({

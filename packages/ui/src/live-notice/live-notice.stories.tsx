@@ -5,6 +5,14 @@ import { LiveNotice } from './live-notice';
 const meta = {
   title: 'Widgets/LiveNotice',
   component: LiveNotice,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A short-lived notice of a live event (e.g. a tamper alert), announced to screen readers.\n\n**Do:** Keep the title short and the description specific (which vehicle).\n\n**Don't:** Use it for errors the person must act on: it disappears after 10 seconds.",
+      },
+    },
+  },
   args: {
     // Long enough to look at in Storybook.
     duration: 600_000,

@@ -4,6 +4,14 @@ import { Logo } from './logo';
 const meta = {
   title: 'Primitives/Logo',
   component: Logo,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The product wordmark and mark.\n\n**Do:** Use it once in each app's header.\n\n**Don't:** Recolour it with other colours than the tokens.",
+      },
+    },
+  },
 } satisfies Meta<typeof Logo>;
 
 export default meta;

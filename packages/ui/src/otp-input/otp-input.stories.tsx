@@ -6,6 +6,14 @@ import { OtpInput } from './otp-input';
 const meta = {
   title: 'Widgets/OtpInput',
   component: OtpInput,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Six single-digit boxes for a one-time PIN.\n\n**Do:** Keep the six digits in state and send the code when all six are filled; show the server's message in `errors`.\n\n**Don't:** Auto-submit on paste without checking the length: the screen decides when the code is complete.",
+      },
+    },
+  },
   args: { value: [], onChange: fn() },
 } satisfies Meta<typeof OtpInput>;
 

@@ -6,6 +6,14 @@ import { PageHeader } from './page-header';
 const meta = {
   title: 'Primitives/PageHeader',
   component: PageHeader,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The page's h1, with an optional Back button and actions.\n\n**Do:** Use it once per page; put the page's main actions in `actions`.\n\n**Don't:** Use it inside cards or dialogs (use CardTitle or DialogTitle).",
+      },
+    },
+  },
   args: { title: 'Add agent' },
 } satisfies Meta<typeof PageHeader>;
 

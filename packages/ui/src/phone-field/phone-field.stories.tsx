@@ -6,6 +6,14 @@ import { PhoneField } from './phone-field';
 const meta = {
   title: 'Widgets/PhoneField',
   component: PhoneField,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The cellphone field with a fixed +27 prefix that keeps digits only.\n\n**Do:** Validate with the domain's `validatePhoneNumber`; pass `ref`, `name` and `onBlur` for form libraries.\n\n**Don't:** Put the country code in the value: the prefix is shown, not typed.",
+      },
+    },
+  },
   args: { value: '', onValueChange: fn(), hint: 'Required format: 0821234567' },
   decorators: [
     (Story) => (

@@ -17,6 +17,14 @@ const CARS: Car[] = [
 const meta = {
   title: 'Widgets/SearchCombobox',
   component: SearchCombobox<Car>,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A search field whose matches open as a list (WAI-ARIA combobox).\n\n**Do:** Search on the server in the caller and pass the matches; keep the typed text controlled.\n\n**Don't:** Debounce or fetch inside: the caller owns the search.",
+      },
+    },
+  },
   args: {
     label: 'Vehicle',
     options: CARS,

@@ -6,6 +6,14 @@ import { SearchField } from './search-field';
 const meta = {
   title: 'Primitives/SearchField',
   component: SearchField,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A search input with a magnifier and a clear button.\n\n**Do:** Filter as the person types, in the caller; pass `ref` and native props as needed.\n\n**Don't:** Use it for a value that must be chosen from a list (use SearchCombobox or UserPicker).",
+      },
+    },
+  },
   args: { label: 'Search clients', value: '', onValueChange: fn(), placeholder: 'Search by name' },
   decorators: [
     (Story) => (

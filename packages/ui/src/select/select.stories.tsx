@@ -13,6 +13,14 @@ const SORT_OPTIONS = [
 const meta = {
   title: 'Primitives/Select',
   component: Select,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A single choice from a short list (Radix Select).\n\n**Do:** Give a visible `label` and a `placeholder`; pass `ref` to reach the trigger.\n\n**Don't:** Use it for long lists that need search (use UserPicker or SearchCombobox).",
+      },
+    },
+  },
   args: {
     label: 'Role',
     placeholder: 'Select a role',

@@ -5,6 +5,14 @@ import { StatusBadge } from './status-badge';
 const meta = {
   title: 'Widgets/StatusBadge',
   component: StatusBadge,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A vehicle's status: alert, low batteries, locked, unlocked, no device or unknown.\n\n**Do:** Pass the domain's `badgeState()` result, live values merged in.\n\n**Don't:** Choose the badge in the app by hand: the precedence lives in the domain.",
+      },
+    },
+  },
   args: { badge: BADGE.locked },
 } satisfies Meta<typeof StatusBadge>;
 

@@ -4,6 +4,14 @@ import { Stepper } from './stepper';
 const meta = {
   title: 'Widgets/Stepper',
   component: Stepper,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Numbered steps in a row, the current one emphasised.\n\n**Do:** Use it above a multi-step form.\n\n**Don't:** Make steps clickable: it shows progress only.",
+      },
+    },
+  },
   args: { steps: ['Driver details', 'Vehicle details'], current: 0, label: 'Onboarding steps' },
 } satisfies Meta<typeof Stepper>;
 

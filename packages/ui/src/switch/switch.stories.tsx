@@ -6,6 +6,14 @@ import { Switch, type SwitchProps } from './switch';
 const meta = {
   title: 'Primitives/Switch',
   component: Switch,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A controlled on/off switch with its visible label.\n\n**Do:** Use it for settings that apply at once (Auto Refresh); pass `ref` and native props for forms.\n\n**Don't:** Use it for consent or a choice submitted with a form (use Checkbox).",
+      },
+    },
+  },
   args: { label: 'Auto Refresh', checked: false, onCheckedChange: fn() },
 } satisfies Meta<typeof Switch>;
 

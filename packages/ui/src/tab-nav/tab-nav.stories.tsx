@@ -4,6 +4,14 @@ import { TabNav } from './tab-nav';
 const meta = {
   title: 'Primitives/TabNav',
   component: TabNav,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Route tabs: links styled as tabs, one of them current.\n\n**Do:** Use it when each tab has its own URL.\n\n**Don't:** Use it for panels on one page (use Tabs).",
+      },
+    },
+  },
   args: {
     label: 'Onboarding',
     items: [

@@ -4,6 +4,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 const meta = {
   title: 'Primitives/Tabs',
   component: Tabs,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "In-page tabs (Radix Tabs) with keyboard support.\n\n**Do:** Use short labels and keep every panel's content related.\n\n**Don't:** Use it for navigation between routes (use TabNav).",
+      },
+    },
+  },
   args: { defaultValue: 'details' },
 } satisfies Meta<typeof Tabs>;
 

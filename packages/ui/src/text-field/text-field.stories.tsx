@@ -5,6 +5,14 @@ import { TextField } from './text-field';
 const meta = {
   title: 'Primitives/TextField',
   component: TextField,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A labelled input with hint, error and optional prefix.\n\n**Do:** Pass `ref` and native input props (`name`, `onBlur`, `autoComplete`) so form libraries can register it; pass the validator's message as `error`.\n\n**Don't:** Put the label in the placeholder, or show an error without the field's `error` prop.",
+      },
+    },
+  },
   args: { label: 'Email address', onChange: fn(), onBlur: fn() },
   decorators: [
     (Story) => (

@@ -13,6 +13,14 @@ const USERS: UserPickerOption[] = [
 const meta = {
   title: 'Widgets/UserPicker',
   component: UserPicker,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A searchable dropdown for very long lists of users.\n\n**Do:** Search on the server when `onSearchChange` fires and pass one page plus `totalCount`.\n\n**Don't:** Load every user up front: the list may hold 100,000.",
+      },
+    },
+  },
   args: { users: USERS, selected: null, onSelectedChange: fn(), onSearchChange: fn() },
   decorators: [
     (Story) => (

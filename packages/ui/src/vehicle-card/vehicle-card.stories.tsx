@@ -12,6 +12,14 @@ const FREE_DEVICES = [
 const meta = {
   title: 'Widgets/VehicleCard',
   component: VehicleCard,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A vehicle's live card. `<VehicleCard \u2026/>` is the preset; `VehicleCard.Root` and its parts (Header, Content, Details, Detail, DeviceSerial, Map, Coordinates, Actions, CallDriver, Lock, CommandState, Reactivate, PartnerAlerts) build another layout (see the Composed story).\n\n**Do:** Merge live positions and lock states into the props; resolve `onAlertAura`/`onAlertCapitalAir` when accepted and reject with the message to show.\n\n**Don't:** Call the SDK inside the card or its parts: data and callbacks come in as props.",
+      },
+    },
+  },
   args: {
     title: 'Bakkie',
     registrationNumber: 'CA 123-456',

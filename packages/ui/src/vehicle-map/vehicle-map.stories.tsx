@@ -5,6 +5,14 @@ import { VehicleMap } from './vehicle-map';
 const meta = {
   title: 'Widgets/VehicleMap',
   component: VehicleMap,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The vehicle's position on Google Maps, or a clear panel when no key is set.\n\n**Do:** Pass the key from `appsettings.json`; show the coordinates beside it too.\n\n**Don't:** Load the Maps script elsewhere with other options: the map owns its loader.",
+      },
+    },
+  },
   args: { latitude: -33.9249, longitude: 18.4241, alert: false },
   decorators: [
     (Story) => (

@@ -37,6 +37,14 @@ function ExpandableClient({ client }: { client: DemoClient }) {
 const meta = {
   title: 'Widgets/VirtualList',
   component: VirtualList<DemoClient>,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A long list rendered virtually, rows measured as they render.\n\n**Do:** Use it for lists of hundreds or more; give each row a stable key.\n\n**Don't:** Cut lists off silently: page on the server and say how many there are.",
+      },
+    },
+  },
   args: {
     label: 'Clients',
     items: CLIENTS,
