@@ -156,6 +156,39 @@ export function claimCommands(db: Db, device: { id: number; vehicleId: number },
     .execute();
 }
 
+/**
+ * claimCommands for many devices in one statement (the simulator's fleet, every round): the
+ * commands of each device for the vehicle it is still linked to.
+ */
+export function claimCommandsOfDevices(db: Db, deviceIds: readonly number[], now: Date) {
+  return db
+    .updateTable('deviceCommands')
+    .set({ status: 'Delivered', deliveredAt: instant(now) })
+    .where('deviceId', 'in', [...deviceIds])
+    .where('status', '=', 'Pending')
+    .where('expiresAt', '>', instant(now))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('devices')
+          .select('devices.id')
+          .whereRef('devices.id', '=', 'deviceCommands.deviceId')
+          .whereRef('devices.vehicleId', '=', 'deviceCommands.vehicleId'),
+      ),
+    )
+    .returning(['id', 'vehicleId', 'deviceId', 'type', 'requestedAt', 'expiresAt'])
+    .execute();
+}
+
+/** Notes that these devices asked for commands now (they are online). */
+export async function markDevicesSeen(db: Db, deviceIds: readonly number[], now: Date): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ commandsSeenAt: instant(now) })
+    .where('id', 'in', [...deviceIds])
+    .execute();
+}
+
 /** Notes that the device asked for commands now (it is online). */
 export async function markDeviceSeen(db: Db, deviceId: number, now: Date): Promise<void> {
   await db

@@ -20,12 +20,14 @@ import type { VehicleEvents } from '../vehicles/vehicle-events';
 import { recordLockChange, recordLockCommandEnd } from '../vehicles/vehicle-store';
 import {
   claimCommands,
+  claimCommandsOfDevices,
   commandView,
   deliveryView,
   dueCommands,
   findCommand,
   insertCommand,
   markDeviceSeen,
+  markDevicesSeen,
   moveCommand,
   pageCommands,
 } from './command-queries';
@@ -80,6 +82,8 @@ export interface CommandService {
   get(commandId: number): Promise<DeviceCommand | undefined>;
   /** The device's waiting commands, handed over now (none when there are none). */
   claim(device: CommandDevice): Promise<DeviceCommandDelivery[]>;
+  /** claim for many devices at once (two statements, whatever their number), by device id. */
+  claimMany(devices: readonly CommandDevice[]): Promise<Map<number, DeviceCommandDelivery[]>>;
   /** claim, waiting up to waitMs for a command to arrive; ends early when signal aborts. */
   poll(device: CommandDevice, waitMs: number, signal?: AbortSignal): Promise<DeviceCommandDelivery[]>;
   /** The device's answer; throws CommandRefusal for another device's, an unknown or a closed command. */
@@ -159,6 +163,21 @@ export function createCommandService(
     rows.sort((a, b) => a.id - b.id);
     for (const row of rows) announce(row.vehicleId, row.id);
     return rows.map(deliveryView);
+  }
+
+  async function claimMany(devices: readonly CommandDevice[]) {
+    const claimed = new Map<number, DeviceCommandDelivery[]>();
+    const ids = devices.filter((device) => device.vehicleId !== null).map((device) => device.id);
+    if (ids.length === 0) return claimed;
+    const now = new Date();
+    await markDevicesSeen(db, ids, now);
+    const rows = await claimCommandsOfDevices(db, ids, now);
+    rows.sort((a, b) => a.id - b.id);
+    for (const row of rows) {
+      announce(row.vehicleId, row.id);
+      claimed.set(row.deviceId, [...(claimed.get(row.deviceId) ?? []), deliveryView(row)]);
+    }
+    return claimed;
   }
 
   async function poll(device: CommandDevice, waitMs: number, signal?: AbortSignal) {
@@ -336,6 +355,7 @@ export function createCommandService(
     },
     get: view,
     claim,
+    claimMany,
     poll,
     acknowledge,
     async expireDue() {

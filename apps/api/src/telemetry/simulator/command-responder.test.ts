@@ -50,7 +50,8 @@ async function outcomes(app: FastifyInstance, sent: DeviceCommand[]) {
   return Promise.all(sent.map(async (command) => (await app.commands.get(command.id))!));
 }
 
-describe('the simulated devices on the command channel', () => {
+// Each test seeds an api and plays up to 200 rounds of the whole fleet: minutes on a busy machine.
+describe('the simulated devices on the command channel', { timeout: 180_000 }, () => {
   it('fetch a command in the next round and answer it the round after, confirming most and refusing some', async () => {
     const app = await manualSimulator(3);
     await ticks(app, 1);

@@ -40,10 +40,11 @@ interface DeviceState {
 
 export interface CommandResponder {
   /**
-   * One round of this device: answers what it fetched last round, then fetches what waits, unless
-   * it is offline. Answers whether it is offline (its report is then not sent either).
+   * One round of the fleet: each device that is online answers what it fetched last round, then all
+   * of them fetch what waits (in one statement). Answers the devices that are offline this round
+   * (their reports are not sent either).
    */
-  round(device: SimulatedDevice): Promise<{ offline: boolean }>;
+  round(devices: readonly SimulatedDevice[]): Promise<Set<number>>;
 }
 
 export function createCommandResponder(commands: CommandService, seed: number): CommandResponder {
@@ -75,30 +76,43 @@ export function createCommandResponder(commands: CommandService, seed: number): 
     await commands.acknowledge({ id: device.deviceId, vehicleId: device.vehicleId }, command.id, ack);
   }
 
+  /** Whether the device is off the network this round (it may drop off now). */
+  function offline(device: SimulatedDevice, state: DeviceState): boolean {
+    state.rounds += 1;
+    if (state.offlineRounds > 0) {
+      state.offlineRounds -= 1;
+      return true;
+    }
+    const flaky = device.vehicleId % FLAKY_EVERY === FLAKY_EVERY - 1;
+    if (state.rounds > ROUNDS_BEFORE_DROPS && state.random.chance(flaky ? FLAKY_DROP_CHANCE : DROP_CHANCE)) {
+      // Off for one to three minutes at the default tick; what it fetched it answers on its return.
+      state.offlineRounds = state.random.integer(30, 90);
+      return true;
+    }
+    return false;
+  }
+
   return {
-    async round(device) {
-      const state = stateOf(device);
-      state.rounds += 1;
-      if (state.offlineRounds > 0) {
-        state.offlineRounds -= 1;
-        return { offline: true };
+    async round(devices) {
+      const away = new Set<number>();
+      const online: SimulatedDevice[] = [];
+      for (const device of devices) {
+        const state = stateOf(device);
+        if (offline(device, state)) {
+          away.add(device.deviceId);
+          continue;
+        }
+        online.push(device);
+        for (const command of state.fetched.splice(0)) {
+          // A refused answer (expired meanwhile, cancelled) is the device's to drop.
+          await answer(device, state, command).catch(() => undefined);
+        }
       }
-      const flaky = device.vehicleId % FLAKY_EVERY === FLAKY_EVERY - 1;
-      if (
-        state.rounds > ROUNDS_BEFORE_DROPS &&
-        state.random.chance(flaky ? FLAKY_DROP_CHANCE : DROP_CHANCE)
-      ) {
-        // Off for one to three minutes at the default tick; what it fetched it answers on its return.
-        state.offlineRounds = state.random.integer(30, 90);
-        return { offline: true };
-      }
-      const due = state.fetched.splice(0);
-      for (const command of due) {
-        // A refused answer (expired meanwhile, cancelled) is the device's to drop.
-        await answer(device, state, command).catch(() => undefined);
-      }
-      state.fetched.push(...(await commands.claim({ id: device.deviceId, vehicleId: device.vehicleId })));
-      return { offline: false };
+      const fetched = await commands.claimMany(
+        online.map((device) => ({ id: device.deviceId, vehicleId: device.vehicleId })),
+      );
+      for (const device of online) stateOf(device).fetched.push(...(fetched.get(device.deviceId) ?? []));
+      return away;
     },
   };
 }

@@ -201,12 +201,16 @@ export function createSimulator(
     if (vehicles.length === 0 || rounds % RELOAD_EVERY_TICKS === 0) await loadVehicles();
     rounds += 1;
     const now = new Date();
+    const offline =
+      (await responder?.round(vehicles).catch((error: unknown) => {
+        onError(error);
+        return undefined;
+      })) ?? new Set<number>();
     for (const vehicle of vehicles) {
       try {
-        const offline = (await responder?.round(vehicle))?.offline ?? false;
         const report = nextReport(vehicle, secondsPerTick, now);
         // An offline device's report does not arrive (the drive goes on all the same).
-        if (offline) continue;
+        if (offline.has(vehicle.deviceId)) continue;
         await telemetry.ingest({ id: vehicle.deviceId, vehicleId: vehicle.vehicleId }, report);
       } catch (error) {
         onError(error);
