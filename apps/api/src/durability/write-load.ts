@@ -93,10 +93,9 @@ export function writeLoad(): WriteLoad {
       let running = true;
       const loop = async (step: () => Promise<void>) => {
         while (running) {
-          // A refused connection (the api was killed) ends this run's loop.
-          await step().catch(() => {
-            running = false;
-          });
+          // A request the api did not answer (it was killed, or reset the connection) is simply
+          // not acknowledged; the loop goes on until this run is stopped.
+          await step().catch(() => new Promise((resolve) => setTimeout(resolve, 20)));
         }
       };
       const loops = [
