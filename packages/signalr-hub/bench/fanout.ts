@@ -5,7 +5,8 @@
  * Fan-out: one server sends `rate` fixes a second, every client receives every one. Our hub
  * (JSON and MessagePack over WebSockets, JSON over server-sent events and long polling) and a
  * Socket.IO 4 server (WebSocket transport) do the same work at each step; each server runs in a
- * fresh process and its clients in another, so on two cores the server has one to itself. Prints
+ * process of its own and its clients in another, so on two cores the server has one to itself, and
+ * all of them take each step in turn before the load steps up. Prints
  * deliveries a second (received ÷ time from the first send to the last receipt) and the p50, p95 and
  * p99 send-to-receive latency. --cpu-prof writes the servers' V8 profiles to a folder it prints.
  */
@@ -92,44 +93,42 @@ interface Row {
   p99: number;
 }
 
-async function measure(kind: ClientKind): Promise<Row[]> {
+/** A server process and its clients' process, idle between their steps. */
+async function startPair(kind: ClientKind) {
   const serverKind: ServerKind = kind === 'socket.io-ws' ? 'socket.io' : 'hub';
   const profile = PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`] : [];
   const server = child<ServerCommand, ServerReport>('./server.ts', [serverKind], profile);
   const ready = await server.next();
   if (ready.kind !== 'ready') throw new Error('The server did not start.');
   const clients = child<ClientCommand, ClientReport>('./clients.ts', [kind, String(ready.port)], []);
-  const rows: Row[] = [];
-  try {
-    for (const clientCount of CLIENTS) {
-      for (const rate of RATES) {
-        await clients.ask({ kind: 'connect', clients: clientCount });
-        const sent = await server.ask({ kind: 'send', rate, durationMs: DURATION_MS });
-        if (sent.kind !== 'sent') throw new Error('The server did not send.');
-        const expected = sent.count * clientCount;
-        const collected = await clients.ask({ kind: 'collect', expected, graceMs: GRACE_MS });
-        if (collected.kind !== 'collected') throw new Error('The clients did not report.');
-        await clients.ask({ kind: 'disconnect' });
-        const seconds = Math.max(DURATION_MS, collected.lastReceivedAt - sent.startedAt) / 1000;
-        rows.push({
-          clients: clientCount,
-          rate,
-          kind,
-          delivered: collected.received / seconds,
-          offered: clientCount * rate,
-          p50: collected.p50,
-          p95: collected.p95,
-          p99: collected.p99,
-        });
-        print(rows.at(-1) as Row);
-      }
-    }
-  } finally {
-    clients.kill();
-    server.tell({ kind: 'stop' });
-    await server.exited;
-  }
-  return rows;
+  return {
+    kind,
+    async step(clientCount: number, rate: number): Promise<Row> {
+      await clients.ask({ kind: 'connect', clients: clientCount });
+      const sent = await server.ask({ kind: 'send', rate, durationMs: DURATION_MS });
+      if (sent.kind !== 'sent') throw new Error('The server did not send.');
+      const expected = sent.count * clientCount;
+      const collected = await clients.ask({ kind: 'collect', expected, graceMs: GRACE_MS });
+      if (collected.kind !== 'collected') throw new Error('The clients did not report.');
+      await clients.ask({ kind: 'disconnect' });
+      const seconds = Math.max(DURATION_MS, collected.lastReceivedAt - sent.startedAt) / 1000;
+      return {
+        clients: clientCount,
+        rate,
+        kind,
+        delivered: collected.received / seconds,
+        offered: clientCount * rate,
+        p50: collected.p50,
+        p95: collected.p95,
+        p99: collected.p99,
+      };
+    },
+    async stop() {
+      clients.kill();
+      server.tell({ kind: 'stop' });
+      await server.exited;
+    },
+  };
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-').padStart(7);
@@ -146,8 +145,23 @@ console.log(
   `Fan-out, ${DURATION_MS / 1000} s per step: deliveries/s and send-to-receive latency (ms)\n` +
     `${'step'.padEnd(13)} ${'server, transport'.padEnd(29)} ${'delivered'.padStart(10)}`,
 );
+// Every kind runs each step before the load steps up, one after another, so a change in the
+// machine's other load during the run touches all of them alike.
+const pairs = await Promise.all(KINDS.map((kind) => startPair(kind)));
 const all: Row[] = [];
-for (const kind of KINDS) all.push(...(await measure(kind)));
+try {
+  for (const clients of CLIENTS) {
+    for (const rate of RATES) {
+      for (const pair of pairs) {
+        const row = await pair.step(clients, rate);
+        print(row);
+        all.push(row);
+      }
+    }
+  }
+} finally {
+  await Promise.all(pairs.map((pair) => pair.stop()));
+}
 
 console.log('\nSide by side (delivered/s, p95 ms):');
 console.log(`${'step'.padEnd(13)} ${KINDS.map((kind) => LABELS[kind].padEnd(29)).join(' ')}`);
