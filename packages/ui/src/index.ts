@@ -75,7 +75,7 @@ export type { SearchFieldProps } from './search-field';
 export type { StatusBadgeProps } from './status-badge';
 export type { InfoCardProps, InfoCardMenuItem, InfoRow, PersonInfo, VehicleInfo } from './info-card';
 export type { HistoryCardProps, CancelledAlertsCardProps, HistoryEntryView } from './history-card';
-export type { ClientCardProps } from './client-card';
+export type { ClientCardProps, ClientCardRootProps } from './client-card';
 export type { CompanyCardProps } from './company-card';
 export type { UserPickerProps, UserPickerOption } from './user-picker';
 export type { SearchComboboxProps } from './search-combobox';

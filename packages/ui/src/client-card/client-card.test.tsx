@@ -108,3 +108,35 @@ describe('given a client with an active tamper alert', () => {
     expect(await axeViolations()).toEqual([]);
   });
 });
+
+describe('given a card composed from its parts', () => {
+  function Compact() {
+    const [expanded, setExpanded] = useState(false);
+    return (
+      <ClientCard.Root name="Thandi Nkosi" expanded={expanded} onExpandedChange={setExpanded}>
+        <ClientCard.Header level={2} />
+        <ClientCard.Body>
+          <ClientCard.Toggle />
+        </ClientCard.Body>
+        <ClientCard.Vehicles>
+          <p>Bakkie</p>
+        </ClientCard.Vehicles>
+      </ClientCard.Root>
+    );
+  }
+
+  it('names the card by its heading and shows the vehicles on the toggle', async () => {
+    render(<Compact />);
+
+    expect(screen.getByRole('region', { name: 'Thandi Nkosi' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Thandi Nkosi' })).toBeInTheDocument();
+    expect(screen.queryByText('Email')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show vehicles of Thandi Nkosi' }));
+    expect(screen.getByText('Bakkie')).toBeVisible();
+  });
+
+  it('refuses a part outside ClientCard.Root', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<ClientCard.Toggle />)).toThrow('ClientCard parts must be inside ClientCard.Root');
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { createContext, use, useId, type ReactNode } from 'react';
 import { Collapsible } from 'radix-ui';
 import { clsx } from 'clsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../dropdown-menu';
@@ -28,7 +28,161 @@ export interface ClientCardProps {
   className?: string;
 }
 
-export function ClientCard({
+// ---------------------------------------------------------------------------------------------
+// Compound parts: a consumer arranges these inside ClientCard.Root as it likes.
+// ---------------------------------------------------------------------------------------------
+
+interface ClientCardState {
+  name: string;
+  headingId: string;
+  expanded: boolean;
+}
+const ClientCardContext = createContext<ClientCardState | null>(null);
+
+function useClientCard(): ClientCardState {
+  const state = use(ClientCardContext);
+  if (state === null) throw new Error('ClientCard parts must be inside ClientCard.Root');
+  return state;
+}
+
+export interface ClientCardRootProps {
+  /** The account holder's full name: it names the card and the parts' controls. */
+  name: string;
+  /** The client has an active tamper alert: the card gets a red edge. @default false */
+  tamperActive?: boolean | undefined;
+  /** Controlled: whether ClientCard.Vehicles is shown. */
+  expanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
+  children: ReactNode;
+  className?: string;
+}
+
+/** The card surface, a section named by its Header, and the open/closed state of the vehicles. */
+function Root({
+  name,
+  tamperActive = false,
+  expanded,
+  onExpandedChange,
+  children,
+  className,
+}: ClientCardRootProps) {
+  const headingId = useId();
+  return (
+    <ClientCardContext value={{ name, headingId, expanded }}>
+      <Collapsible.Root
+        open={expanded}
+        onOpenChange={onExpandedChange}
+        className={clsx('sn-card', 'sn-client-card', tamperActive && 'sn-client-card--alert', className)}
+      >
+        <section aria-labelledby={headingId}>{children}</section>
+      </Collapsible.Root>
+    </ClientCardContext>
+  );
+}
+
+/** The name as the card's heading, the 'Active alert' marker, and any actions (e.g. ClientCard.Menu). */
+function Header({
+  tamperActive = false,
+  level = 3,
+  children,
+}: {
+  tamperActive?: boolean | undefined;
+  /** @default 3 */
+  level?: 2 | 3 | 4;
+  children?: ReactNode;
+}) {
+  const { name, headingId } = useClientCard();
+  const Heading = `h${level}` as const;
+  return (
+    <div className="sn-card__header">
+      <div className="sn-client-card__identity">
+        <Heading id={headingId} className="sn-card__title">
+          {name}
+        </Heading>
+        {tamperActive && (
+          <span className="sn-client-card__alert">
+            <AlertIcon />
+            Active alert
+          </span>
+        )}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The '…' menu: 'Add a vehicle' and 'View account'. */
+function Menu({ onAddVehicle, onViewAccount }: { onAddVehicle: () => void; onViewAccount: () => void }) {
+  const { name } = useClientCard();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="sn-icon-button" aria-label={`More actions for ${name}`}>
+        <MoreIcon />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuItem onSelect={onAddVehicle}>Add a vehicle</DropdownMenuItem>
+        <DropdownMenuItem onSelect={onViewAccount}>View account</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The body: ClientCard.Details and ClientCard.Toggle go inside. */
+function Body({ children }: { children: ReactNode }) {
+  return <div className="sn-card__content sn-client-card__body">{children}</div>;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="sn-details__row">
+      <dt className="sn-details__label">{label}</dt>
+      <dd className="sn-details__value">{children}</dd>
+    </div>
+  );
+}
+
+/** Email, cellphone and, when given, the vehicle counts. */
+function Details({
+  email,
+  phone,
+  vehicleCounts,
+}: Pick<ClientCardProps, 'email' | 'phone' | 'vehicleCounts'>) {
+  return (
+    <dl className="sn-details">
+      <Row label="Email">{email}</Row>
+      <Row label="Cellphone">{phone}</Row>
+      {vehicleCounts !== undefined && (
+        <>
+          <Row label="Vehicles with a device">{vehicleCounts.withDevice}</Row>
+          <Row label="Vehicles without a device">{vehicleCounts.withoutDevice}</Row>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** 'Show vehicles' / 'Hide vehicles', named with the client so many cards' buttons differ. */
+function Toggle() {
+  const { name, expanded } = useClientCard();
+  return (
+    <Collapsible.Trigger className="sn-button sn-button--ghost sn-client-card__toggle">
+      {expanded ? 'Hide vehicles' : 'Show vehicles'}
+      <span className="sn-visually-hidden"> of {name}</span>
+      <ChevronIcon />
+    </Collapsible.Trigger>
+  );
+}
+
+/** The client's vehicles (e.g. VehicleCards), shown while expanded. */
+function Vehicles({ children }: { children?: ReactNode }) {
+  return <Collapsible.Content className="sn-client-card__vehicles">{children}</Collapsible.Content>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The preset: every part in the dashboard's order, from one set of props.
+// ---------------------------------------------------------------------------------------------
+
+function ClientCardPreset({
   name,
   email,
   phone,
@@ -42,69 +196,36 @@ export function ClientCard({
   level = 3,
   className,
 }: ClientCardProps) {
-  const headingId = useId();
-  const Heading = `h${level}` as const;
   return (
-    <Collapsible.Root
-      open={expanded}
-      onOpenChange={onExpandedChange}
-      className={clsx('sn-card', 'sn-client-card', tamperActive && 'sn-client-card--alert', className)}
+    <Root
+      name={name}
+      tamperActive={tamperActive}
+      expanded={expanded}
+      onExpandedChange={onExpandedChange}
+      {...(className !== undefined ? { className } : {})}
     >
-      <section aria-labelledby={headingId}>
-        <div className="sn-card__header">
-          <div className="sn-client-card__identity">
-            <Heading id={headingId} className="sn-card__title">
-              {name}
-            </Heading>
-            {tamperActive && (
-              <span className="sn-client-card__alert">
-                <AlertIcon />
-                Active alert
-              </span>
-            )}
-          </div>
-          <DropdownMenu>
-            <DropdownMenuTrigger className="sn-icon-button" aria-label={`More actions for ${name}`}>
-              <MoreIcon />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem onSelect={onAddVehicle}>Add a vehicle</DropdownMenuItem>
-              <DropdownMenuItem onSelect={onViewAccount}>View account</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </div>
-        <div className="sn-card__content sn-client-card__body">
-          <dl className="sn-details">
-            <div className="sn-details__row">
-              <dt className="sn-details__label">Email</dt>
-              <dd className="sn-details__value">{email}</dd>
-            </div>
-            <div className="sn-details__row">
-              <dt className="sn-details__label">Cellphone</dt>
-              <dd className="sn-details__value">{phone}</dd>
-            </div>
-            {vehicleCounts !== undefined && (
-              <>
-                <div className="sn-details__row">
-                  <dt className="sn-details__label">Vehicles with a device</dt>
-                  <dd className="sn-details__value">{vehicleCounts.withDevice}</dd>
-                </div>
-                <div className="sn-details__row">
-                  <dt className="sn-details__label">Vehicles without a device</dt>
-                  <dd className="sn-details__value">{vehicleCounts.withoutDevice}</dd>
-                </div>
-              </>
-            )}
-          </dl>
-          <Collapsible.Trigger className="sn-button sn-button--ghost sn-client-card__toggle">
-            {expanded ? 'Hide vehicles' : 'Show vehicles'}
-            {/* Many cards share the visible text; the name tells their buttons apart. */}
-            <span className="sn-visually-hidden"> of {name}</span>
-            <ChevronIcon />
-          </Collapsible.Trigger>
-        </div>
-        <Collapsible.Content className="sn-client-card__vehicles">{children}</Collapsible.Content>
-      </section>
-    </Collapsible.Root>
+      <Header tamperActive={tamperActive} level={level}>
+        <Menu onAddVehicle={onAddVehicle} onViewAccount={onViewAccount} />
+      </Header>
+      <Body>
+        <Details email={email} phone={phone} vehicleCounts={vehicleCounts} />
+        <Toggle />
+      </Body>
+      <Vehicles>{children}</Vehicles>
+    </Root>
   );
 }
+
+/**
+ * An account holder's card. `<ClientCard …/>` is the preset; `ClientCard.Root` and its parts
+ * (Header, Menu, Body, Details, Toggle, Vehicles) build another layout.
+ */
+export const ClientCard = Object.assign(ClientCardPreset, {
+  Root,
+  Header,
+  Menu,
+  Body,
+  Details,
+  Toggle,
+  Vehicles,
+});

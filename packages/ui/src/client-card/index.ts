@@ -1,2 +1,2 @@
 export { ClientCard } from './client-card';
-export type { ClientCardProps } from './client-card';
+export type { ClientCardProps, ClientCardRootProps } from './client-card';
