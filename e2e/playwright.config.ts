@@ -73,6 +73,10 @@ export default defineConfig({
         AUTH_LIMIT_PER_ADDRESS: '1000000',
         AUTH_LIMIT_PER_ACCOUNT: '1000000',
         AUTH_LIMIT_REFRESH_PER_ADDRESS: '1000000',
+        // Aura's alerts go to the partners' test webhook (tests/partner-webhook-server.mjs).
+        AURA_WEBHOOK_URL: `${PARTNER_URL}/alerts`,
+        AURA_WEBHOOK_SECRET: 'the-browser-tests-partner-secret',
+        PARTNER_WEBHOOK_ATTEMPTS: '2',
       },
       reuseExistingServer: false,
       timeout: 60_000,

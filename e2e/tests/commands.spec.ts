@@ -100,7 +100,11 @@ test("a partner alert the partner does not accept shows the partner's failure fo
   expect(refuse.status).toBe(204);
   const card = await openAccount(page, 37, 'CA 684-157');
 
+  const answer = page.waitForResponse((response) =>
+    response.url().endsWith(`/Vehicles/${vehicle!.id}/AlertAura`),
+  );
   await card.getByRole('button', { name: 'Alert Aura' }).click();
+  expect((await answer).status()).toBe(502);
 
   const failure = card.getByText('Aura did not accept the alert: it answered 503.');
   await expect(failure).toBeVisible();
