@@ -5,9 +5,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { boundaryZones, sentinelConfig } from '../eslint.config.js';
 import { root } from './lib.mjs';
+
+// ESLint builds a TypeScript program for the type-aware rules: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let fixture;
 const write = (path, text) => {
