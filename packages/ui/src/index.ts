@@ -107,5 +107,5 @@ export type {
 export type { LiveNoticeProps, LiveNoticeItem } from './live-notice';
 export type { CommandStateProps, CommandStateView } from './command-state';
 export type { BurnInTestCardProps } from './burn-in-test-card';
-export type { BurnInDeviceCardProps } from './burn-in-device-card';
+export type { BurnInDeviceCardProps, BurnInDeviceCardRootProps } from './burn-in-device-card';
 export type { BurnInSummaryProps } from './burn-in-summary';

@@ -75,3 +75,28 @@ describe('given a collapsed device card', () => {
     expect(await axeViolations(container)).toEqual([]);
   });
 });
+
+describe('given a card composed from its parts', () => {
+  it('shows only the parts the consumer chose, named by the serial', () => {
+    render(
+      <BurnInDeviceCard.Root serialNumber="SNT-000127" expanded={false} onExpandedChange={vi.fn()}>
+        <BurnInDeviceCard.Header active />
+        <BurnInDeviceCard.Body>
+          <BurnInDeviceCard.Counts counts={{ total: 4, inProgress: 1, passed: 2, failed: 1 }} />
+        </BurnInDeviceCard.Body>
+      </BurnInDeviceCard.Root>,
+    );
+
+    const card = screen.getByRole('region', { name: 'SNT-000127' });
+    expect(card).toHaveTextContent('Status: Active');
+    expect(card).toHaveTextContent('2/4');
+    expect(screen.queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument();
+  });
+
+  it('refuses a part outside BurnInDeviceCard.Root', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<BurnInDeviceCard.Toggle />)).toThrow(
+      'BurnInDeviceCard parts must be inside BurnInDeviceCard.Root',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { createContext, use, useId } from 'react';
 import type { ReactNode } from 'react';
 import { Collapsible } from 'radix-ui';
 import { clsx } from 'clsx';
@@ -29,8 +29,160 @@ export interface BurnInDeviceCardProps {
   className?: string;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Compound parts: a consumer arranges these inside BurnInDeviceCard.Root as it likes.
+// ---------------------------------------------------------------------------------------------
+
+interface DeviceCardState {
+  serialNumber: string;
+  headingId: string;
+  expanded: boolean;
+}
+const DeviceCardContext = createContext<DeviceCardState | null>(null);
+
+function useDeviceCard(): DeviceCardState {
+  const state = use(DeviceCardContext);
+  if (state === null) throw new Error('BurnInDeviceCard parts must be inside BurnInDeviceCard.Root');
+  return state;
+}
+
+export interface BurnInDeviceCardRootProps extends Pick<
+  BurnInDeviceCardProps,
+  'serialNumber' | 'expanded' | 'onExpandedChange' | 'className'
+> {
+  children: ReactNode;
+}
+
+/** The card surface, a section named by the serial, and the open/closed state of the tests. */
+function Root({ serialNumber, expanded, onExpandedChange, children, className }: BurnInDeviceCardRootProps) {
+  const headingId = useId();
+  return (
+    <DeviceCardContext value={{ serialNumber, headingId, expanded }}>
+      <Collapsible.Root
+        open={expanded}
+        onOpenChange={onExpandedChange}
+        className={clsx('sn-card', 'sn-burn-in-device', className)}
+      >
+        <section aria-labelledby={headingId}>{children}</section>
+      </Collapsible.Root>
+    </DeviceCardContext>
+  );
+}
+
+/** The serial as the heading, the 'Status' pill and any actions (e.g. BurnInDeviceCard.Menu). */
+function Header({ active, children }: { active: boolean; children?: ReactNode }) {
+  const { serialNumber, headingId } = useDeviceCard();
+  return (
+    <div className="sn-card__header">
+      <div className="sn-burn-in-device__identity">
+        <h3 id={headingId} className="sn-card__title">
+          {serialNumber}
+        </h3>
+        <span
+          className={clsx(
+            'sn-burn-in-status',
+            active ? 'sn-burn-in-status--active' : 'sn-burn-in-status--inactive',
+          )}
+        >
+          Status: {active ? 'Active' : 'Inactive'}
+        </span>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The '…' menu: run, retry failed, stop, view results. */
+function Menu({
+  onRunAllTests,
+  onRetryFailedTests,
+  onStopAllTests,
+  onViewTestResults,
+}: Pick<
+  BurnInDeviceCardProps,
+  'onRunAllTests' | 'onRetryFailedTests' | 'onStopAllTests' | 'onViewTestResults'
+>) {
+  const { serialNumber } = useDeviceCard();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="sn-icon-button" aria-label={`More actions for ${serialNumber}`}>
+        <MoreIcon />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuItem onSelect={onRunAllTests}>Run all tests</DropdownMenuItem>
+        <DropdownMenuItem onSelect={onRetryFailedTests}>Retry failed tests</DropdownMenuItem>
+        <DropdownMenuItem onSelect={onStopAllTests}>Stop all tests</DropdownMenuItem>
+        <DropdownMenuItem onSelect={onViewTestResults}>View Test Results</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="sn-details__row">
+      <dt className="sn-details__label">{label}</dt>
+      <dd className="sn-details__value">{children}</dd>
+    </div>
+  );
+}
+
+/** The body: Counts and Toggle go inside. */
+function Body({ children }: { children: ReactNode }) {
+  return <div className="sn-card__content">{children}</div>;
+}
+
+/** Total, in progress, passed and failed. */
+function Counts({ counts }: { counts: BurnInCounts }) {
+  return (
+    <dl className="sn-details sn-burn-in-device__counts">
+      <Row label="Total tests">{counts.total}</Row>
+      <Row label="In progress">{counts.inProgress}</Row>
+      <Row label="Passed">
+        {counts.passed}/{counts.total}
+      </Row>
+      <Row label="Failed">
+        {counts.failed}/{counts.total}
+      </Row>
+    </dl>
+  );
+}
+
+/** 'Show tests' / 'Hide tests', named with the serial so many cards' buttons differ. */
+function Toggle() {
+  const { serialNumber, expanded } = useDeviceCard();
+  return (
+    <Collapsible.Trigger className="sn-button sn-button--ghost">
+      {expanded ? 'Hide tests' : 'Show tests'}
+      <span className="sn-visually-hidden"> of {serialNumber}</span>
+      <ChevronIcon />
+    </Collapsible.Trigger>
+  );
+}
+
+/** Station, last update and the test cards, shown while expanded. */
+function Tests({
+  stationId,
+  lastUpdated,
+  children,
+}: Pick<BurnInDeviceCardProps, 'stationId' | 'lastUpdated' | 'children'>) {
+  return (
+    <Collapsible.Content className="sn-burn-in-device__body">
+      <dl className="sn-details">
+        <Row label="Station ID">{stationId}</Row>
+        <Row label="Last Updated">{lastUpdated}</Row>
+      </dl>
+      <div className="sn-burn-in-device__tests">{children}</div>
+    </Collapsible.Content>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The preset: every part in the bench's order, from one set of props.
+// ---------------------------------------------------------------------------------------------
+
 /** A unit on the bench: serial, status and counters; expands to its station and tests. */
-export function BurnInDeviceCard({
+function BurnInDeviceCardPreset({
   serialNumber,
   active,
   counts,
@@ -45,83 +197,42 @@ export function BurnInDeviceCard({
   children,
   className,
 }: BurnInDeviceCardProps) {
-  const headingId = useId();
   return (
-    <Collapsible.Root
-      open={expanded}
-      onOpenChange={onExpandedChange}
-      className={clsx('sn-card', 'sn-burn-in-device', className)}
+    <Root
+      serialNumber={serialNumber}
+      expanded={expanded}
+      onExpandedChange={onExpandedChange}
+      {...(className !== undefined ? { className } : {})}
     >
-      <section aria-labelledby={headingId}>
-        <div className="sn-card__header">
-          <div className="sn-burn-in-device__identity">
-            <h3 id={headingId} className="sn-card__title">
-              {serialNumber}
-            </h3>
-            <span
-              className={clsx(
-                'sn-burn-in-status',
-                active ? 'sn-burn-in-status--active' : 'sn-burn-in-status--inactive',
-              )}
-            >
-              Status: {active ? 'Active' : 'Inactive'}
-            </span>
-          </div>
-          <DropdownMenu>
-            <DropdownMenuTrigger className="sn-icon-button" aria-label={`More actions for ${serialNumber}`}>
-              <MoreIcon />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem onSelect={onRunAllTests}>Run all tests</DropdownMenuItem>
-              <DropdownMenuItem onSelect={onRetryFailedTests}>Retry failed tests</DropdownMenuItem>
-              <DropdownMenuItem onSelect={onStopAllTests}>Stop all tests</DropdownMenuItem>
-              <DropdownMenuItem onSelect={onViewTestResults}>View Test Results</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </div>
-        <div className="sn-card__content">
-          <dl className="sn-details sn-burn-in-device__counts">
-            <div className="sn-details__row">
-              <dt className="sn-details__label">Total tests</dt>
-              <dd className="sn-details__value">{counts.total}</dd>
-            </div>
-            <div className="sn-details__row">
-              <dt className="sn-details__label">In progress</dt>
-              <dd className="sn-details__value">{counts.inProgress}</dd>
-            </div>
-            <div className="sn-details__row">
-              <dt className="sn-details__label">Passed</dt>
-              <dd className="sn-details__value">
-                {counts.passed}/{counts.total}
-              </dd>
-            </div>
-            <div className="sn-details__row">
-              <dt className="sn-details__label">Failed</dt>
-              <dd className="sn-details__value">
-                {counts.failed}/{counts.total}
-              </dd>
-            </div>
-          </dl>
-          <Collapsible.Trigger className="sn-button sn-button--ghost">
-            {expanded ? 'Hide tests' : 'Show tests'}
-            <span className="sn-visually-hidden"> of {serialNumber}</span>
-            <ChevronIcon />
-          </Collapsible.Trigger>
-        </div>
-        <Collapsible.Content className="sn-burn-in-device__body">
-          <dl className="sn-details">
-            <div className="sn-details__row">
-              <dt className="sn-details__label">Station ID</dt>
-              <dd className="sn-details__value">{stationId}</dd>
-            </div>
-            <div className="sn-details__row">
-              <dt className="sn-details__label">Last Updated</dt>
-              <dd className="sn-details__value">{lastUpdated}</dd>
-            </div>
-          </dl>
-          <div className="sn-burn-in-device__tests">{children}</div>
-        </Collapsible.Content>
-      </section>
-    </Collapsible.Root>
+      <Header active={active}>
+        <Menu
+          onRunAllTests={onRunAllTests}
+          onRetryFailedTests={onRetryFailedTests}
+          onStopAllTests={onStopAllTests}
+          onViewTestResults={onViewTestResults}
+        />
+      </Header>
+      <Body>
+        <Counts counts={counts} />
+        <Toggle />
+      </Body>
+      <Tests stationId={stationId} lastUpdated={lastUpdated}>
+        {children}
+      </Tests>
+    </Root>
   );
 }
+
+/**
+ * A burn-in unit's card. `<BurnInDeviceCard …/>` is the preset; `BurnInDeviceCard.Root` and its
+ * parts (Header, Menu, Body, Counts, Toggle, Tests) build another layout.
+ */
+export const BurnInDeviceCard = Object.assign(BurnInDeviceCardPreset, {
+  Root,
+  Header,
+  Menu,
+  Body,
+  Counts,
+  Toggle,
+  Tests,
+});

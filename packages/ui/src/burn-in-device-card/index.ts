@@ -1,2 +1,2 @@
 export { BurnInDeviceCard } from './burn-in-device-card';
-export type { BurnInDeviceCardProps } from './burn-in-device-card';
+export type { BurnInDeviceCardProps, BurnInDeviceCardRootProps } from './burn-in-device-card';
