@@ -110,6 +110,7 @@ describe('GET /openapi.json', () => {
       }>();
       expect(document.openapi).toMatch(/^3\./);
       expect(Object.keys(document.paths).sort()).toEqual([
+        '/AuditLog',
         '/Auth/CompletePasswordReset',
         '/Auth/ConfirmPhone',
         '/Auth/RefreshTokens',
