@@ -20,6 +20,14 @@ import { build, DEMO_SIGN_INS } from '../src/index';
 const ROWS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 50_000);
 const log = (text: string) => process.stdout.write(`${text}\n`);
 
+/** A distinct valid South African ID number per row: the birth date and sequence vary with i. */
+function idNumber(i: number): string {
+  const day = Math.floor(i / 10_000);
+  const month = String(1 + (day % 12)).padStart(2, '0');
+  const date = String(1 + (Math.floor(day / 12) % 28)).padStart(2, '0');
+  return `85${month}${date}${String(i % 10_000).padStart(4, '0')}08${i % 10}`;
+}
+
 function fileOf(rows: number, vehicle: string): string {
   const lines = [IMPORT_FIELD_KEYS.join(',')];
   const records: string[] = [];
@@ -37,7 +45,7 @@ function fileOf(rows: number, vehicle: string): string {
         bad ? `not-an-address-${n}` : `bench.holder.${n}@example.co.za`,
         `082${String(i).padStart(7, '0')}`,
         'Yes',
-        `850203${String(i % 10_000).padStart(4, '0')}08${i % 10}`,
+        idNumber(i),
         'Sizwe',
         `Driver${n}`,
         `bench.driver.${n}@example.co.za`,
@@ -92,14 +100,15 @@ async function main() {
     );
 
     // Another user reading the lists, one call after another, the whole time.
-    let phase: 'preview' | 'import' | 'done' = 'preview';
+    // In an object, so the reader's loop sees the phase change (a plain let would be narrowed).
+    const run: { phase: 'preview' | 'import' | 'done' } = { phase: 'preview' };
     const timings = { preview: [] as number[], import: [] as number[] };
     const lists = [
       '/Vehicles?$pagesize=50',
       `/Users?$filter=${encodeURIComponent("role eq 'Account-Holder'")}&$pagesize=50`,
     ];
     const reader = (async () => {
-      for (let call = 0; phase !== 'done'; call += 1) {
+      for (let call = 0; run.phase !== 'done'; call += 1) {
         const started = performance.now();
         const response = await app.inject({
           method: 'GET',
@@ -107,6 +116,8 @@ async function main() {
           headers: { authorization: agent },
         });
         if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
+        // The phase may have moved on while the call was answered.
+        const phase = run.phase as 'preview' | 'import' | 'done';
         if (phase !== 'done') timings[phase].push(performance.now() - started);
         await sleep(20);
       }
@@ -124,7 +135,7 @@ async function main() {
     const job = uploaded.json<ImportJob>();
     log(`preview: ${previewSeconds.toFixed(1)} s — ${JSON.stringify(job.preview)}`);
 
-    phase = 'import';
+    run.phase = 'import';
     const importStarted = performance.now();
     await app.inject({
       method: 'POST',
@@ -140,7 +151,7 @@ async function main() {
       ).json<ImportJob>();
     } while (progress.status === 'Running');
     const importSeconds = (performance.now() - importStarted) / 1000;
-    phase = 'done';
+    run.phase = 'done';
     await reader;
     log(
       `import: ${importSeconds.toFixed(1)} s (${(ROWS / importSeconds).toFixed(0)} rows/s) — ${progress.status} ${JSON.stringify(progress.result)}`,
