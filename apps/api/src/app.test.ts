@@ -113,6 +113,7 @@ describe('GET /openapi.json', () => {
         '/AuditLog',
         '/Auth/CompletePasswordReset',
         '/Auth/ConfirmPhone',
+        '/Auth/Logout',
         '/Auth/RefreshTokens',
         '/Auth/ResendPhoneConfirmation',
         '/Auth/SignInByEmail',
