@@ -167,9 +167,7 @@ try {
     `);
     await show.click();
     step('show clicked');
-    openMs.push(
-      await page.evaluate(() => (window as unknown as { replayOpened: Promise<number> }).replayOpened),
-    );
+    openMs.push(await page.evaluate<number>('window.replayOpened'));
   }
 
   // Playing the week at 64x for 10 s.

@@ -469,7 +469,7 @@ export type {
 } from './contract/replay';
 export { distanceMetres, pathMetres } from './trips/geo';
 export type { Position } from './trips/geo';
-export { orderFixes, withSpeeds } from './trips/fixes';
+export { orderFixes, speedAt, withSpeeds } from './trips/fixes';
 export type { RecordedFix } from './trips/fixes';
 export {
   DEFAULT_STOP_RADIUS_METRES,
@@ -479,7 +479,7 @@ export {
   fixesBetween,
 } from './trips/trips';
 export type { StopSettings, StopSpan } from './trips/trips';
-export { thinFixes } from './trips/thin';
+export { thinFixes, thinnedIndices } from './trips/thin';
 export {
   REPLAY_PERIODS,
   johannesburgDate,

@@ -4,9 +4,9 @@ import {
   HISTORY_TYPE,
   REPLAY_MAX_PAGE_SIZE,
   REPLAY_MAX_POINTS,
-  thinFixes,
+  speedAt,
+  thinnedIndices,
   tripsAndStops,
-  withSpeeds,
 } from '@sentinel/domain';
 import type {
   ReplayEvent,
@@ -27,7 +27,7 @@ export interface ReplaySettings {
 
 /**
  * One page of the period's fixes with their speeds. A period with more than REPLAY_MAX_POINTS
- * fixes is thinned first (the speeds are taken before, so a kept fix shows its real speed), and
+ * fixes is thinned first (each kept fix's speed is from its stored predecessor), and
  * pages are cut from the thinned series: the same query always pages the same series.
  */
 export async function replayFixesPage(
@@ -37,15 +37,16 @@ export async function replayFixesPage(
   settings: StopSettings,
 ): Promise<ReplayFixPage> {
   const recorded = await readPositionFixes(db, vehicleId, query.from, query.to);
-  const fixes = withSpeeds(recorded);
-  const thinned =
-    fixes.length > REPLAY_MAX_POINTS
-      ? thinFixes(
-          fixes,
+  const kept =
+    recorded.length > REPLAY_MAX_POINTS
+      ? thinnedIndices(
+          recorded,
           REPLAY_MAX_POINTS,
           findStopSpans(recorded, settings).flatMap((span) => [span.first, span.last]),
         )
-      : fixes;
+      : recorded.map((_, index) => index);
+  // Speeds from each kept fix's own predecessor, so a thinned fix shows the speed it really had.
+  const thinned = kept.map((index) => ({ ...recorded[index]!, speedKmh: speedAt(recorded, index) }));
   const pageSize = query.$pagesize ?? REPLAY_MAX_PAGE_SIZE;
   const pageIndex = query.$pageindex ?? 0;
   return {
@@ -54,7 +55,7 @@ export async function replayFixesPage(
     pageIndex,
     pageSize,
     recordedCount: recorded.length,
-    thinned: thinned.length < fixes.length,
+    thinned: thinned.length < recorded.length,
   };
 }
 

@@ -23,13 +23,17 @@ export function orderFixes<T extends RecordedFix>(fixes: readonly T[]): T[] {
   return ordered;
 }
 
+/** The average speed in km/h from the fix before to this one, in ordered fixes (0 for the first). */
+export function speedAt(fixes: readonly RecordedFix[], index: number): number {
+  const fix = fixes[index];
+  const previous = fixes[index - 1];
+  if (fix === undefined || previous === undefined) return 0;
+  const seconds = (Date.parse(fix.at) - Date.parse(previous.at)) / 1000;
+  const speedKmh = seconds > 0 ? (distanceMetres(previous, fix) / seconds) * 3.6 : 0;
+  return Math.round(speedKmh * 10) / 10;
+}
+
 /** Each fix with the average speed since the one before (0 for the first), from ordered fixes. */
 export function withSpeeds(fixes: readonly RecordedFix[]): ReplayFix[] {
-  return fixes.map((fix, index) => {
-    const previous = index === 0 ? undefined : fixes[index - 1];
-    if (previous === undefined) return { ...fix, speedKmh: 0 };
-    const seconds = (Date.parse(fix.at) - Date.parse(previous.at)) / 1000;
-    const speedKmh = seconds > 0 ? (distanceMetres(previous, fix) / seconds) * 3.6 : 0;
-    return { ...fix, speedKmh: Math.round(speedKmh * 10) / 10 };
-  });
+  return fixes.map((fix, index) => ({ ...fix, speedKmh: speedAt(fixes, index) }));
 }

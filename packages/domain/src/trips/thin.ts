@@ -47,7 +47,16 @@ export function thinFixes<T extends RecordedFix>(
   maxPoints: number,
   pinned: readonly number[] = [],
 ): T[] {
-  if (fixes.length <= maxPoints) return [...fixes];
+  return thinnedIndices(fixes, maxPoints, pinned).map((index) => fixes[index]!);
+}
+
+/** The indices thinFixes keeps, in order: for a caller that works out more about each kept fix. */
+export function thinnedIndices(
+  fixes: readonly RecordedFix[],
+  maxPoints: number,
+  pinned: readonly number[] = [],
+): number[] {
+  if (fixes.length <= maxPoints) return fixes.map((_, index) => index);
   const points = project(fixes);
   const pins = [...new Set(pinned)]
     .filter((index) => index > 0 && index < fixes.length - 1)
@@ -71,5 +80,5 @@ export function thinFixes<T extends RecordedFix>(
       low = middle;
     }
   }
-  return best.map((index) => fixes[index]!);
+  return best;
 }
