@@ -51,6 +51,8 @@ test('resending the password-creation link confirms it and e-mails the link', as
 });
 
 test('an agent unlocks and locks a vehicle from its card, each confirmed by its device', async ({ page }) => {
+  // Two commands, each a round trip through the device channel: room on a busy machine.
+  test.slow();
   // The vehicle's device, played here: it fetches each command and confirms it.
   const key = issueDeviceKey('SNT-000101');
   await page.goto('/agent/clients/4/account/view');
