@@ -105,7 +105,7 @@ export async function expectNoSidewaysScroll(page: Page, where: string) {
 }
 
 /**
- * What a thumb taps: buttons (menus, tabs' triggers, icon buttons), tabs, selects, switches,
+ * What a thumb taps: buttons (menus, tabs' triggers, icon buttons), tabs, selects, sliders, switches,
  * check boxes, text fields and the links that stand alone as controls. Links inside running text
  * are exempt, as WCAG exempts them.
  */
@@ -117,10 +117,18 @@ export function tapTargets(scope: Page | Locator): Locator {
     .or(scope.getByRole('switch'))
     .or(scope.getByRole('checkbox'))
     .or(scope.getByRole('radio'))
+    .or(scope.getByRole('slider'))
     .or(scope.getByRole('textbox'))
     .or(scope.getByRole('searchbox'))
     .or(scope.getByRole('link'));
 }
+
+/**
+ * Controls exempt as WCAG 2.5.8 exempts a target whose function another, full-sized control on the
+ * page offers: the trip replay's event marks on its timeline, dense by nature, are shortcuts for
+ * seeking that the timeline slider and the previous/next buttons give as well.
+ */
+const EQUIVALENT_ELSEWHERE = '[aria-label="Events"] button';
 
 export interface TargetProblem {
   name: string;
@@ -132,50 +140,54 @@ export interface TargetProblem {
  * is what a tap at its centre reaches. Inline links inside text are left out.
  */
 export async function targetProblems(targets: Locator): Promise<TargetProblem[]> {
-  return targets.evaluateAll((elements, min) => {
-    const problems: { name: string; problem: string }[] = [];
-    const nameOf = (element: Element) =>
-      (
-        element.getAttribute('aria-label') ??
-        element.textContent?.trim() ??
-        element.getAttribute('title') ??
-        element.tagName
-      ).slice(0, 60) || element.tagName.toLowerCase();
-    const describe = (element: Element | null) =>
-      element === null
-        ? 'nothing'
-        : `<${element.tagName.toLowerCase()}${element.className ? ` class="${String(element.className)}"` : ''}>`;
-    for (const element of elements) {
-      if (!(element instanceof HTMLElement) || !element.checkVisibility()) continue;
-      const style = getComputedStyle(element);
-      // A link inside a sentence is exempt; a link standing alone (a tab, a list entry) is not.
-      const inSentence =
-        element.parentElement !== null &&
-        element.parentElement.textContent?.trim() !== element.textContent?.trim();
-      if (element instanceof HTMLAnchorElement && style.display === 'inline' && inSentence) continue;
-      element.scrollIntoView({ block: 'center', inline: 'center' });
-      const own = element.getBoundingClientRect();
-      if (own.width === 0 || own.height === 0) continue;
-      // A label taps its control, so a small box with a wide label is one big target.
-      const labels = 'labels' in element ? [...((element as HTMLInputElement).labels ?? [])] : [];
-      const boxes = [own, ...labels.map((label) => label.getBoundingClientRect())];
-      const width = Math.max(...boxes.map((box) => box.right)) - Math.min(...boxes.map((box) => box.left));
-      const height = Math.max(...boxes.map((box) => box.bottom)) - Math.min(...boxes.map((box) => box.top));
-      const name = nameOf(element);
-      if (Math.round(width) < min || Math.round(height) < min) {
-        problems.push({ name, problem: `${Math.round(width)} × ${Math.round(height)} px` });
+  return targets.evaluateAll(
+    (elements, { min, exempt }) => {
+      const problems: { name: string; problem: string }[] = [];
+      const nameOf = (element: Element) =>
+        (
+          element.getAttribute('aria-label') ??
+          element.textContent?.trim() ??
+          element.getAttribute('title') ??
+          element.tagName
+        ).slice(0, 60) || element.tagName.toLowerCase();
+      const describe = (element: Element | null) =>
+        element === null
+          ? 'nothing'
+          : `<${element.tagName.toLowerCase()}${element.className ? ` class="${String(element.className)}"` : ''}>`;
+      for (const element of elements) {
+        if (!(element instanceof HTMLElement) || !element.checkVisibility()) continue;
+        if (element.matches(exempt)) continue;
+        const style = getComputedStyle(element);
+        // A link inside a sentence is exempt; a link standing alone (a tab, a list entry) is not.
+        const inSentence =
+          element.parentElement !== null &&
+          element.parentElement.textContent?.trim() !== element.textContent?.trim();
+        if (element instanceof HTMLAnchorElement && style.display === 'inline' && inSentence) continue;
+        element.scrollIntoView({ block: 'center', inline: 'center' });
+        const own = element.getBoundingClientRect();
+        if (own.width === 0 || own.height === 0) continue;
+        // A label taps its control, so a small box with a wide label is one big target.
+        const labels = 'labels' in element ? [...((element as HTMLInputElement).labels ?? [])] : [];
+        const boxes = [own, ...labels.map((label) => label.getBoundingClientRect())];
+        const width = Math.max(...boxes.map((box) => box.right)) - Math.min(...boxes.map((box) => box.left));
+        const height = Math.max(...boxes.map((box) => box.bottom)) - Math.min(...boxes.map((box) => box.top));
+        const name = nameOf(element);
+        if (Math.round(width) < min || Math.round(height) < min) {
+          problems.push({ name, problem: `${Math.round(width)} × ${Math.round(height)} px` });
+        }
+        const x = own.left + own.width / 2;
+        const y = own.top + own.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        const reached =
+          hit !== null &&
+          (hit === element || element.contains(hit) || labels.some((label) => label.contains(hit)));
+        if (!reached) problems.push({ name, problem: `a tap at its centre reaches ${describe(hit)}` });
       }
-      const x = own.left + own.width / 2;
-      const y = own.top + own.height / 2;
-      const hit = document.elementFromPoint(x, y);
-      const reached =
-        hit !== null &&
-        (hit === element || element.contains(hit) || labels.some((label) => label.contains(hit)));
-      if (!reached) problems.push({ name, problem: `a tap at its centre reaches ${describe(hit)}` });
-    }
-    window.scrollTo(0, 0);
-    return problems;
-  }, MIN_TARGET_PX);
+      window.scrollTo(0, 0);
+      return problems;
+    },
+    { min: MIN_TARGET_PX, exempt: EQUIVALENT_ELSEWHERE },
+  );
 }
 
 export async function expectTappable(targets: Locator, where: string) {
