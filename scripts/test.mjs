@@ -58,6 +58,9 @@ if (!(await ensureDebianPackages(['postgresql', 'redis-server', 'nginx']))) {
   failures.push('services for the tests (postgresql, redis-server, nginx)');
 }
 
+// Chromium first: the UI kit's story checks and the consumer app run in it too, not only Playwright.
+const chromium = await ensureChromium();
+
 // Two at a time on two cores: the hub's and live tests measure real timeouts and must not starve.
 log('Lint, types and unit and integration tests of every package (turbo)');
 await step(
@@ -91,7 +94,7 @@ log('Published packages: publint, are-the-types-wrong and a consumer app (packag
 await step('consumer test', pnpmRun('--filter', '@sentinel/consumer-test', 'run', 'consumer'));
 
 log('Browser tests (Playwright in Debian Chromium)');
-if (await ensureChromium()) {
+if (chromium) {
   await step(
     'browser tests',
     pnpmRun('exec', 'turbo', 'run', 'lint', 'typecheck', 'test', '--continue', '--filter=@sentinel/e2e'),
