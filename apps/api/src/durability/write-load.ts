@@ -74,7 +74,9 @@ export function writeLoad(): WriteLoad {
 
   async function report(target: LoadTarget, device: LoadTarget['devices'][number]): Promise<void> {
     const locked = !(lockState.get(device.vehicleId) ?? device.locked);
-    readingClock += 10;
+    // Never older than now: a change written meanwhile (a command, another report) would make an
+    // older reading one the api rightly ignores.
+    readingClock = Math.max(readingClock + 10, Date.now());
     const at = new Date(readingClock).toISOString();
     const response = await fetch(`${target.url}/Devices/${device.serialNumber}/Telemetry`, {
       method: 'POST',
