@@ -128,6 +128,7 @@ describe('GET /openapi.json', () => {
         '/Devices',
         '/Devices/{serialNumber}/Commands',
         '/Devices/{serialNumber}/Commands/{commandId}/Ack',
+        '/Devices/{serialNumber}/IngestKey',
         '/Devices/{serialNumber}/Telemetry',
         '/Drivers',
         '/Drivers/{id}',
@@ -169,6 +170,8 @@ describe('GET /openapi.json', () => {
         '/Vehicles/{id}/History/Csv',
         '/Vehicles/{id}/LinkDeviceFree',
         '/Vehicles/{id}/Lock',
+        '/Vehicles/{id}/Replay/Fixes',
+        '/Vehicles/{id}/Replay/Trips',
         '/Vehicles/{id}/Unlock',
         '/health',
       ]);
