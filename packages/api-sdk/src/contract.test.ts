@@ -49,13 +49,16 @@ function asOpenApi30(schema: unknown): unknown {
   const result: Record<string, unknown> = Object.fromEntries(
     Object.entries(rest).map(([key, value]) => [key, asOpenApi30(value)]),
   );
-  // Nullable(X) is anyOf [X, null] in JSON Schema and X with nullable: true in OpenAPI 3.0.
+  // Nullable(X) is anyOf [X, null] in JSON Schema and X with nullable: true in OpenAPI 3.0; when X
+  // is itself a union, the union stays and null becomes a nullable object whose one value is null.
   if (Array.isArray(anyOf)) {
     const [value, nullType] = anyOf as Record<string, unknown>[];
-    if (anyOf.length === 2 && nullType?.['type'] === 'null') {
+    if (anyOf.length === 2 && nullType?.['type'] === 'null' && !Array.isArray(value?.['anyOf'])) {
       return { ...(asOpenApi30(value) as object), ...result, nullable: true };
     }
-    result['anyOf'] = asOpenApi30(anyOf);
+    result['anyOf'] = (anyOf as Record<string, unknown>[]).map((member) =>
+      member['type'] === 'null' ? { type: 'object', enum: [null], nullable: true } : asOpenApi30(member),
+    );
   }
   // A literal is const in JSON Schema and a one-value enum in OpenAPI 3.0.
   if (constant !== undefined) result['enum'] = [constant];
