@@ -79,6 +79,11 @@ describe('GET /Vehicles/{id}/History', () => {
         'capitalAirIncidentCreatedByUserLastName',
         'lastKnownGpsLatitudeDegrees',
         'lastKnownGpsLongitudeDegrees',
+        // A lock or unlock entry says which command it answered (null on other entries).
+        'lockCommandType',
+        'lockCommandStatus',
+        'lockCommandRequestedDateTime',
+        'lockCommandReason',
       ].sort(),
     );
   });

@@ -132,7 +132,7 @@ describe('given an Admin connected to /DefaultHub', () => {
     });
   });
 
-  it('sends DeviceLockUnlockMessage when staff lock the vehicle with PUT /Vehicles/{id}/Lock', async () => {
+  it('sends DeviceLockUnlockMessage when the device confirms the lock staff asked for with PUT /Vehicles/{id}/Lock', async () => {
     const locking = await addTrackedVehicle(api.app);
     const { accessToken, userId } = await signIn(api.url, ROLE.admin);
     const connection = await connect(accessToken);
@@ -155,7 +155,15 @@ describe('given an Admin connected to /DefaultHub', () => {
       headers: { authorization: `Bearer ${accessToken}` },
     });
 
-    expect(response.status).toBe(200);
+    // The lock is a command to the device; the vehicle reads locked once the device confirms it.
+    expect(response.status).toBe(202);
+    const { command } = (await response.json()) as { command: { id: number } };
+    const confirmed = await fetch(`${api.url}/Devices/${locking.serialNumber}/Commands/${command.id}/Ack`, {
+      method: 'POST',
+      headers: { authorization: `Device ${locking.deviceKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'Confirmed', locked: true }),
+    });
+    expect(confirmed.status).toBe(200);
     expect(await stored).toEqual({
       message: { vehicleId: locking.vehicleId, locked: true },
       entry: { isLocked: 1, isLockedByUserId: userId, isLockedChangedByAdminUser: 1 },
