@@ -201,6 +201,7 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
     'Users',
     'Companies',
+    'Import',
     'Change password',
     'Logout',
   ]);
