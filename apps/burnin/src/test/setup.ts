@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The bench loads lazily and sign-in checks a password on the real api: on a busy machine that takes
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library only auto-cleans when test globals are on; they are off here.
 afterEach(() => {
