@@ -57,7 +57,8 @@ describe('the burn-in bench against a real test-runner and api', () => {
     expect(ok).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'Station' }));
     await user.click(await screen.findByRole('option', { name: 'burn2' }));
-    expect(ok).toBeEnabled();
+    // The choice lands with the select's next render.
+    await waitFor(() => expect(ok).toBeEnabled());
     await user.click(ok);
 
     expect(await screen.findByText('Unit SNT-000127 added to station burn2')).toBeInTheDocument();
