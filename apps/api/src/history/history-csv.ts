@@ -5,6 +5,7 @@ import { HISTORY_TIME_ZONE, HISTORY_TYPE, neutraliseFormula } from '@sentinel/do
 import type { HistoryEntry } from '@sentinel/domain';
 import type { Database } from '../db/schema';
 import { readHistoryAfter } from './history-queries';
+import type { HistoryCsvEntry } from './history-queries';
 
 /** How many entries the CSV reads per query: the file holds the whole history, a chunk at a time. */
 export const CSV_CHUNK_SIZE = 500;
@@ -53,9 +54,18 @@ export const HISTORY_CSV_COLUMNS = [
   'Capital Air raised by',
   'Latitude',
   'Longitude',
+  // After the spec's columns: the lock command a LockState entry ends (who asked, when, outcome).
+  'Command',
+  'Command asked by',
+  'Command asked at (SAST)',
+  'Command outcome',
+  'Command outcome reason',
 ] as const;
 
-function csvRow(entry: HistoryEntry): string[] {
+/** The coordinate columns: numbers, which a leading '-' does not turn into a formula. */
+const COORDINATE_COLUMNS = new Set([13, 14]);
+
+function csvRow(entry: HistoryCsvEntry): string[] {
   const cells = [
     formatCsvDate(entry.dateTime),
     TYPE_LABELS[entry.type] ?? entry.type,
@@ -72,10 +82,15 @@ function csvRow(entry: HistoryEntry): string[] {
     name(entry.capitalAirIncidentCreatedByUserFirstName, entry.capitalAirIncidentCreatedByUserLastName),
     entry.lastKnownGpsLatitudeDegrees === null ? '' : String(entry.lastKnownGpsLatitudeDegrees),
     entry.lastKnownGpsLongitudeDegrees === null ? '' : String(entry.lastKnownGpsLongitudeDegrees),
+    entry.lockCommandType ?? '',
+    name(entry.lockCommandRequestedByUserFirstName, entry.lockCommandRequestedByUserLastName),
+    entry.lockCommandRequestedDateTime === null ? '' : formatCsvDate(entry.lockCommandRequestedDateTime),
+    entry.lockCommandStatus ?? '',
+    entry.lockCommandReason ?? '',
   ];
   // Names and states come from people and devices: none may run as a spreadsheet formula.
   // Coordinates are numbers (a leading '-' is a sign), so they are left as they are.
-  return cells.map((cell, index) => (index >= 13 ? cell : neutraliseFormula(cell)));
+  return cells.map((cell, index) => (COORDINATE_COLUMNS.has(index) ? cell : neutraliseFormula(cell)));
 }
 
 const CSV_OPTIONS = { record_delimiter: 'windows' } as const;

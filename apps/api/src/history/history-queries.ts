@@ -28,8 +28,18 @@ function historyQuery(db: Kysely<Database>, vehicleId: number) {
     .leftJoin('users as auraBy', 'auraBy.id', 'vehicleHistory.auraCalloutCreatedByUserId')
     .leftJoin('users as capitalAirBy', 'capitalAirBy.id', 'vehicleHistory.capitalAirIncidentCreatedByUserId')
     .leftJoin('deviceCommands as command', 'command.id', 'vehicleHistory.commandId')
+    .leftJoin('users as commandBy', 'commandBy.id', 'command.requestedByUserId')
     .where('vehicleHistory.vehicleId', '=', vehicleId);
 }
+
+/**
+ * An entry with the name of the person who asked for its lock command, which the CSV carries: the
+ * entry's own "changed by" names whoever ended the command (a replacement or a cancel may be someone else).
+ */
+export type HistoryCsvEntry = HistoryEntry & {
+  lockCommandRequestedByUserFirstName: string | null;
+  lockCommandRequestedByUserLastName: string | null;
+};
 
 interface HistoryRead {
   where?: Expression<SqlBool> | undefined;
@@ -42,7 +52,7 @@ async function readHistory(
   db: Kysely<Database>,
   vehicleId: number,
   read: HistoryRead,
-): Promise<HistoryEntry[]> {
+): Promise<HistoryCsvEntry[]> {
   let query = historyQuery(db, vehicleId).select([
     'vehicleHistory.id',
     'vehicleHistory.vehicleId',
@@ -69,6 +79,8 @@ async function readHistory(
     'command.status as lockCommandStatus',
     'command.requestedAt as lockCommandRequestedDateTime',
     'command.reason as lockCommandReason',
+    'commandBy.firstName as lockCommandRequestedByUserFirstName',
+    'commandBy.lastName as lockCommandRequestedByUserLastName',
   ]);
   if (read.where) query = query.where(read.where);
   for (const term of read.order) query = query.orderBy(term.expression, term.direction);
@@ -96,7 +108,7 @@ export async function pageHistory(
   });
   let count = historyQuery(db, vehicleId);
   if (list.where) count = count.where(list.where);
-  const [items, total] = await Promise.all([
+  const [entries, total] = await Promise.all([
     readHistory(db, vehicleId, {
       where: list.where,
       order: list.order,
@@ -104,6 +116,11 @@ export async function pageHistory(
     }),
     count.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
+  // The list's entries are the contract's HistoryEntry: the requester's name is the CSV's extra.
+  const items = entries.map(
+    ({ lockCommandRequestedByUserFirstName: _first, lockCommandRequestedByUserLastName: _last, ...entry }) =>
+      entry,
+  );
   return { items, totalCount: Number(total.count), pageIndex: list.pageIndex, pageSize: list.pageSize };
 }
 
@@ -116,7 +133,7 @@ export function readHistoryAfter(
   vehicleId: number,
   after: HistoryEntry | undefined,
   limit: number,
-): Promise<HistoryEntry[]> {
+): Promise<HistoryCsvEntry[]> {
   const where =
     after === undefined
       ? undefined

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
+import { HISTORY_TIME_ZONE } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS, recordTamper } from '../index';
 import { HISTORY_CSV_COLUMNS } from './history-csv';
 
@@ -217,6 +218,103 @@ describe('GET /Vehicles/{id}/History/Csv', () => {
     expect(rows[1]![8]).toBe("'@SUM(A1:A2)");
     // Negative coordinates stay numbers.
     expect(rows.slice(2).some((row) => row[13]!.startsWith('-'))).toBe(true);
+  });
+
+  it("keeps the spec's columns first and adds the lock command's asker, time and outcome after them", async () => {
+    expect(HISTORY_CSV_COLUMNS).toEqual([
+      'Date (SAST)',
+      'Type',
+      'Locked',
+      'Changed by',
+      'Changed from dashboard',
+      'Tamper cancelled',
+      'Cancelled by',
+      'Car battery',
+      'GPS',
+      'Aura status',
+      'Aura raised by',
+      'Capital Air status',
+      'Capital Air raised by',
+      'Latitude',
+      'Longitude',
+      'Command',
+      'Command asked by',
+      'Command asked at (SAST)',
+      'Command outcome',
+      'Command outcome reason',
+    ]);
+    const fitted = await app.db
+      .selectFrom('devices')
+      .select(['id', 'vehicleId'])
+      .where('vehicleId', 'is not', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const device = { id: fitted.id, vehicleId: fitted.vehicleId };
+    const userId = async (email: string) =>
+      (await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const agentId = await userId('agent@sentinel.demo');
+    const adminId = await userId('admin@sentinel.demo');
+    const vehicle = fitted.vehicleId!;
+
+    await app.db
+      .insertInto('vehicleHistory')
+      .values({
+        vehicleId: vehicle,
+        dateTime: new Date(Date.now() - 60_000).toISOString(),
+        type: 'TamperAlert',
+      })
+      .execute();
+    // The agent asks for a lock; the admin asks for an unlock before the device fetched it, which
+    // replaces the lock; the device then refuses the unlock.
+    const lock = await app.commands.request({
+      vehicleId: vehicle,
+      deviceId: device.id,
+      type: 'Lock',
+      requestedByUserId: agentId,
+    });
+    const unlock = await app.commands.request({
+      vehicleId: vehicle,
+      deviceId: device.id,
+      type: 'Unlock',
+      requestedByUserId: adminId,
+    });
+    expect((await app.commands.claim(device)).map((command) => command.id)).toEqual([unlock.id]);
+    await app.commands.acknowledge(device, unlock.id, {
+      status: 'Failed',
+      locked: true,
+      reason: 'Door ajar',
+    });
+
+    const response = await get(`/Vehicles/${vehicle}/History/Csv`);
+
+    const rows = parse(response.body) as string[][];
+    const sast = (iso: string) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: HISTORY_TIME_ZONE,
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }).format(new Date(iso));
+    // Newest first: the refused unlock, then the replaced lock.
+    expect(rows[1]!.slice(15)).toEqual([
+      'Unlock',
+      'Ayanda Dlamini',
+      sast(unlock.requestedDateTime),
+      'Failed',
+      'Door ajar',
+    ]);
+    expect(rows[1]!.slice(1, 5)).toEqual(['Lock state', 'Yes', 'Ayanda Dlamini', 'Yes']);
+    // The lock's entry was written when the admin replaced it; the command still names the agent who asked.
+    expect(rows[2]!.slice(15)).toEqual([
+      'Lock',
+      'Pieter van Wyk',
+      sast(lock.requestedDateTime),
+      'Cancelled',
+      'Replaced by a newer command',
+    ]);
+    expect(rows[2]![3]).toBe('Ayanda Dlamini');
+    // An entry no command ended (the one written a minute before) leaves the command's columns empty.
+    expect(rows[3]!.slice(1, 3)).toEqual(['Tamper alert', '']);
+    expect(rows[3]!.slice(15)).toEqual(['', '', '', '', '']);
   });
 
   it('answers a header row only for a vehicle without history', async () => {
