@@ -7,6 +7,7 @@ import { DEFAULT_AUTH_LIMITS } from './plugins/auth-limits';
 import type { AuthLimits } from './plugins/auth-limits';
 import { IN_MEMORY } from './db/database';
 import { turnstileBotChallenge } from './sign-up/bot-challenge';
+import type { SimulatorOptions } from './telemetry/simulator/simulator';
 
 /** apps/api, wherever the process was started from. */
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -134,6 +135,20 @@ export function simulatorEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
   if (['off', 'false', '0', 'no'].includes(raw)) return false;
   if (['on', 'true', '1', 'yes'].includes(raw)) return true;
   throw new Error(`SIMULATOR must be on or off; it is '${raw}'.`);
+}
+
+/**
+ * The simulator's pace: every vehicle with a linked device reports once a round, so N vehicles at
+ * SIMULATOR_TICK_MS = T send N × 1000 / T reports a second; SIMULATOR_MOVING_SHARE of them drive
+ * (a fix each round), the others stay parked.
+ */
+export function simulatorOptions(env: NodeJS.ProcessEnv = process.env): SimulatorOptions {
+  const share = text(env, 'SIMULATOR_MOVING_SHARE');
+  const movingShare = share === undefined ? 0.6 : Number(share);
+  if (!(movingShare >= 0 && movingShare <= 1)) {
+    throw new Error(`SIMULATOR_MOVING_SHARE must be a number from 0 to 1; it is '${share}'.`);
+  }
+  return { tickMs: whole(env, 'SIMULATOR_TICK_MS', 2_000, 10), movingShare };
 }
 
 /**
@@ -283,7 +298,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
     hub: config.hub,
     // The demo's moving vehicles; its first round comes after start's seed.
-    simulator: simulatorEnabled(env),
+    simulator: simulatorEnabled(env) && simulatorOptions(env),
     // Recorded e-mails, SMS and partner alerts readable by an Admin.
     devOutbox: devOutboxEnabled(env),
     signupUrl: signupUrl(env),

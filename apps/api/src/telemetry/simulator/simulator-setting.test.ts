@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulatorEnabled } from '../../config';
+import { serverBuildOptions, simulatorEnabled, simulatorOptions } from '../../config';
 
 describe('the SIMULATOR setting of the api process', () => {
   it('runs the simulator when it is not set, as the demo wants moving vehicles', () => {
@@ -18,6 +18,40 @@ describe('the SIMULATOR setting of the api process', () => {
   it('refuses a value that is neither', () => {
     expect(() => simulatorEnabled({ SIMULATOR: 'sometimes' })).toThrow(
       "SIMULATOR must be on or off; it is 'sometimes'.",
+    );
+  });
+});
+
+describe('the SIMULATOR_TICK_MS and SIMULATOR_MOVING_SHARE settings', () => {
+  it('default to a round every 2 s with 60 % of the fleet driving', () => {
+    expect(simulatorOptions({})).toEqual({ tickMs: 2_000, movingShare: 0.6 });
+  });
+
+  it('set the pace: 500 vehicles all driving at a round a second send 500 fixes a second', () => {
+    expect(simulatorOptions({ SIMULATOR_TICK_MS: '1000', SIMULATOR_MOVING_SHARE: '1' })).toEqual({
+      tickMs: 1_000,
+      movingShare: 1,
+    });
+    expect(simulatorOptions({ SIMULATOR_MOVING_SHARE: '0' })).toMatchObject({ movingShare: 0 });
+  });
+
+  it('reach the simulator of start, and leave it out when SIMULATOR is off', () => {
+    expect(serverBuildOptions({ SIMULATOR_TICK_MS: '500' }).simulator).toEqual({
+      tickMs: 500,
+      movingShare: 0.6,
+    });
+    expect(serverBuildOptions({ SIMULATOR: 'off', SIMULATOR_TICK_MS: '500' }).simulator).toBe(false);
+  });
+
+  it.each(['0', '9', '1.5', 'fast'])('refuse a tick of %s', (value) => {
+    expect(() => simulatorOptions({ SIMULATOR_TICK_MS: value })).toThrow(
+      `SIMULATOR_TICK_MS must be a whole number of at least 10; it is '${value}'.`,
+    );
+  });
+
+  it.each(['-0.1', '1.01', 'most', 'NaN'])('refuse a moving share of %s', (value) => {
+    expect(() => simulatorOptions({ SIMULATOR_MOVING_SHARE: value })).toThrow(
+      `SIMULATOR_MOVING_SHARE must be a number from 0 to 1; it is '${value}'.`,
     );
   });
 });

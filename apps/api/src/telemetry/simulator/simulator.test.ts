@@ -6,6 +6,7 @@ import { build } from '../../app';
 import type { DeviceGpsLocationMessage } from '@sentinel/domain';
 import { hubConnection, nextMessage, signIn } from '../../live/test-support';
 import { distanceMetres, ROADS } from './roads';
+import { createSimulator } from './simulator';
 
 const apps: FastifyInstance[] = [];
 
@@ -131,5 +132,49 @@ describe('the device simulator', () => {
     await app.close();
     apps.splice(apps.indexOf(app), 1);
     expect(app.simulator?.running).toBe(false);
+  });
+});
+
+describe('the device simulator started on a tick', () => {
+  it('starts its rounds a tick apart however long a round takes, so the report rate holds', async () => {
+    const app = await build({ seed: true });
+    apps.push(app);
+    const TICK_MS = 400;
+    const ROUND_MS = 300;
+    // The real fleet, with reports that take 300 ms a round: rounds ending 400 ms before the next
+    // would start 700 ms apart.
+    const starts: number[] = [];
+    let first: number | undefined;
+    const simulator = createSimulator(
+      {
+        db: app.db,
+        telemetry: {
+          async ingest(device) {
+            first ??= device.id;
+            if (device.id === first) {
+              starts.push(Date.now());
+              await new Promise((resolve) => setTimeout(resolve, ROUND_MS));
+            }
+            return {
+              vehicleId: device.vehicleId,
+              stored: { device: false, position: false, lock: false, tamper: false },
+            };
+          },
+        },
+        onError: (error) => {
+          throw error;
+        },
+      },
+      { tickMs: TICK_MS },
+    );
+    simulator.start();
+    await expect.poll(() => starts.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+    await simulator.stop();
+
+    const gaps = starts.slice(1).map((start, index) => start - starts[index]!);
+    const sorted = [...gaps].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    expect(median).toBeGreaterThanOrEqual(TICK_MS - 5);
+    expect(median).toBeLessThan(TICK_MS + ROUND_MS - 100);
   });
 });

@@ -24,7 +24,7 @@ export interface SimulatorOptions {
 }
 
 export interface Simulator {
-  /** Starts ticking every tickMs (the first round after one tick). */
+  /** Starts a round every tickMs (the first after one tick). */
   start(): void;
   /** Stops ticking and waits for a round in progress to finish. */
   stop(): Promise<void>;
@@ -218,21 +218,24 @@ export function createSimulator(
     }
   }
 
-  const schedule = () => {
+  // Rounds start tickMs apart, not tickMs after the last one ended, so each vehicle reports once a
+  // tick however long a round takes (a round longer than a tick is followed by the next at once).
+  const schedule = (delayMs: number) => {
     timer = setTimeout(() => {
+      const started = Date.now();
       current = tick()
         .catch(onError)
         .finally(() => {
-          if (running) schedule();
+          if (running) schedule(Math.max(0, tickMs - (Date.now() - started)));
         });
-    }, tickMs);
+    }, delayMs);
   };
 
   return {
     start() {
       if (running) return;
       running = true;
-      schedule();
+      schedule(tickMs);
     },
     async stop() {
       running = false;
