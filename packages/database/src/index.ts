@@ -8,6 +8,7 @@ export {
 } from './connect';
 export type { DatabaseOptions } from './connect';
 export { dialectOf } from './dialect-of';
+export { inTransaction } from './in-transaction';
 export { onServer, postgres } from './postgres';
 export { IN_MEMORY, sqlite } from './sqlite';
 export type { SqlDialect } from './sql-dialect';

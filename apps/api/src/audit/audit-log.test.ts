@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { AuditEntry, Page } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS } from '../index';
 import { recordAudit, SYSTEM_ACTOR } from './record-audit';
@@ -191,5 +192,66 @@ describe('given changes made by staff', () => {
       detail: { userId, role: 'Account-Holder' },
     });
     expect(await newest('CompanyUserUnlinked')).toMatchObject({ detail: { userId } });
+  });
+});
+
+describe('given an audit log that cannot be written', () => {
+  // A change and its audit entry commit together: with the log's table gone, the change is undone.
+  let broken: FastifyInstance;
+  let token: string;
+
+  beforeAll(async () => {
+    broken = await build({ seed: true });
+    const signedIn = await broken.inject({
+      method: 'POST',
+      url: '/Auth/SignInByEmail',
+      payload: { email: admin.email, password: admin.password },
+    });
+    token = signedIn.json<{ accessToken: string }>().accessToken;
+    await sql`drop table audit_log`.execute(broken.db);
+  });
+
+  afterAll(async () => {
+    await broken.close();
+  });
+
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    broken.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  it("keeps a user's contact details and a company's members as they were", async () => {
+    const users = await call(
+      'GET',
+      `/Users?$filter=${encodeURIComponent("role eq 'Account-Holder'")}&$pagesize=1`,
+    );
+    const user = users.json<Page<{ id: number; email: string; phoneNumber: string }>>().items[0]!;
+    const edit = await call('PUT', `/Users/${user.id}`, {
+      email: 'never.saved@sentinel.test',
+      phoneNumber: '0829990002',
+    });
+    expect(edit.statusCode).toBe(500);
+    const after = await call('GET', `/Users?$filter=${encodeURIComponent(`id eq ${user.id}`)}`);
+    expect(after.json<Page<unknown>>().items[0]).toMatchObject({
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+    });
+
+    const company = await call('POST', '/Companies', {
+      Name: 'Unaudited Co',
+      CompanyUsers: [],
+      Vehicles: [],
+    });
+    const companyId = company.json<{ id: number }>().id;
+    const link = await call('POST', `/Companies/${companyId}/AddCompanyUser`, {
+      userId: user.id,
+      role: 'Account-Holder',
+    });
+    expect(link.statusCode).toBe(500);
+    const members = await call('GET', `/Companies/${companyId}/CompanyUsers`);
+    expect(members.json<Page<unknown>>().totalCount).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import type {
   CompanyUserListField,
   ListQuery,
 } from '@sentinel/domain';
-import { dialectOf, instant } from '../db/database';
+import { dialectOf, inTransaction, instant } from '../db/database';
 import type { Database } from '../db/schema';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap } from '../odata/compile';
@@ -197,7 +197,7 @@ export async function linkCompanyUser(
   db: Kysely<Database>,
   link: { companyId: number; userId: number; role: CompanyLinkRole },
 ): Promise<LinkOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const company = await dialectOf(trx)
       .forUpdate(trx.selectFrom('companies').select('id').where('id', '=', link.companyId))
       .executeTakeFirst();

@@ -21,7 +21,7 @@ import {
 } from '@sentinel/domain';
 import type { CompanyUser } from '@sentinel/domain';
 import { canSeeCompany, companyInScope, scopeOf } from '../access/scope';
-import { isUniqueViolation } from '../db/database';
+import { inTransaction, isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { recordAudit } from '../audit/record-audit';
@@ -161,16 +161,22 @@ export const companiesRoutes = routePlugin('companies', async (app) => {
       if (!roles.includes(role)) {
         throw new ApiError('validation', { Role: [COMPANY_MESSAGES.linkRoleMismatch(role)] });
       }
-      const outcome = await linkCompanyUser(app.db, { companyId, userId, role });
+      // The link and its audit entry commit together.
+      const outcome = await inTransaction(app.db, async (trx) => {
+        const linked = await linkCompanyUser(trx, { companyId, userId, role });
+        if (linked === 'linked') {
+          await recordAudit(trx, request, {
+            action: 'CompanyUserLinked',
+            targetType: 'Company',
+            targetId: companyId,
+            detail: { userId, role },
+          });
+        }
+        return linked;
+      });
       if (outcome === 'noCompany') throw companyNotFound(companyId);
       if (outcome === 'alreadyLinked')
         throw new ApiError('validation', { UserId: [COMPANY_MESSAGES.alreadyLinked] });
-      await recordAudit(app.db, request, {
-        action: 'CompanyUserLinked',
-        targetType: 'Company',
-        targetId: companyId,
-        detail: { userId, role },
-      });
       const page = await listCompanyUsers(app.db, companyId, { $filter: `id eq ${userId}` });
       return page.items[0]!;
     },
@@ -214,15 +220,17 @@ export const companiesRoutes = routePlugin('companies', async (app) => {
     },
     async (request) => {
       const { companyId, userId } = request.params;
-      if (!(await unlinkCompanyUser(app.db, companyId, userId))) {
-        throw notFound(`User ${userId} is not linked to company ${companyId}.`);
-      }
-      await recordAudit(app.db, request, {
-        action: 'CompanyUserUnlinked',
-        targetType: 'Company',
-        targetId: companyId,
-        detail: { userId },
+      const unlinked = await inTransaction(app.db, async (trx) => {
+        if (!(await unlinkCompanyUser(trx, companyId, userId))) return false;
+        await recordAudit(trx, request, {
+          action: 'CompanyUserUnlinked',
+          targetType: 'Company',
+          targetId: companyId,
+          detail: { userId },
+        });
+        return true;
       });
+      if (!unlinked) throw notFound(`User ${userId} is not linked to company ${companyId}.`);
       return { companyId, userId };
     },
   );

@@ -11,6 +11,7 @@ export {
   dialectOf,
   identityColumn,
   IN_MEMORY,
+  inTransaction,
   instant,
   isUniqueViolation,
   PRIVATE_DATABASE_TEMPLATE_ENV,

@@ -5,6 +5,7 @@ import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { driverContact, recordContactChanges } from '../audit/record-audit';
+import { inTransaction } from '../db/database';
 import { ContactEditBody, contactEditColumns, IdParams } from '../routes/schemas';
 import { driverExists, updateDriverContact } from './driver-queries';
 
@@ -36,9 +37,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = userInScope(await scopeOf(app.db, request.user!), sql.ref<number>('vehicles.userId'));
       if (!(await driverExists(app.db, id, scope))) throw notFound(`Driver ${id} was not found.`);
       const [before, columns] = [await driverContact(app.db, id), contactEditColumns(request.body)];
-      const driver = await updateDriverContact(app.db, id, columns);
-      await recordContactChanges(app.db, request, { type: 'Driver', id }, before!, columns);
-      return driver;
+      return inTransaction(app.db, async (trx) => {
+        const driver = await updateDriverContact(trx, id, columns);
+        await recordContactChanges(trx, request, { type: 'Driver', id }, before!, columns);
+        return driver;
+      });
     },
   );
 };

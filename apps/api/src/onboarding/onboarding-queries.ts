@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { ONBOARDING_STATUS } from '@sentinel/domain';
 import type { Driver, VehicleType } from '@sentinel/domain';
-import { instant } from '../db/database';
+import { inTransaction, instant } from '../db/database';
 import type { Database } from '../db/schema';
 import { driverItem } from '../drivers/driver-queries';
 import { storedPhoneNumber } from '../routes/schemas';
@@ -130,7 +130,7 @@ export interface InstallationDone {
  * nickname is kept when one was given. One transaction, so no half-installed vehicle is seen.
  */
 export async function completeInstallation(db: Kysely<Database>, done: InstallationDone): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await linkDevice(trx, { vehicleId: done.vehicleId, deviceId: done.deviceId });
     const nickname = optional(done.nickname);
     await trx

@@ -18,6 +18,7 @@ import { IdParams } from '../routes/schemas';
 import { DeviceNotFreeError } from '../vehicles/vehicle-store';
 import { routePlugin } from '../plugins/route-plugin';
 import { recordAudit } from '../audit/record-audit';
+import { inTransaction } from '../db/database';
 import { findVehicleType } from '../vehicle-types/vehicle-type-queries';
 import { VEHICLE_OWNER, vehicleExists } from '../vehicles/vehicle-queries';
 import {
@@ -130,10 +131,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (device.vehicleId !== null)
         throw refused(`Device ${device.serialNumber} is already linked to another vehicle`);
       try {
-        await completeInstallation(app.db, {
-          vehicleId: id,
-          deviceId: device.id,
-          nickname: request.body.vehicleNickname ?? null,
+        // The installation and its audit entry commit together.
+        await inTransaction(app.db, async (trx) => {
+          await completeInstallation(trx, {
+            vehicleId: id,
+            deviceId: device.id,
+            nickname: request.body.vehicleNickname ?? null,
+          });
+          await recordAudit(trx, request, {
+            action: 'DeviceLinked',
+            targetType: 'Vehicle',
+            targetId: id,
+            detail: { serialNumber: device.serialNumber },
+          });
         });
       } catch (error) {
         // Linked elsewhere between the check and the write.
@@ -143,13 +153,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       app.vehicleEvents.emit('onboarding', { vehicleId: id });
-      const detail = { serialNumber: device.serialNumber };
-      await recordAudit(app.db, request, {
-        action: 'DeviceLinked',
-        targetType: 'Vehicle',
-        targetId: id,
-        detail,
-      });
       return deviceItem({ ...device, vehicleId: id });
     },
   );

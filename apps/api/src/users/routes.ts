@@ -19,7 +19,7 @@ import {
 import type { RoleName } from '@sentinel/domain';
 import { canSeeUser, scopeOf, userInScope } from '../access/scope';
 import { sendPasswordCreationLink } from '../auth/password-creation';
-import { isUniqueViolation } from '../db/database';
+import { inTransaction, isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { recordContactChanges } from '../audit/record-audit';
@@ -191,8 +191,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const refusal = contactEditRefusal(request.user!.role, before!.roles, changesEmail);
       if (refusal !== undefined) throw new ApiError('forbidden', undefined, refusal);
       await refuseTakenEmail(app.db, request.body.email, id);
-      await updateUserContact(app.db, id, columns).catch(duplicateEmailOnRace);
-      await recordContactChanges(app.db, request, { type: 'User', id }, before!, columns);
+      await inTransaction(app.db, async (trx) => {
+        await updateUserContact(trx, id, columns);
+        await recordContactChanges(trx, request, { type: 'User', id }, before!, columns);
+      }).catch(duplicateEmailOnRace);
       if (changesEmail) {
         // Both addresses hear of it, so a change nobody asked for does not go unnoticed.
         for (const to of [before!.email, columns.email]) {

@@ -21,6 +21,7 @@ import { deviceItem, findDeviceBySerialNumber } from '../devices/device-queries'
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { recordAudit } from '../audit/record-audit';
+import { inTransaction } from '../db/database';
 import { recordPartnerAlertOutcome } from '../providers/partner-alerts';
 import type { Partner } from '../providers/partner-alerts';
 import { IdParams, ListAnswers, ListQuerystring } from '../routes/schemas';
@@ -270,10 +271,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (device.vehicleId !== null)
         throw refused(`Device ${device.serialNumber} is already linked to another vehicle`);
 
-      await changeLinkedDevice(app.db, {
-        vehicleId: vehicle.id,
-        deviceId: device.id,
-        nickname: request.body.vehicleNickname?.trim(),
+      // The change and its audit entry commit together.
+      await inTransaction(app.db, async (trx) => {
+        await changeLinkedDevice(trx, {
+          vehicleId: vehicle.id,
+          deviceId: device.id,
+          nickname: request.body.vehicleNickname?.trim(),
+        });
+        await recordAudit(trx, request, {
+          action: 'DeviceChanged',
+          targetType: 'Vehicle',
+          targetId: vehicle.id,
+          detail: { from: vehicle.deviceSerialNumber, to: device.serialNumber },
+        });
       })
         // Another request linked it after the check above.
         .catch((error: unknown) => {
@@ -282,13 +292,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           }
           throw error;
         });
-      const detail = { from: vehicle.deviceSerialNumber, to: device.serialNumber };
-      await recordAudit(app.db, request, {
-        action: 'DeviceChanged',
-        targetType: 'Vehicle',
-        targetId: vehicle.id,
-        detail,
-      });
       return deviceItem({ ...device, vehicleId: vehicle.id });
     },
   );

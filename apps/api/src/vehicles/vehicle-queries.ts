@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { ListQuery, Vehicle, VehicleListField } from '@sentinel/domain';
+import { inTransaction } from '../db/database';
 import type { Database } from '../db/schema';
 import { driverItem } from '../drivers/driver-queries';
 import { compileListQuery } from '../odata/compile';
@@ -180,7 +181,7 @@ export async function changeLinkedDevice(
   db: Kysely<Database>,
   change: { vehicleId: number; deviceId: number; nickname: string | undefined },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await linkDevice(trx, { vehicleId: change.vehicleId, deviceId: change.deviceId });
     if (change.nickname)
       await trx

@@ -3,19 +3,16 @@
  * history entry change in one transaction, and the event (when a bus is given) is emitted only
  * after the commit. Routes, the device ingestion endpoint and the simulator all share these.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { HISTORY_TYPE } from '@sentinel/domain';
-import { dialectOf, instant } from '../db/database';
+import { dialectOf, inTransaction, instant } from '../db/database';
 import type { Database, Flag } from '../db/schema';
 import type { VehicleEvents } from './vehicle-events';
 
-type Db = Kysely<Database> | Transaction<Database>;
+/** The database or a transaction on it (a Transaction is a Kysely). */
+type Db = Kysely<Database>;
 
 const flag = (value: boolean): Flag => (value ? 1 : 0);
-
-async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
-}
 
 async function lastPosition(trx: Db, vehicleId: number) {
   return trx

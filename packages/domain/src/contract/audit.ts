@@ -3,19 +3,17 @@ import type { Static } from '@sinclair/typebox';
 import { Nullable, PageSchema, ref } from './common';
 
 /**
- * What the audit log records. Sign-ins (both outcomes), contact and role changes, locks, device
- * links, partner alerts and company links: the changes a security review asks "who did this?" of.
+ * What the audit log records. Sign-ins (both outcomes), contact changes, locks, device links and
+ * changes, partner alerts and company links: the changes a security review asks "who did this?" of.
  */
 export const AUDIT_ACTIONS = [
   'SignIn',
   'SignInFailed',
   'EmailChanged',
   'PhoneChanged',
-  'RoleChanged',
   'VehicleLocked',
   'VehicleUnlocked',
   'DeviceLinked',
-  'DeviceUnlinked',
   'DeviceChanged',
   'PartnerAlerted',
   'CompanyUserLinked',
