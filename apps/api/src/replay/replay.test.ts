@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { HISTORY_TYPE, replayPeriod } from '@sentinel/domain';
+import { HISTORY_TYPE, MAX_PAGE_INDEX, replayPeriod } from '@sentinel/domain';
 import type { ReplayFixPage, ReplayTrips } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS } from '../index';
 import { addTrackedVehicle } from '../live/test-support';
@@ -267,5 +267,22 @@ describe('given a period the replay cannot cover', () => {
     const response = await get(`/Vehicles/${demoVehicleId}/Replay/Trips`, period);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errors: { Period: [message] } });
+  });
+});
+
+describe('given a page index past the bound of every paged call', () => {
+  it('answers 400 naming $pageindex before any query', async () => {
+    const period = { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' };
+    const response = await get(`/Vehicles/${demoVehicleId}/Replay/Fixes`, {
+      ...period,
+      $pageindex: String(MAX_PAGE_INDEX + 1),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['$pageindex']);
+    const last = await get(`/Vehicles/${demoVehicleId}/Replay/Fixes`, {
+      ...period,
+      $pageindex: String(MAX_PAGE_INDEX),
+    });
+    expect(last.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { ListQuerySchema, Nullable } from './common';
 
 /** How many fixes one page of GET /Vehicles/{id}/Replay/Fixes may hold. */
 export const REPLAY_MAX_PAGE_SIZE = 5000;
@@ -27,7 +27,8 @@ export const ReplayFixesQuerySchema = Type.Object({
       description: `@default ${REPLAY_MAX_PAGE_SIZE}`,
     }),
   ),
-  $pageindex: Type.Optional(Type.Integer({ minimum: 0, description: '0-based; @default 0' })),
+  // Bounded like every paged call's (MAX_PAGE_INDEX), so a huge index answers 400 before any query.
+  $pageindex: ListQuerySchema.properties.$pageindex,
 });
 export type ReplayFixesQuery = Static<typeof ReplayFixesQuerySchema>;
 
