@@ -1,14 +1,15 @@
 /*
  * Runs imports in the api process. A run writes its rows in batches: one transaction per batch,
- * a savepoint per row (a row is written whole or not at all), the batch's outcomes and the job's
- * cursor (rows_done) committed together. So a stopped api resumes at the first row not committed,
- * a cancel takes effect at the next batch, and nothing is half-written. Between batches the run
- * yields to the event loop; a batch also ends after BATCH_MS, because on SQLite the run holds the
- * one connection while its transaction is open and other users' requests wait for it.
+ * the batch's rows decided together (one lookup per table) and written together (one insert per
+ * table), the batch's outcomes and the job's cursor (rows_done) committed with them. So a stopped
+ * api resumes at the first row not committed, a cancel takes effect at the next batch, and
+ * nothing is half-written. Between batches the run yields to the event loop, and batches are sized
+ * to stay open about BATCH_MS, because on SQLite the run holds the one connection while its
+ * transaction is open and other users' requests wait for it.
  */
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { ControlledTransaction, Kysely } from 'kysely';
 import { IMPORT_MESSAGES } from '@sentinel/domain';
 import type { FieldErrors, ImportOutcome, RoleName } from '@sentinel/domain';
 import { scopeOf } from '../access/scope';
@@ -22,11 +23,109 @@ import { describeErrors, findJob } from './import-jobs';
 import { withImportTables } from './import-tables';
 import { catalogueKey } from './row-rules';
 import type { Catalogue, RowValues } from './row-rules';
-import { writeRow } from './write-row';
+import { FileOverlay } from './preview';
+import { loadSnapshots } from './row-snapshots';
+import type { SnapshotContext } from './row-snapshots';
+import { writeRows } from './write-rows';
+import type { RowToWrite, RowWritten } from './write-rows';
 
-/** Rows read per batch, and the longest a batch's transaction stays open. */
-const BATCH_ROWS = 250;
+/**
+ * Rows of the first batch; later batches grow or shrink so that a batch's transaction stays open
+ * about BATCH_MS (on a busy machine the same rows take longer), within MIN and MAX_BATCH_ROWS.
+ */
+const FIRST_BATCH_ROWS = 200;
+const MIN_BATCH_ROWS = 20;
+const MAX_BATCH_ROWS = 1000;
 const BATCH_MS = 40;
+
+export function nextBatchRows(rows: number, elapsedMs: number): number {
+  const scaled = Math.round((rows * BATCH_MS) / Math.max(elapsedMs, 1));
+  // At most double at a time, so one quick batch does not make the next one very long.
+  return Math.min(MAX_BATCH_ROWS, 2 * rows, Math.max(MIN_BATCH_ROWS, scaled));
+}
+
+interface StoredRow {
+  rowNumber: number;
+  mapped: string;
+  errors: string;
+  hasErrors: number;
+}
+
+/** The batch's rows decided against the database as the transaction sees it, earlier rows laid over. */
+async function decideRows(
+  trx: Kysely<Database>,
+  rows: readonly { rowNumber: number; values: RowValues }[],
+  context: SnapshotContext,
+): Promise<RowToWrite[]> {
+  const stored = await loadSnapshots(
+    trx,
+    rows.map((row) => row.values),
+    context,
+  );
+  const overlay = new FileOverlay();
+  return rows.map((row, index) => ({
+    ...row,
+    ...overlay.decide(row.rowNumber, row.values, {}, stored[index]!),
+  }));
+}
+
+const failed = (rowNumber: number, message: string): Done => ({ rowNumber, outcome: 'Failed', message });
+const written = (row: RowWritten): Done => ({ ...row, message: null });
+
+/**
+ * Writes a batch: rows with errors in the preview are Invalid, rows the database now refuses
+ * (changed meanwhile) Failed, the rest written together. When the database refuses the batch's
+ * writes (a unique index: written by someone else meanwhile), it is written again a row at a time,
+ * a savepoint each, so only the refused row fails and nothing of it stays.
+ */
+async function writeBatch(
+  trx: ControlledTransaction<Database>,
+  rows: readonly StoredRow[],
+  context: SnapshotContext,
+  catalogue: Catalogue,
+  log: FastifyBaseLogger,
+  jobId: number,
+): Promise<Done[]> {
+  const done: Done[] = rows
+    .filter((row) => row.hasErrors === 1)
+    .map((row) => ({
+      rowNumber: row.rowNumber,
+      outcome: 'Invalid',
+      message: describeErrors(JSON.parse(row.errors) as FieldErrors),
+    }));
+  const valid = rows
+    .filter((row) => row.hasErrors !== 1)
+    .map((row) => ({ rowNumber: row.rowNumber, values: JSON.parse(row.mapped) as RowValues }));
+  const decided = await decideRows(trx, valid, context);
+  for (const row of decided)
+    if (row.plan === 'Invalid') done.push(failed(row.rowNumber, describeErrors(row.errors)));
+  const toWrite = decided.filter((row) => row.plan !== 'Invalid');
+
+  const batch = await trx.savepoint('import_batch').execute();
+  try {
+    done.push(...(await writeRows(batch, toWrite, context, catalogue)).map(written));
+    await batch.releaseSavepoint('import_batch').execute();
+    return done;
+  } catch (error) {
+    await batch.rollbackToSavepoint('import_batch').execute();
+    log.warn({ err: error, jobId }, 'import batch refused; writing its rows one at a time');
+  }
+  for (const { rowNumber, values } of toWrite) {
+    const one = await trx.savepoint('import_row').execute();
+    try {
+      const [row] = await decideRows(one, [{ rowNumber, values }], context);
+      if (row!.plan === 'Invalid') done.push(failed(rowNumber, describeErrors(row!.errors)));
+      else done.push(...(await writeRows(one, [row!], context, catalogue)).map(written));
+      await one.releaseSavepoint('import_row').execute();
+    } catch (error) {
+      // Nothing of the row stays.
+      await one.rollbackToSavepoint('import_row').execute();
+      log.warn({ err: error, jobId, row: rowNumber }, 'import row failed');
+      done.push(failed(rowNumber, error instanceof Error ? error.message : String(error)));
+    }
+  }
+  return done;
+}
 
 /** Password-creation links one importer may have sent: a file cannot flood the outbox. */
 export const IMPORT_LINK_LIMITS = [
@@ -115,6 +214,7 @@ export class ImportWorker {
     const scope = await scopeOf(db, { userId: first.createdByUserId, role });
     const context = { scope, companyId: first.companyId };
     const catalogue = await loadCatalogue(db);
+    let batchRows = FIRST_BATCH_ROWS;
 
     while (!this.closing) {
       const job = await findJob(db, jobId);
@@ -125,7 +225,7 @@ export class ImportWorker {
         .where('jobId', '=', jobId)
         .where('rowNumber', '>', job.rowsDone)
         .orderBy('rowNumber')
-        .limit(BATCH_ROWS)
+        .limit(batchRows)
         .execute();
       if (rows.length === 0) {
         await idb
@@ -137,52 +237,19 @@ export class ImportWorker {
         return;
       }
 
-      const done: Done[] = [];
+      const began = performance.now();
       const trx = await db.startTransaction().execute();
+      let done: Done[];
       try {
-        const began = performance.now();
-        for (const row of rows) {
-          if (row.hasErrors === 1) {
-            done.push({
-              rowNumber: row.rowNumber,
-              outcome: 'Invalid',
-              message: describeErrors(JSON.parse(row.errors) as FieldErrors),
-            });
-          } else {
-            const savepoint = await trx.savepoint('import_row').execute();
-            try {
-              const written = await writeRow(
-                savepoint,
-                JSON.parse(row.mapped) as RowValues,
-                context,
-                catalogue,
-              );
-              await savepoint.releaseSavepoint('import_row').execute();
-              done.push({
-                rowNumber: row.rowNumber,
-                outcome: written.outcome,
-                message: written.errors ? describeErrors(written.errors) : null,
-                ...(written.newHolderId === undefined ? {} : { newHolderId: written.newHolderId }),
-              });
-            } catch (error) {
-              // Written by someone else meanwhile (a unique index refused it): nothing of the row stays.
-              await savepoint.rollbackToSavepoint('import_row').execute();
-              this.context.log.warn({ err: error, jobId, row: row.rowNumber }, 'import row failed');
-              done.push({
-                rowNumber: row.rowNumber,
-                outcome: 'Failed',
-                message: error instanceof Error ? error.message : String(error),
-              });
-            }
-          }
-          if (performance.now() - began > BATCH_MS) break;
-        }
+        done = await writeBatch(trx, rows, context, catalogue, this.context.log, jobId);
         const itrx = withImportTables(trx);
         // One update per outcome and message (most rows of a batch share them), not one per row.
         const groups = new Map<string, Done[]>();
         for (const row of done) {
           const group = `${row.outcome}\u0000${row.message ?? ''}`;
-          groups.set(group, [...(groups.get(group) ?? []), row]);
+          const rowsOfGroup = groups.get(group);
+          if (rowsOfGroup) rowsOfGroup.push(row);
+          else groups.set(group, [row]);
         }
         for (const [, group] of groups) {
           await itrx
@@ -197,7 +264,7 @@ export class ImportWorker {
             .execute();
         }
         const count = (outcome: ImportOutcome) => done.filter((row) => row.outcome === outcome).length;
-        const last = done[done.length - 1]!.rowNumber;
+        const last = rows[rows.length - 1]!.rowNumber;
         // Only from where this run read, and only while Running: a cancel (or another instance
         // that got there first) rolls the batch back instead.
         const moved = await itrx
@@ -223,6 +290,7 @@ export class ImportWorker {
         await trx.rollback().execute();
         throw error;
       }
+      batchRows = nextBatchRows(batchRows, performance.now() - began);
 
       if (job.sendPasswordLinks === 1) await this.sendLinks(jobId, job.createdByUserId, done);
       await yieldToOthers();

@@ -10,6 +10,8 @@ import {
   ONBOARDING_MESSAGES,
 } from '@sentinel/domain';
 import type { ImportJob, ImportRow, Page, Vehicle } from '@sentinel/domain';
+import { sql } from 'kysely';
+import { dialectOf } from '../db/database';
 import { build, DEMO_SIGN_INS } from '../index';
 import { withImportTables } from './import-tables';
 import { readImportFile } from './read-file';
@@ -106,6 +108,10 @@ function goodRow(overrides: Partial<Record<string, string>> = {}): Record<string
     ...overrides,
   };
 }
+
+/** The record's fields whose keys start with the prefix (a row's holder, to repeat on another row). */
+const pick = (record: Record<string, string>, prefix: string) =>
+  Object.fromEntries(Object.entries(record).filter(([field]) => field.startsWith(prefix)));
 
 const csvOf = (records: Record<string, string>[], headers: readonly string[] = IMPORT_FIELD_KEYS) =>
   [
@@ -267,6 +273,76 @@ describe('given a file with good rows, mistakes and a repeated vehicle', () => {
     const response = await call('POST', `/Imports/${job.id}/Start`, 'Admin', { sendPasswordLinks: false });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(IMPORT_MESSAGES.notPreviewed);
+  });
+});
+
+describe('a fleet: one account holder with several vehicles and their drivers', () => {
+  it('creates the holder once and gives every vehicle to them, a later row changing their phone', async () => {
+    const holder = goodRow();
+    const records = [
+      holder,
+      { ...goodRow(), ...pick(holder, 'Holder.') },
+      { ...goodRow(), ...pick(holder, 'Holder.'), 'Holder.PhoneNumber': '0715550123' },
+    ];
+    const job = await uploaded('fleet.csv', csvOf(records));
+    expect(job.preview).toEqual({ new: 3, updated: 0, unchanged: 0, invalid: 0 });
+    const done = await run(job.id);
+    expect(done.result).toEqual({ created: 3, updated: 0, unchanged: 0, invalid: 0, failed: 0 });
+    const users = await app.db
+      .selectFrom('users')
+      .select(['id', 'phoneNumber', 'vehiclesWithoutDeviceCount'])
+      .where('email', '=', holder['Holder.Email']!)
+      .execute();
+    expect(users).toEqual([{ id: users[0]!.id, phoneNumber: '715550123', vehiclesWithoutDeviceCount: 3 }]);
+    for (const record of records) {
+      const [vehicle] = await vehiclesByRegistration(record['Vehicle.RegistrationNumber']!);
+      expect(vehicle).toMatchObject({ userId: users[0]!.id, onBoardingStatus: 'Booking-Pending' });
+      expect(vehicle!.drivers.map((driver) => driver.idNumber)).toEqual([record['Driver.IdNumber']]);
+    }
+  });
+});
+
+describe('a row the database refuses during the run', () => {
+  const refused = 'REFUSED 1 GP';
+  beforeAll(async () => {
+    // Stands for a write made by someone else meanwhile: the database refuses this one vehicle.
+    if (dialectOf(app.db).name === 'postgres') {
+      await sql`create function refuse_vehicle() returns trigger language plpgsql as $$
+        begin raise exception 'refused'; end $$`.execute(app.db);
+      await sql`create trigger refuse_vehicle before insert on vehicles for each row
+        when (new.registration_number = ${sql.lit(refused)}) execute function refuse_vehicle()`.execute(
+        app.db,
+      );
+    } else {
+      await sql`create trigger refuse_vehicle before insert on vehicles
+        when new.registration_number = ${sql.lit(refused)}
+        begin select raise(abort, 'refused'); end`.execute(app.db);
+    }
+  });
+  afterAll(async () => {
+    await sql`drop trigger refuse_vehicle${sql.raw(dialectOf(app.db).name === 'postgres' ? ' on vehicles' : '')}`.execute(
+      app.db,
+    );
+  });
+
+  it('fails that row whole, holder included, and writes the others of its batch', async () => {
+    const records = [goodRow(), goodRow({ 'Vehicle.RegistrationNumber': refused }), goodRow()];
+    const job = await uploaded('refused.csv', csvOf(records));
+    const done = await run(job.id);
+    expect(done.result).toEqual({ created: 2, updated: 0, unchanged: 0, invalid: 0, failed: 1 });
+    expect((await rows(job.id)).map((row) => row.outcome)).toEqual(['Created', 'Failed', 'Created']);
+    const holders = await app.db
+      .selectFrom('users')
+      .select('email')
+      .where(
+        'email',
+        'in',
+        records.map((record) => record['Holder.Email']!),
+      )
+      .execute();
+    expect(holders.map((holder) => holder.email).sort()).toEqual(
+      [records[0]!['Holder.Email'], records[2]!['Holder.Email']].sort(),
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 /*
- * What the database holds for the rows of an import: loaded for a chunk of rows at once for the
- * preview, and for one row inside its transaction for the run.
+ * What the database holds for the rows of an import, loaded for many rows at once: a chunk of
+ * the file for the preview, a batch inside its transaction for the run.
  */
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -48,10 +48,13 @@ async function holdersByEmail(
       : db.selectFrom('companyUsers').select(['userId', 'companyId']).where('userId', 'in', ids).execute(),
   ]);
   const holderIds = new Set(holders.map((row) => row.userId));
+  const companiesOf = new Map<number, number[]>();
+  for (const link of links)
+    companiesOf.set(link.userId, [...(companiesOf.get(link.userId) ?? []), link.companyId]);
   const scope = context.scope;
   return new Map(
     users.map((user) => {
-      const companies = links.filter((link) => link.userId === user.id).map((link) => link.companyId);
+      const companies = companiesOf.get(user.id) ?? [];
       return [
         lowerKey(user.email),
         {
@@ -101,13 +104,26 @@ async function vehiclesByRegistration(
   return byRegistration;
 }
 
-async function driversOf(db: Kysely<Database>, vehicleIds: readonly number[]): Promise<DriverRow[]> {
-  if (vehicleIds.length === 0) return [];
-  return db
+const driverKey = (vehicleId: number, idNumber: string | undefined) => `${vehicleId}|${lowerKey(idNumber)}`;
+
+/** The vehicles' drivers, by vehicle and ID number (the first of any repeat). */
+async function driversOf(
+  db: Kysely<Database>,
+  vehicleIds: readonly number[],
+): Promise<Map<string, DriverRow>> {
+  if (vehicleIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('drivers')
     .select(['id', 'vehicleId', 'idNumber', 'email', 'phoneNumber'])
     .where('vehicleId', 'in', vehicleIds)
+    .orderBy('id')
     .execute();
+  const byKey = new Map<string, DriverRow>();
+  for (const row of rows) {
+    const key = driverKey(row.vehicleId, row.idNumber);
+    if (!byKey.has(key)) byKey.set(key, row);
+  }
+  return byKey;
 }
 
 /** Snapshots for many rows at once (the preview); earlier rows of the file are added by the caller. */
@@ -140,29 +156,16 @@ function snapshotOf(
   holders: ReadonlyMap<string, HolderRow>,
   taken: ReadonlySet<string>,
   vehicles: ReadonlyMap<string, VehicleRow>,
-  drivers: readonly DriverRow[],
+  drivers: ReadonlyMap<string, DriverRow>,
 ): RowSnapshot {
   const holder = holders.get(lowerKey(row['Holder.Email']));
   const vehicle = vehicles.get(lowerKey(row['Vehicle.RegistrationNumber']));
   const driverId = lowerKey(row['Driver.IdNumber']);
-  const driver =
-    vehicle && driverId !== ''
-      ? drivers.find((item) => item.vehicleId === vehicle.id && lowerKey(item.idNumber) === driverId)
-      : undefined;
+  const driver = vehicle && driverId !== '' ? drivers.get(driverKey(vehicle.id, driverId)) : undefined;
   return {
     ...(holder ? { holder } : {}),
     idNumberTaken: !holder && taken.has(lowerKey(row['Holder.IdNumber'])),
     ...(vehicle ? { vehicle } : {}),
     ...(driver ? { driver } : {}),
   };
-}
-
-/** The snapshot of one row, read inside the transaction that writes it. */
-export async function loadSnapshot(
-  db: Kysely<Database>,
-  row: RowValues,
-  context: SnapshotContext,
-): Promise<RowSnapshot> {
-  const [snapshot] = await loadSnapshots(db, [row], context);
-  return snapshot!;
 }

@@ -1,5 +1,5 @@
 /* The writes of the onboarding steps: a new vehicle and its driver. Handlers decide who may call. */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { ONBOARDING_STATUS } from '@sentinel/domain';
 import type { Driver, VehicleType } from '@sentinel/domain';
 import { inTransaction, instant } from '../db/database';
@@ -29,31 +29,46 @@ export async function insertOnboardingVehicle(
   return db.transaction().execute((trx) => addOnboardingVehicle(trx, input));
 }
 
-/** insertOnboardingVehicle's writes inside the caller's transaction (the bulk import's rows). */
+/** insertOnboardingVehicle's writes inside the caller's transaction. */
 export async function addOnboardingVehicle(
   trx: Kysely<Database>,
   input: NewOnboardingVehicle,
 ): Promise<number> {
-  const { id } = await trx
+  return (await addOnboardingVehicles(trx, [input]))[0]!;
+}
+
+/** Several vehicles in one statement and their owners' recount (the bulk import); ids in input order. */
+export async function addOnboardingVehicles(
+  trx: Kysely<Database>,
+  inputs: readonly NewOnboardingVehicle[],
+): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const rows = await trx
     .insertInto('vehicles')
-    .values({
-      userId: input.userId,
-      vehicleTypeId: input.type.id,
-      make: input.type.make,
-      model: input.type.variant,
-      makeVariant: input.type.makeVariant,
-      registrationNumber: input.registrationNumber.trim(),
-      registrationYear: input.registrationYear,
-      vehicleColour: input.colour.trim(),
-      vinNumber: optional(input.vinNumber),
-      engineNumber: optional(input.engineNumber),
-      onboardingStatus: ONBOARDING_STATUS.outstandingDetails,
-      createdOnDateTime: instant(),
-    })
+    .values(
+      inputs.map((input) => ({
+        userId: input.userId,
+        vehicleTypeId: input.type.id,
+        make: input.type.make,
+        model: input.type.variant,
+        makeVariant: input.type.makeVariant,
+        registrationNumber: input.registrationNumber.trim(),
+        registrationYear: input.registrationYear,
+        vehicleColour: input.colour.trim(),
+        vinNumber: optional(input.vinNumber),
+        engineNumber: optional(input.engineNumber),
+        onboardingStatus: ONBOARDING_STATUS.outstandingDetails,
+        createdOnDateTime: instant(),
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  await refreshVehicleCounts(trx, [input.userId]);
-  return id;
+    .execute();
+  await refreshVehicleCounts(
+    trx,
+    inputs.map((input) => input.userId),
+  );
+  // Ids are handed out in the order the rows are inserted; RETURNING's order is not promised.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 export interface NewDriver {
@@ -78,32 +93,52 @@ export async function insertDriver(
   return db.transaction().execute((trx) => addDriver(trx, input));
 }
 
-/** insertDriver's writes inside the caller's transaction (the bulk import's rows). */
+const driverRow = (input: NewDriver): Insertable<Database['drivers']> => ({
+  vehicleId: input.vehicleId,
+  firstName: input.firstName.trim(),
+  lastName: input.lastName.trim(),
+  email: input.email.trim(),
+  phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
+  phoneNumber: storedPhoneNumber(input.phoneNumber),
+  idNumber: input.idNumber.trim(),
+  idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
+});
+
+/** With a driver, vehicles whose details were outstanding await their booking; answers how many moved. */
+async function awaitBooking(trx: Kysely<Database>, vehicleIds: readonly number[]): Promise<bigint> {
+  const moved = await trx
+    .updateTable('vehicles')
+    .set({ onboardingStatus: ONBOARDING_STATUS.bookingPending })
+    .where('id', 'in', vehicleIds)
+    .where('onboardingStatus', '=', ONBOARDING_STATUS.outstandingDetails)
+    .executeTakeFirst();
+  return moved.numUpdatedRows;
+}
+
+/** insertDriver's writes inside the caller's transaction. */
 export async function addDriver(
   trx: Kysely<Database>,
   input: NewDriver,
 ): Promise<{ driver: Driver; statusChanged: boolean }> {
   const row = await trx
     .insertInto('drivers')
-    .values({
-      vehicleId: input.vehicleId,
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      email: input.email.trim(),
-      phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
-      phoneNumber: storedPhoneNumber(input.phoneNumber),
-      idNumber: input.idNumber.trim(),
-      idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
-    })
+    .values(driverRow(input))
     .returningAll()
     .executeTakeFirstOrThrow();
-  const moved = await trx
-    .updateTable('vehicles')
-    .set({ onboardingStatus: ONBOARDING_STATUS.bookingPending })
-    .where('id', '=', input.vehicleId)
-    .where('onboardingStatus', '=', ONBOARDING_STATUS.outstandingDetails)
-    .executeTakeFirst();
-  return { driver: driverItem(row), statusChanged: moved.numUpdatedRows > 0n };
+  const moved = await awaitBooking(trx, [input.vehicleId]);
+  return { driver: driverItem(row), statusChanged: moved > 0n };
+}
+
+/** Several drivers in one statement, their vehicles then awaiting booking (the bulk import); ids in input order. */
+export async function addDrivers(trx: Kysely<Database>, inputs: readonly NewDriver[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const rows = await trx.insertInto('drivers').values(inputs.map(driverRow)).returning('id').execute();
+  await awaitBooking(
+    trx,
+    inputs.map((input) => input.vehicleId),
+  );
+  // Ids are handed out in the order the rows are inserted; RETURNING's order is not promised.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /** True when the user exists and holds the Account-Holder role. */

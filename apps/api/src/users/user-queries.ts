@@ -135,29 +135,46 @@ export async function insertUser(db: Kysely<Database>, input: NewUser, role: Rol
   return db.transaction().execute((trx) => addUser(trx, input, role));
 }
 
-/** insertUser's writes inside the caller's transaction (the bulk import's rows). */
+/** insertUser's writes inside the caller's transaction. */
 export async function addUser(trx: Kysely<Database>, input: NewUser, role: RoleName): Promise<number> {
-  const { id } = await trx
+  return (await addUsers(trx, [input], role))[0]!;
+}
+
+/** Several users holding `role` in two statements (the bulk import's batches); ids in input order. */
+export async function addUsers(
+  trx: Kysely<Database>,
+  inputs: readonly NewUser[],
+  role: RoleName,
+): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const rows = await trx
     .insertInto('users')
-    .values({
-      email: input.email.trim(),
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
-      phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
-      idNumber: input.idNumber?.trim() ?? null,
-      idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
-      createdOnDateTime: instant(),
-    })
+    .values(
+      inputs.map((input) => ({
+        email: input.email.trim(),
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
+        phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
+        idNumber: input.idNumber?.trim() ?? null,
+        idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
+        createdOnDateTime: instant(),
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .execute();
+  // Ids are handed out in the order the rows are inserted; RETURNING's order is not promised.
+  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
   const roleRow = await trx
     .selectFrom('roles')
     .select('id')
     .where('name', '=', role)
     .executeTakeFirstOrThrow();
-  await trx.insertInto('userRoles').values({ userId: id, roleId: roleRow.id }).execute();
-  return id;
+  await trx
+    .insertInto('userRoles')
+    .values(ids.map((userId) => ({ userId, roleId: roleRow.id })))
+    .execute();
+  return ids;
 }
 
 /** Stores the user's new contact columns; a taken address throws the unique violation. */
