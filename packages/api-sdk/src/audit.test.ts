@@ -2,26 +2,14 @@ import type { AuditListFields, UserListFields } from '@sentinel/domain';
 import { demoSignIn, startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
+import { signedInClient } from './test-support';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
 import { and, eq, ge } from './odata';
 
 let api: RunningApi;
 
-async function signedIn(role: 'Admin' | 'Technical-Agent'): Promise<ApiClient> {
-  // Every answer is checked against the contract: a drift between api and SDK fails these tests.
-  let user = await createApiClient({
-    baseUrl: api.url,
-    session: { get: () => null, set() {}, clear() {} },
-    validateAnswers: true,
-  }).auth.signInByEmail(demoSignIn(role));
-  return createApiClient({
-    baseUrl: api.url,
-    session: { get: () => user, set: (next) => (user = next), clear() {} },
-    validateAnswers: true,
-  });
-}
+const signedIn = (role: 'Admin' | 'Technical-Agent'): Promise<ApiClient> => signedInClient(api.url, role);
 
 // Starting a seeded api takes a while on a busy machine.
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { CompanyListFields, UserListFields } from '@sentinel/domain';
 import { COMPANY_MESSAGES } from '@sentinel/domain';
-import { demoSignIn, startApi } from '@sentinel/testing';
+import { startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
+import { signedInClient } from './test-support';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
 import { and, contains, eq } from './odata';
@@ -11,19 +11,7 @@ import { and, contains, eq } from './odata';
 let api: RunningApi;
 const clients: Partial<Record<'Admin' | 'Company-Admin', ApiClient>> = {};
 
-async function signedIn(role: 'Admin' | 'Company-Admin'): Promise<ApiClient> {
-  // Every answer is checked against the contract: a drift between api and SDK fails these tests.
-  let user = await createApiClient({
-    baseUrl: api.url,
-    session: { get: () => null, set() {}, clear() {} },
-    validateAnswers: true,
-  }).auth.signInByEmail(demoSignIn(role));
-  return createApiClient({
-    baseUrl: api.url,
-    session: { get: () => user, set: (next) => (user = next), clear() {} },
-    validateAnswers: true,
-  });
-}
+const signedIn = (role: 'Admin' | 'Company-Admin'): Promise<ApiClient> => signedInClient(api.url, role);
 
 beforeAll(async () => {
   api = await startApi();

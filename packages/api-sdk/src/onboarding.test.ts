@@ -1,8 +1,8 @@
 import type { UserListFields } from '@sentinel/domain';
-import { demoSignIn, startApi } from '@sentinel/testing';
+import { startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
+import { signedInClient } from './test-support';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
 import { and, eq } from './odata';
@@ -12,16 +12,7 @@ let client: ApiClient;
 
 beforeAll(async () => {
   api = await startApi();
-  let user = await createApiClient({
-    baseUrl: api.url,
-    session: { get: () => null, set() {}, clear() {} },
-    validateAnswers: true,
-  }).auth.signInByEmail(demoSignIn('Technical-Agent'));
-  client = createApiClient({
-    baseUrl: api.url,
-    session: { get: () => user, set: (next) => (user = next), clear() {} },
-    validateAnswers: true,
-  });
+  client = await signedInClient(api.url, 'Technical-Agent');
 });
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { replayPeriod } from '@sentinel/domain';
 import type { Vehicle, VehicleListFields } from '@sentinel/domain';
-import { demoSignIn, startApi } from '@sentinel/testing';
+import { startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
+import { signedInClient } from './test-support';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
 import { ne } from './odata';
@@ -14,17 +14,7 @@ let vehicle: Vehicle;
 
 beforeAll(async () => {
   api = await startApi();
-  // Every answer is checked against the contract: a drift between api and SDK fails these tests.
-  let user = await createApiClient({
-    baseUrl: api.url,
-    session: { get: () => null, set() {}, clear() {} },
-    validateAnswers: true,
-  }).auth.signInByEmail(demoSignIn('Technical-Agent'));
-  client = createApiClient({
-    baseUrl: api.url,
-    session: { get: () => user, set: (next) => (user = next), clear() {} },
-    validateAnswers: true,
-  });
+  client = await signedInClient(api.url, 'Technical-Agent');
   const page = await client.vehicles.list({ filter: ne<VehicleListFields>('deviceId', null), pageSize: 1 });
   vehicle = page.items[0]!;
 });

@@ -1,8 +1,8 @@
 import type { DeviceListFields, UserListFields, Vehicle, VehicleListFields } from '@sentinel/domain';
-import { demoSignIn, startApi } from '@sentinel/testing';
+import { startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
+import { signedInClient } from './test-support';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
 import { and, contains, eq, ne, orderBy } from './odata';
@@ -12,18 +12,7 @@ let client: ApiClient;
 
 beforeAll(async () => {
   api = await startApi();
-  const baseUrl = api.url;
-  // Every answer is checked against the contract: a drift between api and SDK fails these tests.
-  let user = await createApiClient({
-    baseUrl,
-    session: { get: () => null, set() {}, clear() {} },
-    validateAnswers: true,
-  }).auth.signInByEmail(demoSignIn('Technical-Agent'));
-  client = createApiClient({
-    baseUrl,
-    session: { get: () => user, set: (next) => (user = next), clear() {} },
-    validateAnswers: true,
-  });
+  client = await signedInClient(api.url, 'Technical-Agent');
 });
 
 afterAll(async () => {
