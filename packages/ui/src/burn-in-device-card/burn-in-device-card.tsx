@@ -1,10 +1,15 @@
-import { createContext, use, useId } from 'react';
 import type { ReactNode } from 'react';
 import { Collapsible } from 'radix-ui';
 import { clsx } from 'clsx';
 import type { BurnInCounts } from '@sentinel/domain';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../dropdown-menu';
-import { ChevronIcon, MoreIcon } from '../internal/icons';
+import {
+  CollapsibleCardRoot,
+  CollapsibleCardToggle,
+  DetailRow,
+  useCollapsibleCard,
+} from '../internal/collapsible-card';
+import { MoreIcon } from '../internal/icons';
 
 export interface BurnInDeviceCardProps {
   serialNumber: string;
@@ -33,18 +38,12 @@ export interface BurnInDeviceCardProps {
 // Compound parts: a consumer arranges these inside BurnInDeviceCard.Root as it likes.
 // ---------------------------------------------------------------------------------------------
 
-interface DeviceCardState {
-  serialNumber: string;
-  headingId: string;
-  expanded: boolean;
-}
-const DeviceCardContext = createContext<DeviceCardState | null>(null);
-
-function useDeviceCard(): DeviceCardState {
-  const state = use(DeviceCardContext);
-  if (state === null) throw new Error('BurnInDeviceCard parts must be inside BurnInDeviceCard.Root');
-  return state;
-}
+const CARD = 'BurnInDeviceCard';
+/** The card's name is the unit's serial. */
+const useDeviceCard = () => {
+  const { name, ...state } = useCollapsibleCard(CARD);
+  return { serialNumber: name, ...state };
+};
 
 export interface BurnInDeviceCardRootProps extends Pick<
   BurnInDeviceCardProps,
@@ -55,17 +54,15 @@ export interface BurnInDeviceCardRootProps extends Pick<
 
 /** The card surface, a section named by the serial, and the open/closed state of the tests. */
 function Root({ serialNumber, expanded, onExpandedChange, children, className }: BurnInDeviceCardRootProps) {
-  const headingId = useId();
   return (
-    <DeviceCardContext value={{ serialNumber, headingId, expanded }}>
-      <Collapsible.Root
-        open={expanded}
-        onOpenChange={onExpandedChange}
-        className={clsx('sn-card', 'sn-burn-in-device', className)}
-      >
-        <section aria-labelledby={headingId}>{children}</section>
-      </Collapsible.Root>
-    </DeviceCardContext>
+    <CollapsibleCardRoot
+      name={serialNumber}
+      expanded={expanded}
+      onExpandedChange={onExpandedChange}
+      className={clsx('sn-burn-in-device', className)}
+    >
+      {children}
+    </CollapsibleCardRoot>
   );
 }
 
@@ -118,15 +115,6 @@ function Menu({
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="sn-details__row">
-      <dt className="sn-details__label">{label}</dt>
-      <dd className="sn-details__value">{children}</dd>
-    </div>
-  );
-}
-
 /** The body: Counts and Toggle go inside. */
 function Body({ children }: { children: ReactNode }) {
   return <div className="sn-card__content">{children}</div>;
@@ -136,28 +124,21 @@ function Body({ children }: { children: ReactNode }) {
 function Counts({ counts }: { counts: BurnInCounts }) {
   return (
     <dl className="sn-details sn-burn-in-device__counts">
-      <Row label="Total tests">{counts.total}</Row>
-      <Row label="In progress">{counts.inProgress}</Row>
-      <Row label="Passed">
+      <DetailRow label="Total tests">{counts.total}</DetailRow>
+      <DetailRow label="In progress">{counts.inProgress}</DetailRow>
+      <DetailRow label="Passed">
         {counts.passed}/{counts.total}
-      </Row>
-      <Row label="Failed">
+      </DetailRow>
+      <DetailRow label="Failed">
         {counts.failed}/{counts.total}
-      </Row>
+      </DetailRow>
     </dl>
   );
 }
 
 /** 'Show tests' / 'Hide tests', named with the serial so many cards' buttons differ. */
 function Toggle() {
-  const { serialNumber, expanded } = useDeviceCard();
-  return (
-    <Collapsible.Trigger className="sn-button sn-button--ghost">
-      {expanded ? 'Hide tests' : 'Show tests'}
-      <span className="sn-visually-hidden"> of {serialNumber}</span>
-      <ChevronIcon />
-    </Collapsible.Trigger>
-  );
+  return <CollapsibleCardToggle card={CARD} what="tests" />;
 }
 
 /** Station, last update and the test cards, shown while expanded. */
@@ -169,8 +150,8 @@ function Tests({
   return (
     <Collapsible.Content className="sn-burn-in-device__body">
       <dl className="sn-details">
-        <Row label="Station ID">{stationId}</Row>
-        <Row label="Last Updated">{lastUpdated}</Row>
+        <DetailRow label="Station ID">{stationId}</DetailRow>
+        <DetailRow label="Last Updated">{lastUpdated}</DetailRow>
       </dl>
       <div className="sn-burn-in-device__tests">{children}</div>
     </Collapsible.Content>

@@ -1,8 +1,14 @@
-import { createContext, use, useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Collapsible } from 'radix-ui';
 import { clsx } from 'clsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../dropdown-menu';
-import { AlertIcon, ChevronIcon, MoreIcon } from '../internal/icons';
+import {
+  CollapsibleCardRoot,
+  CollapsibleCardToggle,
+  DetailRow,
+  useCollapsibleCard,
+} from '../internal/collapsible-card';
+import { AlertIcon, MoreIcon } from '../internal/icons';
 
 export interface ClientCardProps {
   /** The account holder's full name; the card's heading. */
@@ -32,18 +38,8 @@ export interface ClientCardProps {
 // Compound parts: a consumer arranges these inside ClientCard.Root as it likes.
 // ---------------------------------------------------------------------------------------------
 
-interface ClientCardState {
-  name: string;
-  headingId: string;
-  expanded: boolean;
-}
-const ClientCardContext = createContext<ClientCardState | null>(null);
-
-function useClientCard(): ClientCardState {
-  const state = use(ClientCardContext);
-  if (state === null) throw new Error('ClientCard parts must be inside ClientCard.Root');
-  return state;
-}
+const CARD = 'ClientCard';
+const useClientCard = () => useCollapsibleCard(CARD);
 
 export interface ClientCardRootProps {
   /** The account holder's full name: it names the card and the parts' controls. */
@@ -66,17 +62,15 @@ function Root({
   children,
   className,
 }: ClientCardRootProps) {
-  const headingId = useId();
   return (
-    <ClientCardContext value={{ name, headingId, expanded }}>
-      <Collapsible.Root
-        open={expanded}
-        onOpenChange={onExpandedChange}
-        className={clsx('sn-card', 'sn-client-card', tamperActive && 'sn-client-card--alert', className)}
-      >
-        <section aria-labelledby={headingId}>{children}</section>
-      </Collapsible.Root>
-    </ClientCardContext>
+    <CollapsibleCardRoot
+      name={name}
+      expanded={expanded}
+      onExpandedChange={onExpandedChange}
+      className={clsx('sn-client-card', tamperActive && 'sn-client-card--alert', className)}
+    >
+      {children}
+    </CollapsibleCardRoot>
   );
 }
 
@@ -132,15 +126,6 @@ function Body({ children }: { children: ReactNode }) {
   return <div className="sn-card__content sn-client-card__body">{children}</div>;
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="sn-details__row">
-      <dt className="sn-details__label">{label}</dt>
-      <dd className="sn-details__value">{children}</dd>
-    </div>
-  );
-}
-
 /** Email, cellphone and, when given, the vehicle counts. */
 function Details({
   email,
@@ -149,12 +134,12 @@ function Details({
 }: Pick<ClientCardProps, 'email' | 'phone' | 'vehicleCounts'>) {
   return (
     <dl className="sn-details">
-      <Row label="Email">{email}</Row>
-      <Row label="Cellphone">{phone}</Row>
+      <DetailRow label="Email">{email}</DetailRow>
+      <DetailRow label="Cellphone">{phone}</DetailRow>
       {vehicleCounts !== undefined && (
         <>
-          <Row label="Vehicles with a device">{vehicleCounts.withDevice}</Row>
-          <Row label="Vehicles without a device">{vehicleCounts.withoutDevice}</Row>
+          <DetailRow label="Vehicles with a device">{vehicleCounts.withDevice}</DetailRow>
+          <DetailRow label="Vehicles without a device">{vehicleCounts.withoutDevice}</DetailRow>
         </>
       )}
     </dl>
@@ -163,14 +148,7 @@ function Details({
 
 /** 'Show vehicles' / 'Hide vehicles', named with the client so many cards' buttons differ. */
 function Toggle() {
-  const { name, expanded } = useClientCard();
-  return (
-    <Collapsible.Trigger className="sn-button sn-button--ghost sn-client-card__toggle">
-      {expanded ? 'Hide vehicles' : 'Show vehicles'}
-      <span className="sn-visually-hidden"> of {name}</span>
-      <ChevronIcon />
-    </Collapsible.Trigger>
-  );
+  return <CollapsibleCardToggle card={CARD} what="vehicles" className="sn-client-card__toggle" />;
 }
 
 /** The client's vehicles (e.g. VehicleCards), shown while expanded. */
