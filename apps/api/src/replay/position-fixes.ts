@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { RecordedFix } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database, PositionFixesTable } from '../db/schema';
+import { preparedQuery } from '../telemetry/prepared-query';
 
 export interface NewPositionFix {
   vehicleId: number;
@@ -14,16 +15,27 @@ export interface NewPositionFix {
   at: Date;
 }
 
+/** One fix, built once: the telemetry path runs it for every report. */
+const insertPositionFix = preparedQuery(['vehicleId', 'at', 'latitude', 'longitude'], (db, param) =>
+  db
+    .insertInto('positionFixes')
+    .values({
+      vehicleId: param('vehicleId'),
+      at: param('at'),
+      latitudeDegrees: param('latitude'),
+      longitudeDegrees: param('longitude'),
+    })
+    .onConflict((conflict) => conflict.columns(['vehicleId', 'at']).doNothing()),
+);
+
 /** Keeps one fix; a fix the device sends again (same vehicle and instant) changes nothing. */
 export async function recordPositionFix(db: Kysely<Database>, fix: NewPositionFix): Promise<void> {
-  await insertPositionFixes(db, [
-    {
-      vehicleId: fix.vehicleId,
-      at: instant(fix.at),
-      latitudeDegrees: fix.latitude,
-      longitudeDegrees: fix.longitude,
-    },
-  ]);
+  await insertPositionFix(db, {
+    vehicleId: fix.vehicleId,
+    at: instant(fix.at),
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+  });
 }
 
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */

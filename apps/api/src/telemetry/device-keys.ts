@@ -7,6 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { preparedQuery } from './prepared-query';
 
 export function hashDeviceKey(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
@@ -27,13 +28,17 @@ export function deviceKeyFrom(authorization: string | undefined): string | undef
   return DEVICE_SCHEME.exec(authorization ?? '')?.[1];
 }
 
-/** The device with this serial number, matched whatever its case, as serials are unique that way. */
-export function findDeviceBySerial(db: Kysely<Database>, serialNumber: string) {
-  return db
+/** Built once: every device request looks its device up. */
+const deviceBySerial = preparedQuery(['serial'], (db, param) =>
+  db
     .selectFrom('devices')
     .select(['id', 'serialNumber', 'vehicleId', 'active', 'ingestKeyHash'])
-    .where(sql<string>`lower(serial_number)`, '=', serialNumber.toLowerCase())
-    .executeTakeFirst();
+    .where(sql<string>`lower(serial_number)`, '=', param('serial')),
+);
+
+/** The device with this serial number, matched whatever its case, as serials are unique that way. */
+export async function findDeviceBySerial(db: Kysely<Database>, serialNumber: string) {
+  return (await deviceBySerial(db, { serial: serialNumber.toLowerCase() })).rows[0];
 }
 
 export type IngestingDevice = NonNullable<Awaited<ReturnType<typeof findDeviceBySerial>>>;

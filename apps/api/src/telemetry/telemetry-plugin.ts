@@ -12,7 +12,10 @@ declare module 'fastify' {
 /** Decorates app.telemetry; needs the database and the vehicle event bus registered first. */
 export const telemetryPlugin = fp(
   (app, _options, done) => {
-    app.decorate('telemetry', createTelemetryService(app.db, app.vehicleEvents));
+    const telemetry = createTelemetryService(app.db, app.vehicleEvents);
+    app.decorate('telemetry', telemetry);
+    // Reports already handed in are stored before the database closes (its onClose runs after).
+    app.addHook('onClose', () => telemetry.drain());
     done();
   },
   { name: 'sentinel-telemetry', dependencies: ['sentinel-db', 'sentinel-vehicle-events'] },

@@ -5,12 +5,12 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { HISTORY_TYPE, MESSAGES } from '@sentinel/domain';
 import type { FieldErrors } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
-import type { VehicleEvents } from '../vehicles/vehicle-events';
+import { VehicleEvents } from '../vehicles/vehicle-events';
 import {
   recordDeviceTelemetry,
   recordGpsFix,
@@ -19,6 +19,7 @@ import {
 } from '../vehicles/vehicle-store';
 import { recordPositionFix } from '../replay/position-fixes';
 import type { IngestingDevice } from './device-keys';
+import { preparedQuery } from './prepared-query';
 
 /** What the car's battery looked like when the device raised a tamper alert. */
 export const CAR_BATTERY_STATES = ['Normal', 'Low', 'Disconnected'] as const;
@@ -87,103 +88,200 @@ export function reportErrors(report: TelemetryReport, now: Date = new Date()): F
 }
 
 export interface TelemetryService {
-  /** Stores one report (already checked with reportErrors) from an authenticated device. */
+  /**
+   * Stores one report (already checked with reportErrors) from an authenticated device. Resolves
+   * once the report is committed, so an answer never acknowledges what a crash could lose.
+   */
   ingest(
     device: Pick<IngestingDevice, 'id' | 'vehicleId'>,
     report: TelemetryReport,
   ): Promise<TelemetryResult>;
 }
 
-export function createTelemetryService(db: Kysely<Database>, events: VehicleEvents): TelemetryService {
-  /** When the vehicle's lock state last changed, to ignore reports older than that change. */
-  async function lastLockChange(vehicleId: number): Promise<string | undefined> {
-    const row = await db
-      .selectFrom('vehicleHistory')
-      .select('dateTime')
-      .where('vehicleId', '=', vehicleId)
-      .where('type', '=', HISTORY_TYPE.lockState)
-      .orderBy('dateTime', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.dateTime;
+/** The service as its owner holds it. */
+export interface TelemetryWriter extends TelemetryService {
+  /** Waits until every report handed in so far is stored (before the database closes). */
+  drain(): Promise<void>;
+}
+
+/** Reports committed together at most; more wait for the next transaction. */
+const MAX_BATCH = 256;
+
+const vehicleState = preparedQuery(['vehicleId'], (db, param) =>
+  db
+    .selectFrom('vehicles')
+    .select(['isLocked', 'tamperActive', 'gpsDateTime'])
+    .where('id', '=', param('vehicleId')),
+);
+
+/** When the vehicle's lock state last changed, to ignore reports older than that change. */
+const lastLockChange = preparedQuery(['vehicleId'], (db, param) =>
+  db
+    .selectFrom('vehicleHistory')
+    .select('dateTime')
+    .where('vehicleId', '=', param('vehicleId'))
+    .where('type', '=', HISTORY_TYPE.lockState)
+    .orderBy('dateTime', 'desc')
+    .limit(1),
+);
+
+/** Stores one report inside the batch's transaction; the store's events go to `events`. */
+async function store(
+  trx: Transaction<Database>,
+  events: VehicleEvents,
+  device: Pick<IngestingDevice, 'id' | 'vehicleId'>,
+  report: TelemetryReport,
+): Promise<TelemetryResult> {
+  const at = new Date(report.timestamp);
+  const taken = instant(at);
+  const stored = { device: false, position: false, lock: false, tamper: false };
+
+  const deviceValues = {
+    ...(report.carBatteryVolts === undefined ? {} : { carBatteryVolts: report.carBatteryVolts }),
+    ...(report.deviceBatteryPercent === undefined
+      ? {}
+      : { deviceBatteryPercent: report.deviceBatteryPercent }),
+    ...(report.applicationVersion === undefined ? {} : { applicationVersion: report.applicationVersion }),
+  };
+  if (Object.keys(deviceValues).length > 0) {
+    await recordDeviceTelemetry(trx, { deviceId: device.id, ...deviceValues });
+    stored.device = true;
+  }
+
+  const vehicleId = device.vehicleId;
+  if (vehicleId === null) return { vehicleId: null, stored };
+  const vehicle = (await vehicleState(trx, { vehicleId })).rows[0];
+  if (!vehicle) return { vehicleId: null, stored };
+
+  // Devices buffer readings while out of coverage and send them late: an older fix must not
+  // move the pin back, and an older lock report must not undo a newer change.
+  const { latitudeDegrees, longitudeDegrees } = report;
+  if (latitudeDegrees !== undefined && longitudeDegrees !== undefined) {
+    // Every fix joins the vehicle's track for replay, a late one too.
+    await recordPositionFix(trx, { vehicleId, latitude: latitudeDegrees, longitude: longitudeDegrees, at });
+    if (vehicle.gpsDateTime === null || taken >= vehicle.gpsDateTime) {
+      await recordGpsFix(
+        trx,
+        { vehicleId, latitude: latitudeDegrees, longitude: longitudeDegrees, at },
+        events,
+      );
+      stored.position = true;
+    }
+  }
+
+  if (report.locked !== undefined && vehicle.isLocked !== (report.locked ? 1 : 0)) {
+    const lastChange = (await lastLockChange(trx, { vehicleId })).rows[0]?.dateTime;
+    if (lastChange === undefined || taken >= lastChange) {
+      await recordLockChange(
+        trx,
+        { vehicleId, locked: report.locked, byUserId: null, byAdmin: false, at },
+        events,
+      );
+      stored.lock = true;
+    }
+  }
+
+  // A raised alert stands until a person cancels it; a device repeating it adds nothing.
+  if (report.tamper !== undefined && vehicle.tamperActive === 0) {
+    await recordTamper(
+      trx,
+      {
+        vehicleId,
+        active: true,
+        carBatteryState: report.tamper.carBatteryState,
+        gpsState: report.tamper.gpsState,
+        at,
+      },
+      events,
+    );
+    stored.tamper = true;
+  }
+  return { vehicleId, stored };
+}
+
+/**
+ * A bus that keeps what the store emits inside a transaction: the live hub must hear of a change
+ * only once it is committed, so the kept events go to the real bus after the commit, in order.
+ */
+function heldEvents(): { bus: VehicleEvents; release(to: VehicleEvents): void } {
+  const bus = new VehicleEvents();
+  const held: ((to: VehicleEvents) => void)[] = [];
+  bus.on('gps', (event) => held.push((to) => to.emit('gps', event)));
+  bus.on('lock', (event) => held.push((to) => to.emit('lock', event)));
+  bus.on('tamper', (event) => held.push((to) => to.emit('tamper', event)));
+  return {
+    bus,
+    release(to) {
+      for (const emit of held) emit(to);
+    },
+  };
+}
+
+interface Waiting {
+  device: Pick<IngestingDevice, 'id' | 'vehicleId'>;
+  report: TelemetryReport;
+  resolve(result: TelemetryResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit: the reports that arrive within one turn of the event loop (and those that arrive
+ * while a transaction runs) are stored in one transaction, so a fleet reporting at once costs one
+ * commit, not one per statement. Each report's promise resolves after that commit.
+ */
+export function createTelemetryService(db: Kysely<Database>, events: VehicleEvents): TelemetryWriter {
+  let queue: Waiting[] = [];
+  let running: Promise<void> | undefined;
+
+  async function commit(batch: readonly Waiting[]): Promise<void> {
+    // In vehicle order, so two instances' batches on one PostgreSQL lock rows in the same order;
+    // the sort is stable, so one vehicle's reports keep theirs.
+    const ordered = [...batch].sort((a, b) => (a.device.vehicleId ?? 0) - (b.device.vehicleId ?? 0));
+    const held = heldEvents();
+    let results: TelemetryResult[];
+    try {
+      results = await db.transaction().execute(async (trx) => {
+        const done: TelemetryResult[] = [];
+        for (const { device, report } of ordered) done.push(await store(trx, held.bus, device, report));
+        return done;
+      });
+    } catch (error) {
+      if (ordered.length === 1) {
+        ordered[0]?.reject(error);
+        return;
+      }
+      // One report's failure must not cost the others theirs: each is tried on its own.
+      for (const item of ordered) await commit([item]);
+      return;
+    }
+    held.release(events);
+    ordered.forEach((item, index) => item.resolve(results[index] as TelemetryResult));
+  }
+
+  async function work(): Promise<void> {
+    // Let the requests already read in this turn join the first transaction.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (;;) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(batch.length);
+      // Cleared in the same turn the queue is seen empty, so a report queued next starts anew.
+      if (batch.length === 0) {
+        running = undefined;
+        return;
+      }
+      await commit(batch);
+    }
   }
 
   return {
-    async ingest(device, report) {
-      const at = new Date(report.timestamp);
-      const taken = instant(at);
-      const stored = { device: false, position: false, lock: false, tamper: false };
-
-      const deviceValues = {
-        ...(report.carBatteryVolts === undefined ? {} : { carBatteryVolts: report.carBatteryVolts }),
-        ...(report.deviceBatteryPercent === undefined
-          ? {}
-          : { deviceBatteryPercent: report.deviceBatteryPercent }),
-        ...(report.applicationVersion === undefined ? {} : { applicationVersion: report.applicationVersion }),
-      };
-      if (Object.keys(deviceValues).length > 0) {
-        await recordDeviceTelemetry(db, { deviceId: device.id, ...deviceValues });
-        stored.device = true;
-      }
-
-      const vehicleId = device.vehicleId;
-      if (vehicleId === null) return { vehicleId: null, stored };
-      const vehicle = await db
-        .selectFrom('vehicles')
-        .select(['isLocked', 'tamperActive', 'gpsDateTime'])
-        .where('id', '=', vehicleId)
-        .executeTakeFirst();
-      if (!vehicle) return { vehicleId: null, stored };
-
-      // Devices buffer readings while out of coverage and send them late: an older fix must not
-      // move the pin back, and an older lock report must not undo a newer change.
-      const { latitudeDegrees, longitudeDegrees } = report;
-      if (latitudeDegrees !== undefined && longitudeDegrees !== undefined) {
-        // Every fix joins the vehicle's track for replay, a late one too.
-        await recordPositionFix(db, {
-          vehicleId,
-          latitude: latitudeDegrees,
-          longitude: longitudeDegrees,
-          at,
-        });
-        if (vehicle.gpsDateTime === null || taken >= vehicle.gpsDateTime) {
-          await recordGpsFix(
-            db,
-            { vehicleId, latitude: latitudeDegrees, longitude: longitudeDegrees, at },
-            events,
-          );
-          stored.position = true;
-        }
-      }
-
-      if (report.locked !== undefined && vehicle.isLocked !== (report.locked ? 1 : 0)) {
-        const lastChange = await lastLockChange(vehicleId);
-        if (lastChange === undefined || taken >= lastChange) {
-          await recordLockChange(
-            db,
-            { vehicleId, locked: report.locked, byUserId: null, byAdmin: false, at },
-            events,
-          );
-          stored.lock = true;
-        }
-      }
-
-      // A raised alert stands until a person cancels it; a device repeating it adds nothing.
-      if (report.tamper !== undefined && vehicle.tamperActive === 0) {
-        await recordTamper(
-          db,
-          {
-            vehicleId,
-            active: true,
-            carBatteryState: report.tamper.carBatteryState,
-            gpsState: report.tamper.gpsState,
-            at,
-          },
-          events,
-        );
-        stored.tamper = true;
-      }
-      return { vehicleId, stored };
+    ingest(device, report) {
+      return new Promise<TelemetryResult>((resolve, reject) => {
+        queue.push({ device, report, resolve, reject });
+        running ??= work();
+      });
+    },
+    async drain() {
+      while (running) await running;
     },
   };
 }
