@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql, SqliteDialect } from 'kysely';
-import type { Dialect } from 'kysely';
+import type { Dialect, SqliteDatabase } from 'kysely';
 import { errorCode } from './sql-dialect';
 import type { SqlDialect } from './sql-dialect';
 
@@ -36,5 +36,31 @@ export function connectSqlite(databaseFile: string): Dialect {
   if (!inMemory) database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withStatementCache(database) });
+}
+
+/** Prepared statements kept per connection; past this the least recently used is dropped. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs SQLite more than running a one-row
+ * statement: the same SQL text reuses its prepared statement instead. Statements run one at a
+ * time on the one connection, so sharing one is safe.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = database.prepare(text);
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+      } else {
+        statements.delete(text);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
