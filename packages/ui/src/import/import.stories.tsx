@@ -49,6 +49,19 @@ export const PreviewWithErrors: Story = {
   render: () => <Import.PreviewTable rows={sampleRows(30)} fields={FIELDS} height={480} />,
 };
 
+/** The first page of a 50,000-row file: scrolling near its end calls onNearEnd for the next. */
+export const PreviewFirstPageOfMany: Story = {
+  render: () => (
+    <Import.PreviewTable
+      rows={sampleRows(200)}
+      totalCount={50_000}
+      fields={FIELDS}
+      height={480}
+      onNearEnd={fn()}
+    />
+  ),
+};
+
 export const Progress: Story = {
   render: () => (
     <Import.Progress

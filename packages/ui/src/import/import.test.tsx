@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_MESSAGES } from '@sentinel/domain';
 import { axeViolations } from '../test-utils/axe';
@@ -89,6 +89,41 @@ describe('Import.PreviewTable', () => {
       const tenth = items.find((item) => item.textContent?.includes('Row 10'));
       expect(tenth).toHaveTextContent('lindiwe-at-example');
       expect(tenth).toHaveTextContent('Please provide a valid email address');
+    });
+  });
+
+  describe('given the first 1,000 rows of 50,000', () => {
+    it('asks for more only once the person scrolls near the end of those loaded', async () => {
+      const onNearEnd = vi.fn();
+      render(
+        <Import.PreviewTable
+          rows={sampleRows(1000)}
+          totalCount={50_000}
+          fields={FIELDS}
+          onNearEnd={onNearEnd}
+        />,
+      );
+      expect(screen.getByText('Showing 1000 of 50000 rows')).toBeInTheDocument();
+      expect(onNearEnd).not.toHaveBeenCalled();
+      const scroller = screen.getByRole('list', { name: 'Rows' }).parentElement as HTMLElement;
+      // To the bottom: rows not yet measured count at their estimated height.
+      const bottom = parseFloat(screen.getByRole('list', { name: 'Rows' }).style.height) - 600;
+      Object.defineProperty(scroller, 'scrollTop', { value: bottom, configurable: true });
+      fireEvent.scroll(scroller);
+      expect(
+        await within(screen.getByRole('list', { name: 'Rows' })).findByText('Row 1000'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(onNearEnd).toHaveBeenCalled());
+    });
+
+    it('asks for nothing more when every row is loaded', () => {
+      const onNearEnd = vi.fn();
+      render(
+        <Import.PreviewTable rows={sampleRows(8)} totalCount={8} fields={FIELDS} onNearEnd={onNearEnd} />,
+      );
+      expect(screen.getByText('Row 8')).toBeInTheDocument();
+      expect(onNearEnd).not.toHaveBeenCalled();
+      expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
     });
   });
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import { clsx } from 'clsx';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MESSAGES } from '@sentinel/domain';
@@ -192,21 +192,47 @@ function Counts({ counts, className }: ImportCountsProps) {
 // PreviewTable
 
 export interface ImportPreviewTableProps {
+  /** The rows loaded so far, in order. */
   rows: readonly ImportRow[];
   /** The fields to show, in order. */
   fields: readonly ImportFieldInfo[];
-  /** How many rows the file has in all, when more than `rows` are loaded so far. */
+  /** How many rows there are in all, when more than `rows` are loaded so far. */
   totalCount?: number | undefined;
+  /**
+   * Called when the person scrolls near the end of the loaded rows while `totalCount` says more
+   * remain, to load the next page; it may be called again before they arrive.
+   */
+  onNearEnd?: (() => void) | undefined;
   /** Height of the scroll area. @default '60vh' */
   height?: number | string | undefined;
   className?: string;
 }
 
-/** The file's rows with each cell's value and, under a faulty cell, its error; only rows in view render. */
-function PreviewTable({ rows, fields, totalCount, height = '60vh', className }: ImportPreviewTableProps) {
+/** Rows this close to the end of those loaded ask for more. */
+const LOAD_AHEAD_ROWS = 5;
+
+/** Mounts with the last rows of the window: the list renders only rows in view. */
+function NearEnd({ onReached }: { onReached: () => void }) {
+  useEffect(() => onReached(), [onReached]);
+  return null;
+}
+
+/**
+ * The file's rows with each cell's value and, under a faulty cell, its error; only rows in view
+ * render, and scrolling near the end of those loaded asks for more (onNearEnd).
+ */
+function PreviewTable({
+  rows,
+  fields,
+  totalCount,
+  onNearEnd,
+  height = '60vh',
+  className,
+}: ImportPreviewTableProps) {
+  const more = totalCount !== undefined && totalCount > rows.length;
   return (
     <div className={clsx('sn-import-preview', className)}>
-      {totalCount !== undefined && totalCount > rows.length && (
+      {more && (
         <p className="sn-import-preview__more">
           Showing {rows.length} of {totalCount} rows
         </p>
@@ -218,8 +244,9 @@ function PreviewTable({ rows, fields, totalCount, height = '60vh', className }: 
         gap={4}
         height={height}
         getKey={(row) => row.rowNumber}
-        renderItem={(row) => (
+        renderItem={(row, index) => (
           <div className={clsx('sn-import-row', row.plan === 'Invalid' && 'sn-import-row--invalid')}>
+            {more && onNearEnd && index >= rows.length - LOAD_AHEAD_ROWS && <NearEnd onReached={onNearEnd} />}
             <div className="sn-import-row__head">
               <span className="sn-import-row__number">Row {row.rowNumber}</span>
               <span className={`sn-import-row__plan sn-import-row__plan--${row.plan.toLowerCase()}`}>
