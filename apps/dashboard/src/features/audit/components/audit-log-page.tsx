@@ -1,12 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, formatHistoryDate, ROLE } from '@sentinel/domain';
 import type { AuditEntry } from '@sentinel/domain';
-import { EmptyState, PageHeader, SearchField, Select, Spinner, TextField, VirtualList } from '@sentinel/ui';
+import { EmptyState, PageHeader, SearchField, Select, TextField } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import { NearEnd } from '../../../lib/near-end';
-import { pageItems } from '../../../lib/server-cache';
+import { PagedList } from '../../../lib/paged-list';
 import { authorisedUserAtom } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { auditQueries } from '../api/audit-queries';
@@ -76,49 +75,28 @@ export function AuditLogPage() {
 
 function AuditList({ filters }: { filters: AuditFilters }) {
   const api = useApiClient();
-  const {
-    data,
-    isPending,
-    isError,
-    error,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  } = useInfiniteQuery(auditQueries.list(api, filters));
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
-  const entries = pageItems(data);
-  const canLoadMore = hasNextPage && !isFetchNextPageError;
+  const query = useInfiniteQuery(auditQueries.list(api, filters));
+  const total = query.data?.pages[0]?.totalCount ?? 0;
   const filtered =
     filters.action !== null || filters.user.trim() !== '' || filters.from !== '' || filters.to !== '';
-
-  if (isPending) return <Spinner label="Loading the audit log" />;
-  if (isError && entries.length === 0) {
-    console.error(error);
-    return <EmptyState title="The audit log could not be loaded" />;
-  }
-  if (entries.length === 0) {
-    return <EmptyState title={filtered ? 'No audit entries match' : 'There are no audit entries yet'} />;
-  }
-  const total = data?.pages[0]?.totalCount ?? entries.length;
   return (
     <>
-      <p className="audit-page__count" role="status">
-        {total === 1 ? '1 entry' : `${total} entries`}
-      </p>
-      <VirtualList
+      {total > 0 && (
+        <p className="audit-page__count" role="status">
+          {total === 1 ? '1 entry' : `${total} entries`}
+        </p>
+      )}
+      <PagedList
+        query={query}
         label="Audit entries"
-        items={entries}
+        loadingLabel="Loading the audit log"
+        empty={<EmptyState title={filtered ? 'No audit entries match' : 'There are no audit entries yet'} />}
+        failed={<EmptyState title="The audit log could not be loaded" />}
         estimateSize={96}
+        loadAhead={LOAD_AHEAD_ROWS}
         getKey={(entry) => entry.id}
-        renderItem={(entry, index) => (
-          <>
-            <AuditEntryRow entry={entry} />
-            {canLoadMore && index >= entries.length - LOAD_AHEAD_ROWS && <NearEnd onReached={loadMore} />}
-          </>
-        )}
+        renderItem={(entry) => <AuditEntryRow entry={entry} />}
       />
-      {isFetchingNextPage && <Spinner label="Loading more" />}
     </>
   );
 }

@@ -1,14 +1,12 @@
-import { useCallback } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Vehicle } from '@sentinel/api-sdk';
 import { formatHistoryDate, ONBOARDING_STATUS, ROUTES } from '@sentinel/domain';
 import type { OnboardingStatus } from '@sentinel/domain';
-import { EmptyState, InfoCard, Spinner, vehicleInfoRows, VirtualList } from '@sentinel/ui';
+import { EmptyState, InfoCard, vehicleInfoRows } from '@sentinel/ui';
 import type { InfoCardMenuItem, InfoRow } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import { NearEnd } from '../../../lib/near-end';
-import { pageItems } from '../../../lib/server-cache';
+import { PagedList } from '../../../lib/paged-list';
 import { onboardingQueries } from '../api/onboarding-queries';
 
 const EMPTY: Record<OnboardingStatus, string> = {
@@ -17,46 +15,22 @@ const EMPTY: Record<OnboardingStatus, string> = {
   [ONBOARDING_STATUS.scheduled]: 'There are no installations scheduled',
 };
 
-/** Rows this close to the end of what is loaded ask for the next page. */
-const LOAD_AHEAD_ROWS = 5;
-
 /** One onboarding pipeline tab: the vehicles in one onboarding status, paged on the server. */
 export function PipelineTab({ title, status }: { title: string; status: OnboardingStatus }) {
   const api = useApiClient();
   const query = useInfiniteQuery(onboardingQueries.pipeline(api, status));
-  const { data, isPending, isError, hasNextPage, isFetchNextPageError, isFetchingNextPage, fetchNextPage } =
-    query;
-  const items = pageItems(data);
-  const canLoadMore = hasNextPage && !isFetchNextPageError;
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
-
-  let body;
-  if (isPending) body = <Spinner label="Loading list" />;
-  // As on the client list, a list that failed to load shows nothing.
-  else if (isError && items.length === 0) body = null;
-  else if (items.length === 0) body = <EmptyState title={EMPTY[status]} />;
-  else
-    body = (
-      <>
-        <VirtualList
-          label={title}
-          items={items}
-          estimateSize={220}
-          getKey={(vehicle) => vehicle.id}
-          renderItem={(vehicle, index) => (
-            <>
-              <PipelineRow vehicle={vehicle} />
-              {canLoadMore && index >= items.length - LOAD_AHEAD_ROWS && <NearEnd onReached={loadMore} />}
-            </>
-          )}
-        />
-        {isFetchingNextPage && <Spinner label="Loading more" />}
-      </>
-    );
   return (
     <section className="pipeline-tab" aria-label={title}>
       <h2 className="pipeline-tab__title">{title}</h2>
-      {body}
+      {/* As on the client list, a list that failed to load shows nothing. */}
+      <PagedList
+        query={query}
+        label={title}
+        empty={<EmptyState title={EMPTY[status]} />}
+        estimateSize={220}
+        getKey={(vehicle) => vehicle.id}
+        renderItem={(vehicle) => <PipelineRow vehicle={vehicle} />}
+      />
     </section>
   );
 }
