@@ -1,6 +1,6 @@
 /*
  * pnpm --filter @sentinel/api bench:ingest [--rates=250,500,1000,2000] [--duration=20] [--devices=1000]
- *   [--cpu-prof]
+ *   [--coalesce-ms=20] [--cpu-prof]
  *
  * Telemetry ingestion under load. The api runs in a child process on a SQLite file (WAL), with
  * `devices` linked vehicles, each device holding its own key. This process posts position reports
@@ -9,8 +9,9 @@
  * prints reports/s answered 200, error answers, the POST's own latency, and fix-to-client latency:
  * from handing the POST to autocannon to the DeviceGpsLocationMessage reaching a client (every
  * client's copy counts). Each report's longitude carries its sequence number, so a message is
- * matched to its send time without adding a field to the message. --cpu-prof writes the api
- * process's V8 profile to a temporary folder it prints.
+ * matched to its send time without adding a field to the message. --coalesce-ms sets the api's
+ * LIVE_SEND_COALESCE_MS (default: the api's own). --cpu-prof writes the api process's V8 profile
+ * to a temporary folder it prints.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,8 +39,12 @@ const STEP = 1e-7;
 
 if (process.argv.includes('--api')) {
   const devices = Number(process.argv[process.argv.indexOf('--api') + 1]);
+  const coalesce = process.argv[process.argv.indexOf('--api') + 2];
   const dir = mkdtempSync(join(tmpdir(), 'sentinel-ingest-'));
-  const api = await startApi({ databaseFile: join(dir, 'api.sqlite') });
+  const api = await startApi({
+    databaseFile: join(dir, 'api.sqlite'),
+    ...(coalesce === undefined || coalesce === '' ? {} : { hub: { sendCoalesceMs: Number(coalesce) } }),
+  });
   const fleet: Device[] = [];
   for (let index = 0; index < devices; index += 1) {
     const { serialNumber, deviceKey } = await addTrackedVehicle(api.app);
@@ -92,14 +97,18 @@ async function runBench(): Promise<void> {
   const rates = option('rates', '250,500,1000,2000').split(',').map(Number);
   const durationSeconds = Number(option('duration', '20'));
   const deviceCount = Number(option('devices', '1000'));
+  const coalesceMs = option('coalesce-ms', '');
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-  console.log(`Starting the api (SQLite file) with ${deviceCount} devices...`);
+  console.log(
+    `Starting the api (SQLite file) with ${deviceCount} devices` +
+      `${coalesceMs === '' ? '' : `, LIVE_SEND_COALESCE_MS ${coalesceMs}`}...`,
+  );
   const profiles = process.argv.includes('--cpu-prof')
     ? mkdtempSync(join(tmpdir(), 'sentinel-ingest-profile-'))
     : undefined;
   if (profiles) console.log(`The api's V8 profile goes to ${profiles}`);
-  const child = fork(fileURLToPath(import.meta.url), ['--api', String(deviceCount)], {
+  const child = fork(fileURLToPath(import.meta.url), ['--api', String(deviceCount), coalesceMs], {
     execArgv: ['--import', 'tsx', ...(profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [])],
   });
   const { url, devices } = await new Promise<ApiReady>((resolve) => child.once('message', resolve));
