@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { HISTORY_TYPE, MAX_PAGE_INDEX, replayPeriod } from '@sentinel/domain';
 import type { ReplayFixPage, ReplayTrips } from '@sentinel/domain';
-import { build, DEMO_SIGN_INS } from '../index';
+import { build } from '../index';
+import { demoTokens } from '../test-support/demo-tokens';
 import { addTrackedVehicle } from '../live/test-support';
 import type { TrackedVehicle } from '../live/test-support';
 import { backfillDemoTrips } from '../telemetry/simulator/backfill';
@@ -14,14 +15,7 @@ let demoVehicleId: number;
 
 beforeAll(async () => {
   app = await build({ seed: true });
-  for (const demo of DEMO_SIGN_INS) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/Auth/SignInByEmail',
-      payload: { email: demo.email, password: demo.password },
-    });
-    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
-  }
+  Object.assign(tokens, await demoTokens(app));
   const first = await app.db
     .selectFrom('vehicles')
     .innerJoin('devices', 'devices.vehicleId', 'vehicles.id')

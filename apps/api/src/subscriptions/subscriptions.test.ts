@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page, Subscription, SubscriptionPlan, Vehicle } from '@sentinel/domain';
-import { build, DEMO_SIGN_INS } from '../index';
+import { build } from '../index';
+import { demoTokens } from '../test-support/demo-tokens';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await build({ seed: true });
-  for (const demo of DEMO_SIGN_INS) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/Auth/SignInByEmail',
-      payload: { email: demo.email, password: demo.password },
-    });
-    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
-  }
+  Object.assign(tokens, await demoTokens(app));
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, DEMO_SIGN_INS } from '../index';
+import { build } from '../index';
+import { demoTokens } from '../test-support/demo-tokens';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -26,14 +27,7 @@ interface UserPage {
 
 beforeAll(async () => {
   app = await build({ seed: true });
-  for (const demo of DEMO_SIGN_INS) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/Auth/SignInByEmail',
-      payload: { email: demo.email, password: demo.password },
-    });
-    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
-  }
+  Object.assign(tokens, await demoTokens(app));
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@sentinel/domain';
-import { build, DEMO_SIGN_INS } from '../index';
+import { build } from '../index';
+import { demoTokens } from '../test-support/demo-tokens';
 import { passwordCreationTokenHash } from '../auth/password-creation';
 
 let app: FastifyInstance;
@@ -9,14 +10,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await build({ seed: true, devOutbox: true, signupUrl: 'https://signup.sentinel.example/' });
-  for (const demo of DEMO_SIGN_INS) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/Auth/SignInByEmail',
-      payload: { email: demo.email, password: demo.password },
-    });
-    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
-  }
+  Object.assign(tokens, await demoTokens(app));
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, DEMO_SIGN_INS } from '../index';
+import { build } from '../index';
+import { demoTokens } from '../test-support/demo-tokens';
 import type { LockEvent } from '../index';
 
 let app: FastifyInstance;
@@ -8,14 +9,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await build({ seed: true, devOutbox: true });
-  for (const demo of DEMO_SIGN_INS) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/Auth/SignInByEmail',
-      payload: { email: demo.email, password: demo.password },
-    });
-    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
-  }
+  Object.assign(tokens, await demoTokens(app));
 });
 
 afterAll(async () => {
