@@ -36,7 +36,7 @@ import type { RowToWrite, RowWritten } from './write-rows';
 const FIRST_BATCH_ROWS = 200;
 const MIN_BATCH_ROWS = 20;
 const MAX_BATCH_ROWS = 1000;
-const BATCH_MS = 40;
+const BATCH_MS = 20;
 
 export function nextBatchRows(rows: number, elapsedMs: number): number {
   const scaled = Math.round((rows * BATCH_MS) / Math.max(elapsedMs, 1));

@@ -6,6 +6,7 @@ import {
   IMPORT_FIELD_KEYS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MESSAGES,
+  MAX_PAGE_INDEX,
   MESSAGES,
   ONBOARDING_MESSAGES,
 } from '@sentinel/domain';
@@ -186,6 +187,23 @@ describe('given a file with good rows, mistakes and a repeated vehicle', () => {
     expect(invalid[3]!.errors).toEqual({
       'Vehicle.RegistrationNumber': [IMPORT_MESSAGES.duplicateRegistration(1)],
     });
+  });
+
+  it('pages through every row, or the rows with errors only, within the bounds of the other lists', async () => {
+    const page = (await call('GET', `/Imports/${job.id}/Rows?$pagesize=3&$pageindex=2`)).json<
+      Page<ImportRow>
+    >();
+    expect(page).toMatchObject({ totalCount: 8, pageIndex: 2, pageSize: 3 });
+    expect(page.items.map((row) => row.rowNumber)).toEqual([7, 8]);
+    const errors = (
+      await call('GET', `/Imports/${job.id}/Rows?$pagesize=3&$pageindex=1&errorsOnly=true`)
+    ).json<Page<ImportRow>>();
+    expect(errors.totalCount).toBe(4);
+    expect(errors.items.map((row) => row.rowNumber)).toEqual([8]);
+    expect((await call('GET', `/Imports/${job.id}/Rows?$pageindex=${MAX_PAGE_INDEX + 1}`)).statusCode).toBe(
+      400,
+    );
+    expect((await call('GET', `/Imports/${job.id}/Rows?$pagesize=1001`)).statusCode).toBe(400);
   });
 
   it('downloads the rows with errors as they were, with an Errors column', async () => {
@@ -415,6 +433,18 @@ describe('files', () => {
     expect(pdf.json<{ message: string }>().message).toBe(IMPORT_MESSAGES.fileType);
     const empty = await upload('empty.csv', IMPORT_FIELD_KEYS.join(','));
     expect(empty.json<{ message: string }>().message).toBe(IMPORT_MESSAGES.noRows);
+  });
+
+  it('reads a CSV file larger than one piece whole, and refuses one it cannot read', async () => {
+    const records = Array.from({ length: 400 }, () => goodRow());
+    const big = await uploaded('big.csv', csvOf(records));
+    expect(Buffer.byteLength(csvOf(records))).toBeGreaterThan(3 * 16_384);
+    expect(big.totalRows).toBe(400);
+    const last = (await rows(big.id, '&$pageindex=0')).at(-1)!;
+    expect(last.values['Vehicle.RegistrationNumber']).toBe(records[399]!['Vehicle.RegistrationNumber']);
+    const broken = await upload('broken.csv', `${IMPORT_FIELD_KEYS.join(',')}\n"Lindiwe,Mokoena`);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json<{ message: string }>().message).toBe(IMPORT_MESSAGES.unreadable);
   });
 
   it("reads a workbook's values, a formula's saved result, and never calculates a formula", async () => {

@@ -32,7 +32,7 @@ export interface DecidedRow {
   plan: ImportPlan;
 }
 
-const CHUNK = 1000;
+const CHUNK = 250;
 const key = (value: string | undefined) => (value ?? '').trim().toLowerCase();
 
 /**

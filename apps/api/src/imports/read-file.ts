@@ -3,7 +3,8 @@
  * evaluated: a formula cell gives the value the spreadsheet saved with it (what its author saw),
  * and a formula saved without a value gives null, which the preview reports on that cell.
  */
-import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'exceljs';
@@ -37,25 +38,41 @@ export async function readImportFile(fileName: string, bytes: Buffer): Promise<R
   return { headers: header.map((cell) => (cell ?? '').trim()), rows };
 }
 
-/** Parsed as a stream of 64 KB pieces, so a big file does not hold the event loop in one go. */
+/**
+ * Parsed 16 KB at a time, yielding to the event loop between pieces: a stream piped through
+ * csv-parse runs on microtasks and next-ticks only, so it would hold the loop for the whole file.
+ */
 async function readCsv(bytes: Buffer): Promise<Cell[][]> {
   // Decoded whole first, so no character is cut between two pieces.
   const text = bytes.toString('utf8');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   // Spreadsheets saved in locales whose decimal mark is a comma write ';' between cells.
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-  const pieces = function* () {
-    for (let start = 0; start < text.length; start += 65_536) yield text.slice(start, start + 65_536);
-  };
-  const parser = Readable.from(pieces()).pipe(
-    parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true }),
-  );
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true });
   const table: Cell[][] = [];
-  try {
-    for await (const record of parser) table.push(record as string[]);
-  } catch {
-    throw new ImportFileError(IMPORT_MESSAGES.unreadable);
+  let unreadable = false;
+  parser.on('readable', () => {
+    for (
+      let record = parser.read() as string[] | null;
+      record !== null;
+      record = parser.read() as string[] | null
+    )
+      table.push(record);
+  });
+  parser.on('error', () => {
+    unreadable = true;
+  });
+  for (let start = 0; start < text.length && !unreadable; start += 16_384) {
+    parser.write(text.slice(start, start + 16_384));
+    await yieldToOthers();
   }
+  parser.end();
+  try {
+    await finished(parser);
+  } catch {
+    unreadable = true;
+  }
+  if (unreadable) throw new ImportFileError(IMPORT_MESSAGES.unreadable);
   return table;
 }
 

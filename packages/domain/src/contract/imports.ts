@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ROLE } from '../roles';
 import type { RoleName } from '../roles';
+import { MAX_PAGE_INDEX } from '../limits';
 import { Nullable, PageSchema, ref } from './common';
 
 /** Who may import: Admins anywhere, Company-Admins into their own companies. */
@@ -167,10 +168,22 @@ export type ImportRow = Static<typeof ImportRowSchema>;
 
 export const ImportRowPageSchema = PageSchema(ref(ImportRowSchema));
 
-/** GET /Imports/{id}/Rows query. */
+/** Rows a page of GET /Imports/{id}/Rows holds unless asked otherwise, and at the most. */
+export const IMPORT_ROWS_PAGE_SIZE = 200;
+export const IMPORT_ROWS_MAX_PAGE_SIZE = 1000;
+
+/** GET /Imports/{id}/Rows query: every row can be reached, a bounded page at a time. */
 export const ImportRowsQuerySchema = Type.Object({
-  $pagesize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '@default 200' })),
-  $pageindex: Type.Optional(Type.Integer({ minimum: 0, description: '0-based; @default 0' })),
+  $pagesize: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: IMPORT_ROWS_MAX_PAGE_SIZE,
+      description: `@default ${IMPORT_ROWS_PAGE_SIZE}`,
+    }),
+  ),
+  $pageindex: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_PAGE_INDEX, description: '0-based; @default 0' }),
+  ),
   errorsOnly: Type.Optional(Type.Boolean({ description: 'Only rows with errors; @default false' })),
 });
 export type ImportRowsQuery = Static<typeof ImportRowsQuerySchema>;
