@@ -20,6 +20,8 @@ export function ClientRow({ user, expanded, onExpandedChange, VehicleCard }: Cli
   const navigate = useNavigate();
   return (
     <ClientCard
+      // The page's title is the h1 and the list has no headings of its own.
+      level={2}
       name={`${user.firstName} ${user.lastName}`}
       email={user.email}
       phone={`+${user.phoneCode} ${user.phoneNumber}`}
@@ -50,7 +52,7 @@ function ClientVehicles({ userId, VehicleCard }: { userId: number; VehicleCard: 
     <ul className="client-row__vehicles" aria-label="Vehicles">
       {data.items.map((vehicle) => (
         <li key={vehicle.id}>
-          <VehicleCard vehicle={vehicle} level={4} />
+          <VehicleCard vehicle={vehicle} level={3} />
         </li>
       ))}
     </ul>
