@@ -1,9 +1,3 @@
-import {
-  MessageAnswerSchema,
-  PhoneVerificationSchema,
-  SignInAnswerSchema,
-  TokenPairSchema,
-} from '@sentinel/domain';
 import type {
   CompletePasswordResetRequest,
   ConfirmPhoneRequest,
@@ -65,36 +59,30 @@ export interface AuthApi {
 export function createAuthApi(caller: Pick<Caller, 'call'>): AuthApi {
   return {
     signInByEmail: ({ email, password }) =>
-      caller.call(
-        { method: 'post', path: 'Auth/SignInByEmail', json: { email, password } },
-        SignInAnswerSchema,
-      ),
+      caller.call({ method: 'post', path: 'Auth/SignInByEmail', json: { email, password } }, 'SignInAnswer'),
     refreshTokens: ({ accessToken, refreshToken }) =>
       caller.call(
         { method: 'post', path: 'Auth/RefreshTokens', json: { accessToken, refreshToken } },
-        TokenPairSchema,
+        'TokenPair',
       ),
     logout: ({ refreshToken }) =>
-      caller.call({ method: 'post', path: 'Auth/Logout', json: { refreshToken } }, MessageAnswerSchema),
+      caller.call({ method: 'post', path: 'Auth/Logout', json: { refreshToken } }, 'MessageAnswer'),
     signUp: (request) =>
       caller.call(
         { method: 'post', path: 'Auth/SignUp', json: { PhoneCode: '27', ...request } },
-        PhoneVerificationSchema,
+        'PhoneVerification',
       ),
     confirmPhone: (request) =>
-      caller.call({ method: 'post', path: 'Auth/ConfirmPhone', json: request }, MessageAnswerSchema),
+      caller.call({ method: 'post', path: 'Auth/ConfirmPhone', json: request }, 'MessageAnswer'),
     resendPhoneConfirmation: (request) =>
-      caller.call(
-        { method: 'post', path: 'Auth/ResendPhoneConfirmation', json: request },
-        MessageAnswerSchema,
-      ),
+      caller.call({ method: 'post', path: 'Auth/ResendPhoneConfirmation', json: request }, 'MessageAnswer'),
     startPasswordReset: (request) =>
-      caller.call({ method: 'post', path: 'Auth/StartPasswordReset', json: request }, MessageAnswerSchema),
+      caller.call({ method: 'post', path: 'Auth/StartPasswordReset', json: request }, 'MessageAnswer'),
     verifyPasswordReset: (request) =>
-      caller.call({ method: 'post', path: 'Auth/VerifyPasswordReset', json: request }, MessageAnswerSchema),
+      caller.call({ method: 'post', path: 'Auth/VerifyPasswordReset', json: request }, 'MessageAnswer'),
     completePasswordReset: (request) =>
-      caller.call({ method: 'post', path: 'Auth/CompletePasswordReset', json: request }, MessageAnswerSchema),
+      caller.call({ method: 'post', path: 'Auth/CompletePasswordReset', json: request }, 'MessageAnswer'),
     createPassword: (request) =>
-      caller.call({ method: 'post', path: 'My/CreatePassword', json: request }, MessageAnswerSchema),
+      caller.call({ method: 'post', path: 'My/CreatePassword', json: request }, 'MessageAnswer'),
   };
 }

@@ -1,9 +1,8 @@
-import type { Static, TSchema } from '@sinclair/typebox';
 import { createAuthApi } from './auth';
 import type { AuthApi } from './auth';
 import type { Caller } from './caller';
-import { createHttp } from './http';
-import type { ApiRequest } from './http';
+import { createConnection } from './connection';
+import type { ConnectionOptions } from './connection';
 import { createRolesApi } from './roles';
 import type { RolesApi } from './roles';
 import { createTokenKeeper } from './session';
@@ -31,28 +30,15 @@ import { createReplayApi } from './replay';
 import type { ReplayApi } from './replay';
 import type { VehiclesApi } from './vehicles';
 
-export interface ApiClientOptions {
-  /** The vehicle API's base URL, e.g. appsettings.json's baseURL. */
-  baseUrl: string;
+export interface ApiClientOptions extends ConnectionOptions {
   /** Where the signed-in user is read from and written to (tokens rotate on refresh). */
   session: SessionStore;
   /** Called after a refused token refresh has cleared the session. @default no-op */
   onLogout?: () => void;
-  /** The fetch implementation to send requests with. @default globalThis.fetch */
-  fetch?: typeof fetch;
   /** The clock used to judge a token's exp claim, in milliseconds. @default Date.now */
   now?: () => number;
   /** A token expiring within this many seconds is refreshed before use. @default 10 */
   refreshLeewaySeconds?: number;
-  /** A request without an answer after this many milliseconds fails with NetworkError. @default 30000 */
-  timeoutMs?: number;
-  /**
-   * Check every answer against the contract's schema of its call and throw ContractError when it
-   * differs, so a drift between server and SDK shows at once. Meant for development and tests (the
-   * apps pass `import.meta.env.DEV`); production builds leave it off and trust the contract.
-   * @default false
-   */
-  validateAnswers?: boolean;
 }
 
 /** The auth calls, plus the session's access token for connections the client does not make itself. */
@@ -89,26 +75,7 @@ export interface ApiClient {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http = createHttp({
-    baseUrl: options.baseUrl,
-    timeoutMs: options.timeoutMs ?? 30_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-
-  const validate = options.validateAnswers ?? false;
-  /** The answer, checked when asked to; typed by its schema either way (the contract is the promise). */
-  const answerOf = async <S extends TSchema>(
-    response: Response,
-    request: ApiRequest,
-    schema: S,
-  ): Promise<Static<S>> => {
-    const body = await http.read(response);
-    // Loaded only when checking: the checker is a third of a production bundle's TypeBox.
-    if (validate) (await import('./answers')).checkAnswer(schema, body, request);
-    return body as Static<S>;
-  };
-
-  const call: Caller['call'] = async (request, schema) => answerOf(await http.send(request), request, schema);
+  const { http, readAnswer, call } = createConnection(options);
   const auth = createAuthApi({ call });
 
   const tokens = createTokenKeeper({
@@ -130,7 +97,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const renewed = await tokens.renew(user);
         response = await http.send(request, renewed.accessToken);
       }
-      return answerOf(response, request, schema);
+      return readAnswer(response, request, schema);
     },
   };
 

@@ -1,5 +1,8 @@
 export { createApiClient } from './client';
 export type { ApiClient, ApiClientOptions } from './client';
+export { createAuthClient } from './auth-client';
+export type { AuthClientOptions } from './auth-client';
+export type { ConnectionOptions } from './connection';
 export type { SessionStore } from './session';
 export type { AuthApi, SignInByEmailRequest, SignInByEmailResponse, TokenPair } from './auth';
 export type { RolesApi } from './roles';

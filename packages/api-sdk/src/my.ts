@@ -1,4 +1,3 @@
-import { MessageAnswerSchema } from '@sentinel/domain';
 import type { MessageAnswer, UpdatePasswordRequest } from '@sentinel/domain';
 import type { Caller } from './caller';
 
@@ -13,7 +12,7 @@ export function createMyApi(caller: Pick<Caller, 'callAuthorised'>): MyApi {
     updatePassword: ({ password, passwordConfirmation }) =>
       caller.callAuthorised(
         { method: 'post', path: 'My/UpdatePassword', json: { password, passwordConfirmation } },
-        MessageAnswerSchema,
+        'MessageAnswer',
       ),
   };
 }

@@ -1,0 +1,19 @@
+import {
+  MessageAnswerSchema,
+  PhoneVerificationSchema,
+  SignInAnswerSchema,
+  TokenPairSchema,
+} from '@sentinel/domain';
+
+/**
+ * The contract's answer schemas that calls name rather than import. Only the answer checker (loaded
+ * when a client validates answers) imports this module at runtime; the calls take their types from
+ * it with a type-only import, so a production bundle of those calls holds no schema at all.
+ * A call moves here by adding its schema under its `$id` and passing that name to the caller.
+ */
+export const ANSWER_SCHEMAS = {
+  MessageAnswer: MessageAnswerSchema,
+  PhoneVerification: PhoneVerificationSchema,
+  SignInAnswer: SignInAnswerSchema,
+  TokenPair: TokenPairSchema,
+};
