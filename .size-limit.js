@@ -34,8 +34,8 @@ export default [
   {
     name: 'signup: /sign-up (step 1)',
     path: initialFiles('signup', 'src/features/sign-up/components/sign-up-page.tsx'),
-    // The issue asks 90 kB; React DOM 19 alone is 60 kB of it, see the README's Performance section.
-    limit: '150 kB',
+    // The issue's goal. React DOM 19 alone is about 69 kB of it; see the README's Bundle budgets.
+    limit: '90 kB',
     gzip: true,
   },
   {

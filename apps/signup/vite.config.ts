@@ -8,6 +8,14 @@ export default defineConfig({
   plugins: [react(), appSettings()],
   server: { port, strictPort: true },
   preview: { port, strictPort: true },
-  // The manifest says which chunks each route loads; the bundle budget (.size-limit.js) reads it.
-  build: { manifest: true },
+  build: {
+    // The manifest says which chunks each route loads; the bundle budget (.size-limit.js) reads it.
+    manifest: true,
+    rolldownOptions: {
+      // Rolldown merges a shared chunk into a lazy chunk that also needs it when that is safe for
+      // execution order; here it merged its own helpers into the development-only answer checker,
+      // and every page then downloaded TypeBox to reach them. Shared code stays in its own chunks.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+    },
+  },
 });

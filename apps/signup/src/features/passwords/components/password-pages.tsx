@@ -1,27 +1,27 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { CreatePasswordScreen, ForgotPasswordScreen, ResetPasswordScreen } from '@sentinel/screens/passwords';
 import { PATHS } from '@sentinel/domain';
-import { useApiClient } from '../../../lib/api-client';
+import { useAuthApi } from '../../../lib/api-services';
 
 /** /create-password: the shared screen, with the token of the e-mailed link. */
 export function CreatePasswordPage() {
   const [params] = useSearchParams();
-  return <CreatePasswordScreen auth={useApiClient().auth} token={params.get('token')} />;
+  return <CreatePasswordScreen auth={useAuthApi()} token={params.get('token')} />;
 }
 
 export function ForgotPasswordPage() {
-  return <ForgotPasswordScreen auth={useApiClient().auth} />;
+  return <ForgotPasswordScreen auth={useAuthApi()} />;
 }
 
 /** /reset-password: customers come with a token (no one is signed in here), then go to '/'. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <ResetPasswordScreen
-      auth={useApiClient().auth}
+      auth={useAuthApi()}
       token={params.get('token')}
-      onReset={() => void navigate(PATHS.root, { replace: true })}
+      onReset={() => navigate(PATHS.root, { replace: true })}
     />
   );
 }

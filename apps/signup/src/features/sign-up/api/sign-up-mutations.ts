@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpRequest } from '@sentinel/domain';
-import { useApiClient } from '../../../lib/api-client';
+import { useAuthApi } from '../../../lib/api-services';
 
 /** POST /Auth/SignUp. */
 export function useSignUpMutation() {
-  const client = useApiClient();
-  return useMutation({ mutationFn: (request: SignUpRequest) => client.auth.signUp(request) });
+  const auth = useAuthApi();
+  return useMutation({ mutationFn: (request: SignUpRequest) => auth.signUp(request) });
 }

@@ -21,3 +21,6 @@ export interface StepProps {
   /** Changes some values; the fields' errors are cleared as they change. */
   change: (next: Partial<SignUpValues>) => void;
 }
+
+/** Whether every text holds more than spaces (what a step's button waits for). */
+export const filled = (...texts: string[]) => texts.every((text) => text.trim() !== '');

@@ -1,54 +1,41 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { isApiError } from '@sentinel/api-sdk';
-import { Alert, Button, PageHeader } from '@sentinel/ui';
+import { PageHeader } from '@sentinel/ui';
 import {
   isStrongPassword,
-  PATHS,
   signUpStepForErrors,
   SIGN_UP_STEPS,
-  validateSignUpDetailsStep,
   validateSignUpEmailStep,
   validateSignUpPasswordStep,
 } from '@sentinel/domain';
 import type { FieldErrors, SignUpStep } from '@sentinel/domain';
-import { useAppSettings } from '../../../lib/app-settings';
-import { keepPhoneVerification } from '../../../lib/phone-verification';
-import { useSignUpMutation } from '../api/sign-up-mutations';
-import { DetailsStep } from './details-step';
+import { lazyComponent, lazyWithApiServices } from '../../../lib/lazy-component';
 import { EmailStep } from './email-step';
-import { PasswordStep } from './password-step';
-import { EMPTY_SIGN_UP } from './sign-up-form';
+import { EMPTY_SIGN_UP, filled } from './sign-up-form';
 import type { SignUpValues } from './sign-up-form';
-import { Turnstile } from './turnstile';
+import { StepActions } from './step-actions';
 
-const STEP_CHECKS: Record<SignUpStep, (values: SignUpValues) => FieldErrors> = {
-  email: validateSignUpEmailStep,
-  password: validateSignUpPasswordStep,
-  details: validateSignUpDetailsStep,
+// Only step 1 comes with the page; each later step loads while the one before it is filled in.
+const loadPasswordStep = () => import('./password-step');
+const loadDetailsForm = () => import('./details-form');
+const PasswordStep = lazyComponent(loadPasswordStep, (module) => module.PasswordStep);
+// The last step sends the sign-up, so the api services load with it.
+const DetailsForm = lazyWithApiServices(loadDetailsForm, (module) => module.DetailsForm);
+const PRELOAD_NEXT: Partial<Record<SignUpStep, () => Promise<unknown>>> = {
+  email: loadPasswordStep,
+  password: loadDetailsForm,
 };
-
-const filled = (...texts: string[]) => texts.every((text) => text.trim() !== '');
-
-/** Whether a step's button is enabled (spec part 2 §5: what each step needs). */
-function canContinue(step: SignUpStep, values: SignUpValues): boolean {
-  if (step === 'email') return filled(values.Email) && values.acceptedTermsAndConditionsAndPolicy;
-  if (step === 'password') return isStrongPassword(values.Password);
-  return filled(values.FirstName, values.LastName, values.PhoneNumber, values.IdNumber);
-}
 
 /** Sign-up in three steps: email with the consents, password, details; success goes to /verify-account. */
 export function SignUpPage() {
-  const navigate = useNavigate();
-  const { turnstileSiteKey } = useAppSettings();
-  const signUp = useSignUpMutation();
   const [step, setStep] = useState<SignUpStep>('email');
   const [values, setValues] = useState<SignUpValues>(EMPTY_SIGN_UP);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [turnstileToken, setTurnstileToken] = useState('');
-  const [failure, setFailure] = useState<string | undefined>();
   const index = SIGN_UP_STEPS.indexOf(step);
+
+  useEffect(() => {
+    void PRELOAD_NEXT[step]?.();
+  }, [step]);
 
   const change = (next: Partial<SignUpValues>) => {
     setValues((current) => ({ ...current, ...next }));
@@ -59,38 +46,20 @@ export function SignUpPage() {
       );
     });
   };
+  const back = () => setStep(SIGN_UP_STEPS[index - 1] ?? 'email');
+  // The details step's own errors keep it; a refused sign-up returns to the step of its first field.
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    setStep(signUpStepForErrors(next));
+  };
 
-  const submit = (event: FormEvent) => {
+  // Steps 1 and 2: check the step with the domain rules (the server's), then go on.
+  const next = (event: FormEvent) => {
     event.preventDefault();
-    const stepErrors = STEP_CHECKS[step](values);
+    const stepErrors =
+      step === 'email' ? validateSignUpEmailStep(values) : validateSignUpPasswordStep(values);
     setErrors(stepErrors);
-    if (Object.keys(stepErrors).length > 0) return;
-    const next = SIGN_UP_STEPS[index + 1];
-    if (next !== undefined) {
-      setStep(next);
-      return;
-    }
-    setFailure(undefined);
-    signUp.mutate(
-      { ...values, PhoneCode: '27', ...(turnstileToken === '' ? {} : { turnstileToken }) },
-      {
-        onSuccess: (verification) => {
-          keepPhoneVerification(verification);
-          void navigate(PATHS.verifyAccount);
-        },
-        onError: (error) => {
-          const fieldErrors = isApiError(error) ? (error.body?.errors ?? {}) : {};
-          if (Object.keys(fieldErrors).length === 0) {
-            setFailure(
-              isApiError(error) ? error.message : 'Unfortunately the request failed without any good reason.',
-            );
-            return;
-          }
-          setErrors(fieldErrors);
-          setStep(signUpStepForErrors(fieldErrors));
-        },
-      },
-    );
+    if (Object.keys(stepErrors).length === 0) setStep(SIGN_UP_STEPS[index + 1] ?? step);
   };
 
   return (
@@ -99,39 +68,29 @@ export function SignUpPage() {
       <p className="sign-up__progress">
         Step {index + 1} of {SIGN_UP_STEPS.length}
       </p>
-      <form className="sign-up__form" onSubmit={submit} noValidate>
-        {step === 'email' && <EmailStep values={values} errors={errors} change={change} />}
-        {step === 'password' && <PasswordStep values={values} errors={errors} change={change} />}
-        {step === 'details' && <DetailsStep values={values} errors={errors} change={change} />}
-        {step === 'details' && turnstileSiteKey !== '' && (
-          <Turnstile siteKey={turnstileSiteKey} onToken={setTurnstileToken} />
+      {/* The screen stays as it is for the moment a step's code takes to arrive. */}
+      <Suspense fallback={null}>
+        {step === 'details' ? (
+          <DetailsForm values={values} errors={errors} change={change} onBack={back} onErrors={showErrors} />
+        ) : (
+          <form className="sign-up__form" onSubmit={next} noValidate>
+            {step === 'email' ? (
+              <EmailStep values={values} errors={errors} change={change} />
+            ) : (
+              <PasswordStep values={values} errors={errors} change={change} />
+            )}
+            <StepActions
+              onBack={step === 'email' ? undefined : back}
+              canContinue={
+                step === 'email'
+                  ? filled(values.Email) && values.acceptedTermsAndConditionsAndPolicy
+                  : isStrongPassword(values.Password)
+              }
+              label="Next"
+            />
+          </form>
         )}
-        {errors['TurnstileToken']?.map((message) => (
-          <Alert key={message} variant="error">
-            {message}
-          </Alert>
-        ))}
-        {failure !== undefined && <Alert variant="error">{failure}</Alert>}
-        <div className="sign-up__actions">
-          {index > 0 && (
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => setStep(SIGN_UP_STEPS[index - 1] ?? 'email')}
-            >
-              Back
-            </Button>
-          )}
-          <Button
-            type="submit"
-            disabled={!canContinue(step, values)}
-            busy={signUp.isPending}
-            busyLabel="Submitting"
-          >
-            {step === 'details' ? 'Sign up' : 'Next'}
-          </Button>
-        </div>
-      </form>
+      </Suspense>
     </main>
   );
 }

@@ -1,21 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PhoneVerification } from '@sentinel/domain';
-import { useApiClient } from '../../../lib/api-client';
+import { useAuthApi } from '../../../lib/api-services';
 
 /** POST /Auth/ConfirmPhone with the six digits. */
 export function useConfirmPhoneMutation() {
-  const client = useApiClient();
+  const auth = useAuthApi();
   return useMutation({
     mutationFn: ({ phone, code }: { phone: PhoneVerification; code: string }) =>
-      client.auth.confirmPhone({ ...phone, PhoneConfirmationToken: code }),
+      auth.confirmPhone({ ...phone, PhoneConfirmationToken: code }),
   });
 }
 
 /** POST /Auth/ResendPhoneConfirmation. */
 export function useResendCodeMutation() {
-  const client = useApiClient();
+  const auth = useAuthApi();
   return useMutation({
     mutationFn: (phone: PhoneVerification) =>
-      client.auth.resendPhoneConfirmation({ phoneCode: phone.PhoneCode, phoneNumber: phone.PhoneNumber }),
+      auth.resendPhoneConfirmation({ phoneCode: phone.PhoneCode, phoneNumber: phone.PhoneNumber }),
   });
 }

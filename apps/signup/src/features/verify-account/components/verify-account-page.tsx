@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { isApiError } from '@sentinel/api-sdk';
 import { Alert, Button, OtpInput } from '@sentinel/ui';
 import { isOtpComplete, PATHS } from '@sentinel/domain';
@@ -20,7 +20,7 @@ function messagesOf(error: unknown): string[] {
  * the session storage is cleared and the customer goes to /success.
  */
 export function VerifyAccountPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [phone] = useState(readPhoneVerification);
   const [digits, setDigits] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
@@ -41,7 +41,7 @@ export function VerifyAccountPage() {
       {
         onSuccess: () => {
           sessionStorage.clear();
-          void navigate(PATHS.success);
+          navigate(PATHS.success);
         },
         onError: (error) => setErrors(messagesOf(error)),
       },
