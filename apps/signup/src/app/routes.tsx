@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PATHS } from '@sentinel/domain';
 import { lazyComponent, lazyWithApiServices } from '../lib/lazy-component';
@@ -26,24 +27,39 @@ const CreatePasswordPage = lazyWithApiServices(passwordPages, (module) => module
 const ForgotPasswordPage = lazyWithApiServices(passwordPages, (module) => module.ForgotPasswordPage);
 const ResetPasswordPage = lazyWithApiServices(passwordPages, (module) => module.ResetPasswordPage);
 
+/** One screen of the app at its path. */
+export interface AppRoute {
+  path: string;
+  Screen: ComponentType;
+}
+
+/** This app is the customer sign-up, so its start page (and the end of a reset) is the first step. */
+function StartAtSignUp() {
+  return <Redirect to={PATHS.signUp} replace />;
+}
+
+/** The customer screens of spec part 2 (the browser tests walk this table). */
+export const routes: AppRoute[] = [
+  { path: PATHS.root, Screen: StartAtSignUp },
+  { path: PATHS.signUp, Screen: SignUpPage },
+  { path: PATHS.verifyAccount, Screen: VerifyAccountPage },
+  { path: PATHS.success, Screen: SuccessPage },
+  { path: PATHS.createPassword, Screen: CreatePasswordPage },
+  { path: PATHS.forgotPassword, Screen: ForgotPasswordPage },
+  { path: PATHS.resetPassword, Screen: ResetPasswordPage },
+];
+
 /**
- * The customer screens of spec part 2. A screen's chunk takes a moment on its first visit; the
- * page stays blank that long rather than flashing a spinner.
+ * The routes, and the not-found page for any other path. A screen's chunk takes a moment on its
+ * first visit; the page stays blank that long rather than flashing a spinner.
  */
 export function AppRoutes() {
   return (
     <Suspense fallback={null}>
       <Switch>
-        {/* This app is the customer sign-up, so its start page (and the end of a reset) is the first step. */}
-        <Route path={PATHS.root}>
-          <Redirect to={PATHS.signUp} replace />
-        </Route>
-        <Route path={PATHS.signUp} component={SignUpPage} />
-        <Route path={PATHS.verifyAccount} component={VerifyAccountPage} />
-        <Route path={PATHS.success} component={SuccessPage} />
-        <Route path={PATHS.createPassword} component={CreatePasswordPage} />
-        <Route path={PATHS.forgotPassword} component={ForgotPasswordPage} />
-        <Route path={PATHS.resetPassword} component={ResetPasswordPage} />
+        {routes.map(({ path, Screen }) => (
+          <Route key={path} path={path} component={Screen} />
+        ))}
         <Route>
           <PlaceholderPage title={NOT_FOUND_TEXT} />
         </Route>
