@@ -1,15 +1,13 @@
 import { StrictMode } from 'react';
 import type { ReactElement } from 'react';
-import type { AppSettings, AuthApi } from '@sentinel/api-sdk';
+import type { AppSettings } from '@sentinel/api-sdk';
 import { ApiServicesProvider } from '../lib/api-services-context';
 import { AppSettingsProvider } from '../lib/app-settings';
 import { AppRoutes } from './routes';
 
 export interface CreateAppOptions {
-  /** The runtime settings loaded at start-up (kept for the screens that need them). */
+  /** The runtime settings loaded at start-up (the api's URL, the Turnstile key). */
   settings: AppSettings;
-  /** The auth calls. @default createAuthClient for settings.baseURL, answers checked in development */
-  auth?: AuthApi;
 }
 
 export interface App {
@@ -22,10 +20,8 @@ export interface App {
  * query cache) are made when the first screen that calls the api loads, not before step 1 shows.
  */
 export function createApp(options: CreateAppOptions): App {
-  const apiServices = {
-    baseUrl: options.settings.baseURL,
-    ...(options.auth ? { auth: options.auth } : {}),
-  };
+  // This app's own object: the services made from it are this app's alone.
+  const apiServices = { baseUrl: options.settings.baseURL };
   const element = (
     <StrictMode>
       <AppSettingsProvider settings={options.settings}>

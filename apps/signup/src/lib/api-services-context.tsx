@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
-import type { AuthApi } from '@sentinel/api-sdk';
 
 /**
  * What the app's api services are made from. The services themselves (the SDK's http client,
@@ -10,8 +9,6 @@ import type { AuthApi } from '@sentinel/api-sdk';
 export interface ApiServicesOptions {
   /** The vehicle API's base URL (appsettings.json's baseURL). */
   baseUrl: string;
-  /** The auth calls to use instead of a client for baseUrl. */
-  auth?: AuthApi;
 }
 
 const ApiServicesContext = createContext<ApiServicesOptions | null>(null);
