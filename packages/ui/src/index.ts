@@ -33,7 +33,7 @@ export { PhoneField } from './phone-field';
 export { OtpInput } from './otp-input';
 export { PasswordChecklist } from './password-checklist';
 export { IdNumberField } from './id-number-field';
-export { VehicleCard, formatCoordinates } from './vehicle-card';
+export { VehicleCard, formatCoordinates, DEVICE_SEARCH_MIN_LENGTH } from './vehicle-card';
 export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
 export { TripReplay } from './trip-replay';
 export { VirtualList } from './virtual-list';

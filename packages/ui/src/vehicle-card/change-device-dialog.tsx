@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Device } from '@sentinel/domain';
 import { Alert } from '../alert';
 import { Button } from '../button';
@@ -6,28 +6,33 @@ import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from 
 import { errorText } from '../internal/error-text';
 import { TextField } from '../text-field';
 
-/** Spec, part 2 section 5: device search starts at 3 characters. */
+/** Spec, part 2 section 5: device search starts at 3 characters (the caller searches from there). */
 export const DEVICE_SEARCH_MIN_LENGTH = 3;
-/** Typing pauses this long before a search is sent, so each key press is not a request. */
-export const DEVICE_SEARCH_DEBOUNCE_MS = 250;
 
 /** A device the search found, as the contract names its fields. */
 export type DeviceSearchResult = Pick<Device, 'id' | 'serialNumber'>;
 
+/**
+ * The change-device search and the change, owned by the caller: it holds the text, searches free
+ * devices for it (debounced, from DEVICE_SEARCH_MIN_LENGTH characters) and passes the answer back.
+ * The dialog only shows them.
+ */
 export interface DeviceChange {
-  /** Free devices whose serial contains the text (the app calls GET /Devices). */
-  searchDevices: (text: string) => Promise<DeviceSearchResult[]>;
+  /** The text in the search field. */
+  query: string;
+  /** The person typed, or picked a listed device (its serial), or closed the dialog (''). */
+  onQueryChange: (text: string) => void;
+  /** Free devices whose serial contains the query; undefined while no search has answered. */
+  results: readonly DeviceSearchResult[] | undefined;
+  /** A search is under way. */
+  searching: boolean;
+  /** Why the last search failed, shown as an error; null when it did not. */
+  searchError: string | null;
   /** Links the new device; reject with an Error whose message is the text to show. */
   onChange: (newSerialNumber: string) => Promise<void>;
 }
 
-type Search =
-  | { state: 'idle' }
-  | { state: 'searching' }
-  | { state: 'done'; results: DeviceSearchResult[] }
-  | { state: 'failed'; message: string };
-
-/** The form inside the dialog; it unmounts when the dialog closes, so each opening starts clean. */
+/** The form inside the dialog; it unmounts when the dialog closes. */
 function ChangeDeviceForm({
   currentSerialNumber,
   deviceChange,
@@ -37,47 +42,16 @@ function ChangeDeviceForm({
   deviceChange: DeviceChange;
   onDone: () => void;
 }) {
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState<Search>({ state: 'idle' });
   const [changing, setChanging] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { searchDevices, onChange } = deviceChange;
+  const { query: text, onQueryChange, searching, searchError, onChange } = deviceChange;
   const query = text.trim();
-  // Live updates re-render the card (and may hand over a new function) every few seconds; keeping
-  // the newest search in a ref means only a change of text starts a new search.
-  const searchRef = useRef(searchDevices);
-  useEffect(() => {
-    searchRef.current = searchDevices;
-  }, [searchDevices]);
-
-  // Typing below the minimum forgets the last search at once (in the change handler, not an effect).
-  const changeText = (value: string) => {
-    setText(value);
-    if (value.trim().length < DEVICE_SEARCH_MIN_LENGTH) setSearch({ state: 'idle' });
-  };
-
-  useEffect(() => {
-    if (query.length < DEVICE_SEARCH_MIN_LENGTH) return;
-    let current = true; // a slower, older answer must not overwrite a newer one
-    const timer = setTimeout(() => {
-      setSearch({ state: 'searching' });
-      searchRef.current(query).then(
-        (results) => current && setSearch({ state: 'done', results }),
-        (error: unknown) =>
-          current && setSearch({ state: 'failed', message: errorText(error, 'Failed to search devices') }),
-      );
-    }, DEVICE_SEARCH_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [query]);
+  // Below the minimum nothing is searched, so whatever the caller still holds is not shown.
+  const searchable = query.length >= DEVICE_SEARCH_MIN_LENGTH;
+  const results = searchable ? deviceChange.results : undefined;
 
   const typed = query.toLowerCase();
-  const match =
-    search.state === 'done'
-      ? search.results.find((device) => device.serialNumber.toLowerCase() === typed)
-      : undefined;
+  const match = results?.find((device) => device.serialNumber.toLowerCase() === typed);
   const canChange = match !== undefined && typed !== currentSerialNumber.toLowerCase() && !changing;
 
   const submit = async (event: FormEvent) => {
@@ -101,22 +75,22 @@ function ChangeDeviceForm({
         hint={`Type at least ${DEVICE_SEARCH_MIN_LENGTH} characters to search`}
         value={text}
         autoComplete="off"
-        onChange={(event) => changeText(event.target.value)}
+        onChange={(event) => onQueryChange(event.target.value)}
       />
       <div role="status" className="sn-change-device__status">
-        {search.state === 'searching' && 'Searching'}
-        {search.state === 'done' && search.results.length === 0 && 'Device not found'}
+        {searchable && searching && 'Searching'}
+        {!searching && results?.length === 0 && 'Device not found'}
       </div>
-      {search.state === 'failed' && <Alert variant="error">{search.message}</Alert>}
-      {search.state === 'done' && search.results.length > 0 && (
+      {searchable && searchError !== null && <Alert variant="error">{searchError}</Alert>}
+      {results !== undefined && results.length > 0 && (
         <ul className="sn-change-device__results" aria-label="Matching devices">
-          {search.results.map((device) => (
+          {results.map((device) => (
             <li key={device.id}>
               <button
                 type="button"
                 className="sn-change-device__result"
                 aria-pressed={device.serialNumber.toLowerCase() === typed}
-                onClick={() => setText(device.serialNumber)}
+                onClick={() => onQueryChange(device.serialNumber)}
               >
                 {device.serialNumber}
               </button>
@@ -154,7 +128,11 @@ export function ChangeDeviceDialog({
 }: ChangeDeviceDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
-  const setOpen = onOpenChange ?? setOwnOpen;
+  const setOpen = (next: boolean) => {
+    // Each opening starts clean: the caller holds the text, so it is told to forget it.
+    if (!next) deviceChange.onQueryChange('');
+    (onOpenChange ?? setOwnOpen)(next);
+  };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

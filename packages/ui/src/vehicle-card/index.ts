@@ -7,4 +7,5 @@ export type {
   VehicleCardDeviceSerialProps,
 } from './vehicle-card';
 export type { GpsCoordinates } from './coordinates';
+export { DEVICE_SEARCH_MIN_LENGTH } from './change-device-dialog';
 export type { DeviceChange, DeviceSearchResult } from './change-device-dialog';

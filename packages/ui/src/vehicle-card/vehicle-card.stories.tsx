@@ -1,13 +1,43 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { BADGE } from '@sentinel/domain';
 import { fn } from 'storybook/test';
 import { VehicleMap } from '../vehicle-map';
 import { VehicleCard } from './vehicle-card';
+import type { VehicleCardProps } from './vehicle-card';
+import { DEVICE_SEARCH_MIN_LENGTH } from './change-device-dialog';
 
 const FREE_DEVICES = [
   { id: 1, serialNumber: 'SN0002' },
   { id: 2, serialNumber: 'SN0103' },
 ];
+
+const changeDevice = fn(async () => undefined);
+
+/**
+ * The card as an app shows it: the app owns the change-device search (here answered at once from
+ * two free devices; the dashboard debounces and asks the api), the card only shows it.
+ */
+function WithDeviceSearch(args: VehicleCardProps) {
+  const [query, setQuery] = useState('');
+  const text = query.trim().toLowerCase();
+  return (
+    <VehicleCard
+      {...args}
+      deviceChange={{
+        query,
+        onQueryChange: setQuery,
+        results:
+          text.length >= DEVICE_SEARCH_MIN_LENGTH
+            ? FREE_DEVICES.filter((device) => device.serialNumber.toLowerCase().includes(text))
+            : undefined,
+        searching: false,
+        searchError: null,
+        onChange: changeDevice,
+      }}
+    />
+  );
+}
 
 const meta = {
   title: 'Widgets/VehicleCard',
@@ -38,12 +68,8 @@ const meta = {
     driverPhone: '+27821234567',
     onAlertAura: fn(async () => undefined),
     onAlertCapitalAir: fn(async () => undefined),
-    deviceChange: {
-      searchDevices: async (text: string) =>
-        FREE_DEVICES.filter((device) => device.serialNumber.toLowerCase().includes(text.toLowerCase())),
-      onChange: fn(async () => undefined),
-    },
   },
+  render: (args) => <WithDeviceSearch {...args} />,
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 560 }}>

@@ -205,7 +205,14 @@ describe('given an inactive device', () => {
   });
 
   it('opens the Change Device dialog from Reactivate when the app gives no action of its own', async () => {
-    const deviceChange = { searchDevices: vi.fn(async () => []), onChange: vi.fn() };
+    const deviceChange = {
+      query: '',
+      onQueryChange: vi.fn(),
+      results: undefined,
+      searching: false,
+      searchError: null,
+      onChange: vi.fn(async () => undefined),
+    };
     render(<VehicleCard {...props({ deviceActive: false, deviceChange })} />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
@@ -241,7 +248,14 @@ describe('given a vehicle without a device', () => {
         {...props({
           deviceSerialNumber: null,
           badge: BADGE.noDevice,
-          deviceChange: { searchDevices: vi.fn(), onChange: vi.fn() },
+          deviceChange: {
+            query: '',
+            onQueryChange: vi.fn(),
+            results: undefined,
+            searching: false,
+            searchError: null,
+            onChange: vi.fn(async () => undefined),
+          },
         })}
       />,
     );
@@ -278,7 +292,14 @@ describe('given a card composed from its parts', () => {
         <VehicleCard.Details>
           <VehicleCard.DeviceSerial
             serialNumber="SN0001"
-            deviceChange={{ searchDevices: vi.fn(async () => []), onChange: vi.fn(async () => undefined) }}
+            deviceChange={{
+              query: '',
+              onQueryChange: vi.fn(),
+              results: undefined,
+              searching: false,
+              searchError: null,
+              onChange: vi.fn(async () => undefined),
+            }}
           />
         </VehicleCard.Details>
         <VehicleCard.Actions>

@@ -125,9 +125,19 @@ describe('given an agent changing the linked device', () => {
     if (!free) throw new Error('no free device');
     const card = await showCard(vehicle);
     const { user, dialog } = await openChangeDevice(card);
+    // Watched, not replaced: every request still reaches the api.
+    const requests = vi.spyOn(window, 'fetch');
+    const deviceSearches = () =>
+      requests.mock.calls
+        .map(([input]) => decodeURIComponent(input instanceof Request ? input.url : String(input)))
+        .filter((url) => url.includes('/Devices?'));
 
     await user.type(within(dialog).getByLabelText('New device serial number'), free.serialNumber.slice(0, 6));
-    await user.click(await within(dialog).findByRole('button', { name: free.serialNumber }));
+    await within(dialog).findByRole('button', { name: free.serialNumber });
+    // The dashboard searches once typing pauses: one request for the whole text, none per key.
+    expect(deviceSearches()).toHaveLength(1);
+    expect(deviceSearches()[0]).toContain(`'${free.serialNumber.slice(0, 6)}'`);
+    await user.click(within(dialog).getByRole('button', { name: free.serialNumber }));
     await user.click(within(dialog).getByRole('button', { name: 'Change device' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,15 +1,18 @@
 // The vehicle card's data and actions as the kit's VehicleCard takes them.
-import { useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isApiError } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
+import { DEVICE_SEARCH_MIN_LENGTH } from '@sentinel/ui';
 import type { DeviceChange } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useChangeDeviceMutation, usePartnerAlertMutation } from '../api/use-vehicle-card-mutations';
 import type { PartnerAlertType } from '../api/use-vehicle-card-mutations';
 import { vehicleCardQueries } from '../api/vehicle-card-queries';
 
 export const CHANGE_DEVICE_FAILED = 'Failed to change device';
+export const DEVICE_SEARCH_FAILED = 'Failed to search devices';
 
 /** The text of a failed call as the spec shows it: the server's message, else its title (the status text). */
 export function failureText(error: unknown, fallback: string): string {
@@ -43,30 +46,50 @@ export function usePartnerAlert(vehicleId: number, type: PartnerAlertType) {
   };
 }
 
+/**
+ * The change-device dialog's search and change. The dialog only shows them: the text lives here,
+ * the search for free devices runs once typing pauses (useDebouncedValue, from 3 characters)
+ * through TanStack Query, whose key per text keeps an older, slower answer from replacing a newer one.
+ */
 export function useDeviceChange(vehicle: Vehicle): DeviceChange | undefined {
   const api = useApiClient();
-  const queryClient = useQueryClient();
   const change = useChangeDeviceMutation(vehicle);
   const { mutateAsync } = change;
   const serialNumber = hasDevice(vehicle) ? vehicle.deviceSerialNumber : null;
-  return useMemo<DeviceChange | undefined>(() => {
+  const [query, setQuery] = useState('');
+  const settled = useDebouncedValue(query.trim());
+  const search = useQuery({
+    ...vehicleCardQueries.freeDevices(api, settled),
+    enabled: serialNumber !== null && settled.length >= DEVICE_SEARCH_MIN_LENGTH,
+    // The last answer stays listed while the next text is searched, so a device picked from it can
+    // be linked at once (its serial becomes the text and is searched again).
+    placeholderData: keepPreviousData,
+  });
+  const searchError = search.isError ? failureText(search.error, DEVICE_SEARCH_FAILED) : null;
+  const onChange = useMemo(() => {
     if (serialNumber === null) return undefined;
-    return {
-      searchDevices: (text) => queryClient.fetchQuery(vehicleCardQueries.freeDevices(api, text)),
-      onChange: async (newSerialNumber) => {
-        try {
-          await mutateAsync({
-            currentDeviceSerialNumber: serialNumber,
-            newDeviceSerialNumber: newSerialNumber,
-            vehicleNickname: vehicle.nickname ?? '',
-          });
-        } catch (error) {
-          // The spec asks for a browser alert; the dialog keeps the same text beside its form.
-          const message = failureText(error, CHANGE_DEVICE_FAILED);
-          window.alert(message);
-          throw new Error(message, { cause: error });
-        }
-      },
+    return async (newSerialNumber: string) => {
+      try {
+        await mutateAsync({
+          currentDeviceSerialNumber: serialNumber,
+          newDeviceSerialNumber: newSerialNumber,
+          vehicleNickname: vehicle.nickname ?? '',
+        });
+      } catch (error) {
+        // The spec asks for a browser alert; the dialog keeps the same text beside its form.
+        const message = failureText(error, CHANGE_DEVICE_FAILED);
+        window.alert(message);
+        throw new Error(message, { cause: error });
+      }
     };
-  }, [api, queryClient, mutateAsync, serialNumber, vehicle.nickname]);
+  }, [mutateAsync, serialNumber, vehicle.nickname]);
+  if (onChange === undefined) return undefined;
+  return {
+    query,
+    onQueryChange: setQuery,
+    results: settled.length >= DEVICE_SEARCH_MIN_LENGTH ? search.data : undefined,
+    searching: search.isFetching,
+    searchError,
+    onChange,
+  };
 }
