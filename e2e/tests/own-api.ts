@@ -1,0 +1,112 @@
+// Servers of a test's own, on their own ports: an api with its own database file, for data or
+// settings the suite's shared api must not have (a big fleet, the simulator running), and the
+// dashboard's production build.
+import { spawn, spawnSync } from 'node:child_process';
+import { expect } from '@playwright/test';
+import { DASHBOARD_URL } from '../playwright.config';
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(command, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+}
+
+/** The api's own set-up (migrations and the demo data) on a database file. */
+export function setUpDemoDatabase(databaseFile: string): void {
+  run('pnpm', ['--filter', '@sentinel/api', 'db:setup'], { DATABASE_FILE: databaseFile });
+}
+
+/** Runs SQL statements in one transaction on a SQLite database file, with the api's better-sqlite3. */
+export function runSql(databaseFile: string, statements: string): void {
+  const script = `const db = require('better-sqlite3')(process.env.DATABASE_FILE);
+    db.exec('BEGIN'); db.exec(process.env.STATEMENTS); db.exec('COMMIT');
+    db.pragma('wal_checkpoint(TRUNCATE)'); db.close();`;
+  run('pnpm', ['--filter', '@sentinel/api', 'exec', 'node', '-e', script], {
+    DATABASE_FILE: databaseFile,
+    STATEMENTS: statements,
+  });
+}
+
+export interface OwnServer {
+  url: string;
+  /** Stops the server and what pnpm started for it. */
+  stop(): void;
+}
+
+async function answers(url: string): Promise<number> {
+  try {
+    return (await fetch(url)).status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Starts a pnpm command in its own process group and waits until `readyUrl` answers 200. */
+async function startServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  readyUrl: string,
+): Promise<OwnServer> {
+  // Another server on the port would answer for this one.
+  expect(await answers(readyUrl), `${url} is taken`).toBe(0);
+  const server = spawn('pnpm', args, {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+    // Its own process group, so stop() ends tsx, vite and node with pnpm.
+    detached: true,
+  });
+  let exited = false;
+  server.once('exit', () => {
+    exited = true;
+  });
+  await expect.poll(async () => (exited ? -1 : await answers(readyUrl)), { timeout: 120_000 }).toBe(200);
+  return {
+    url,
+    stop() {
+      if (server.pid !== undefined && !exited) process.kill(-server.pid, 'SIGTERM');
+    },
+  };
+}
+
+/**
+ * Starts `pnpm --filter @sentinel/api start` with these settings (and the browser tests' dashboard
+ * among its origins) and waits until it answers.
+ */
+export function startOwnApi(port: number, env: NodeJS.ProcessEnv): Promise<OwnServer> {
+  const url = `http://127.0.0.1:${port}`;
+  return startServer(
+    ['--filter', '@sentinel/api', 'start'],
+    { PORT: String(port), CORS_ORIGINS: DASHBOARD_URL, ...env },
+    url,
+    `${url}/health`,
+  );
+}
+
+/**
+ * Builds the dashboard for production into `outDir` and serves it there with `vite preview`, its
+ * appsettings.json pointing at `apiUrl`: what users run, without the development build's checks.
+ */
+export function serveDashboardBuild(port: number, outDir: string, apiUrl: string): Promise<OwnServer> {
+  run(
+    'pnpm',
+    ['--filter', '@sentinel/dashboard', 'exec', 'vite', 'build', '--outDir', outDir, '--emptyOutDir'],
+    {},
+  );
+  const url = `http://127.0.0.1:${port}`;
+  return startServer(
+    [
+      '--filter',
+      '@sentinel/dashboard',
+      'exec',
+      'vite',
+      'preview',
+      '--outDir',
+      outDir,
+      '--port',
+      String(port),
+    ].concat(['--strictPort', '--host', '127.0.0.1']),
+    { SENTINEL_API_URL: apiUrl },
+    url,
+    `${url}/appsettings.json`,
+  );
+}
