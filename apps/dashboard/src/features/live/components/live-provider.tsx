@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { atom, useAtomValue, useStore } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
@@ -57,7 +57,10 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
         store.set(forgetVehicleLiveAtom);
         void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
       }),
-      live.onGpsLocation((message) => store.set(receiveGpsAtom, message)),
+      // Fixes come by the hundred a second with a fleet on the hub, and the devices of a fleet report
+      // together: as a transition, the cards a burst moves render in slices between the browser's
+      // other work, not in one long task (see the README, "Live updates").
+      live.onGpsLocation((message) => startTransition(() => store.set(receiveGpsAtom, message))),
       live.onLockUnlock((message) => store.set(receiveLockAtom, message)),
       live.onTamper((message) => store.set(receiveTamperAtom, message)),
       // A lock or unlock moved on: the card shows where it stands, and one that ended (confirmed,
