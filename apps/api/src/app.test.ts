@@ -130,6 +130,8 @@ describe('GET /openapi.json', () => {
         '/Devices/{serialNumber}/Commands/{commandId}/Ack',
         '/Devices/{serialNumber}/IngestKey',
         '/Devices/{serialNumber}/Telemetry',
+        '/Devices/{serialNumber}/TestCommands',
+        '/Devices/{serialNumber}/TestCommands/{commandId}',
         '/Drivers',
         '/Drivers/{id}',
         '/FitmentCenters',

@@ -1,5 +1,12 @@
-import { DevicePageSchema, DeviceStatusInfoSchema } from '@sentinel/domain';
-import type { Device, DeviceListFields, DeviceStatusInfo, Page } from '@sentinel/domain';
+import { DevicePageSchema, DeviceStatusInfoSchema, DeviceTestCommandSchema } from '@sentinel/domain';
+import type {
+  Device,
+  DeviceCommandType,
+  DeviceListFields,
+  DeviceStatusInfo,
+  DeviceTestCommand,
+  Page,
+} from '@sentinel/domain';
 import type { Caller } from './caller';
 import { odataParams } from './odata';
 import type { ODataQuery } from './odata';
@@ -12,6 +19,13 @@ export interface DevicesApi {
   list(query?: ODataQuery<DeviceListFields>): Promise<Page<Device>>;
   /** POST /My/Device/GetDeviceStatusInfo: the device's application version and auto-lock state. */
   statusInfo(deviceId: number): Promise<DeviceStatusInfo>;
+  /**
+   * POST /Devices/{serialNumber}/TestCommands: a Lock or Unlock for a free device (not fitted to a
+   * vehicle) to test it over its command channel, as the burn-in bench does. Admin and Technical-Agent.
+   */
+  sendTestCommand(serialNumber: string, type: DeviceCommandType): Promise<DeviceTestCommand>;
+  /** GET /Devices/{serialNumber}/TestCommands/{commandId}: the test command and the device's outcome. */
+  testCommand(serialNumber: string, commandId: number): Promise<DeviceTestCommand>;
 }
 
 export function createDevicesApi(caller: Pick<Caller, 'callAuthorised'>): DevicesApi {
@@ -25,6 +39,16 @@ export function createDevicesApi(caller: Pick<Caller, 'callAuthorised'>): Device
       caller.callAuthorised(
         { method: 'post', path: 'My/Device/GetDeviceStatusInfo', json: { deviceId } },
         DeviceStatusInfoSchema,
+      ),
+    sendTestCommand: (serialNumber, type) =>
+      caller.callAuthorised(
+        { method: 'post', path: `Devices/${encodeURIComponent(serialNumber)}/TestCommands`, json: { type } },
+        DeviceTestCommandSchema,
+      ),
+    testCommand: (serialNumber, commandId) =>
+      caller.callAuthorised(
+        { method: 'get', path: `Devices/${encodeURIComponent(serialNumber)}/TestCommands/${commandId}` },
+        DeviceTestCommandSchema,
       ),
   };
 }

@@ -165,6 +165,8 @@ export type {
   DeviceCommandAckStatus,
   DeviceCommandAckResult,
 } from './contract/commands';
+export { DeviceTestCommandRequestSchema, DeviceTestCommandSchema } from './contract/device-test-commands';
+export type { DeviceTestCommand, DeviceTestCommandRequest } from './contract/device-test-commands';
 export type { ListQuery, Page, ProblemDetails } from './contract/common';
 export type { SignInAnswer, TokenPair } from './contract/auth';
 export { LogoutRequestSchema } from './contract/sessions';
@@ -418,6 +420,8 @@ export {
   IMPORT_FIELD_KEYS,
   IMPORT_TEMPLATE_FILE_NAME,
   IMPORT_MESSAGES,
+  IMPORT_ROWS_PAGE_SIZE,
+  IMPORT_ROWS_MAX_PAGE_SIZE,
   ImportStatusSchema,
   ImportPlanSchema,
   ImportOutcomeSchema,

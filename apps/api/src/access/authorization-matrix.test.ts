@@ -92,6 +92,8 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /My/Device/GetDeviceStatusInfo',                'A', 200,   200,   200,        404,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'B', 200,   200,   404,        200,        403,   401],
   ['POST /Devices/{serialNumber}/IngestKey',             'A', 200,   200,   403,        403,        403,   401],
+  ['POST /Devices/{serialNumber}/TestCommands',          'A', 409,   409,   403,        403,        403,   401],
+  ['GET /Devices/{serialNumber}/TestCommands/{commandId}', 'A', 404, 404,   403,        403,        403,   401],
   ['POST /Devices/{serialNumber}/Telemetry',             'A', 401,   401,   401,        401,        401,   401],
   ['GET /Devices/{serialNumber}/Commands',              'A', 401,   401,   401,        401,        401,   401],
   ['POST /Devices/{serialNumber}/Commands/{commandId}/Ack', 'A', 401, 401, 401,       401,        401,   401],
@@ -351,6 +353,12 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/My/Device/GetDeviceStatusInfo', payload: { deviceId: place.deviceId } };
     case 'POST /Devices/{serialNumber}/IngestKey':
       return { url: `/Devices/${place.deviceSerialNumber}/IngestKey` };
+    case 'POST /Devices/{serialNumber}/TestCommands':
+      // The place's device is fitted to its vehicle: an allowed caller gets 409, nothing is sent.
+      return { url: `/Devices/${place.deviceSerialNumber}/TestCommands`, payload: { type: 'Lock' } };
+    case 'GET /Devices/{serialNumber}/TestCommands/{commandId}':
+      // No such test command: an allowed caller gets 404.
+      return { url: `/Devices/${place.deviceSerialNumber}/TestCommands/999999` };
     case 'POST /Devices/{serialNumber}/Telemetry':
       // A person's token is no device key, whoever holds it.
       return { url: `/Devices/${place.deviceSerialNumber}/Telemetry`, payload: {} };

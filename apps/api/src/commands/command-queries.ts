@@ -207,11 +207,17 @@ export interface CommandEnd {
   reason?: string | null;
 }
 
-/** Moves one command on, if it is still in one of `from`; true when it moved. */
-export async function moveCommand(db: Db, commandId: number, end: CommandEnd): Promise<boolean> {
+/** Moves one command on, if it is still in one of `from`; true when it moved. A free device's test
+ * commands (test-command-queries.ts) live the same life in their own table. */
+export async function moveCommand(
+  db: Db,
+  commandId: number,
+  end: CommandEnd,
+  table: 'deviceCommands' | 'deviceTestCommands' = 'deviceCommands',
+): Promise<boolean> {
   const at = instant(end.now);
   const result = await db
-    .updateTable('deviceCommands')
+    .updateTable(table)
     .set({
       status: end.status,
       ...(end.status === 'Delivered' ? { deliveredAt: at } : { completedAt: at }),

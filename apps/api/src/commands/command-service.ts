@@ -12,6 +12,7 @@ import type {
   DeviceCommandDelivery,
   DeviceCommandStatus,
   DeviceCommandType,
+  DeviceTestCommand,
 } from '@sentinel/domain';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/record-audit';
 import { dialectOf, isUniqueViolation } from '../db/database';
@@ -31,6 +32,13 @@ import {
   moveCommand,
   pageCommands,
 } from './command-queries';
+import {
+  claimTestCommands,
+  expireTestCommands,
+  findTestCommand,
+  insertTestCommand,
+  testCommandView,
+} from './test-command-queries';
 
 export interface CommandSettings {
   /** How long a command may wait for the device's answer (COMMAND_EXPIRY_SECONDS). @default 600000 (10 minutes) */
@@ -80,7 +88,18 @@ export interface CommandService {
     page: { pageIndex: number; pageSize: number },
   ): Promise<{ items: DeviceCommand[]; totalCount: number }>;
   get(commandId: number): Promise<DeviceCommand | undefined>;
-  /** The device's waiting commands, handed over now (none when there are none). */
+  /**
+   * A Lock or Unlock for a free device, to test it (the burn-in bench), replacing its test command
+   * that still waits. The device fetches and answers it like any command; no vehicle changes.
+   */
+  requestTest(input: {
+    deviceId: number;
+    type: DeviceCommandType;
+    requestedByUserId: number;
+  }): Promise<DeviceTestCommand>;
+  /** A test command of the device; undefined when it has none of that id. */
+  getTest(deviceId: number, commandId: number): Promise<DeviceTestCommand | undefined>;
+  /** The device's waiting commands (a free device's test commands), handed over now (none when there are none). */
   claim(device: CommandDevice): Promise<DeviceCommandDelivery[]>;
   /** claim for many devices at once (two statements, whatever their number), by device id. */
   claimMany(devices: readonly CommandDevice[]): Promise<Map<number, DeviceCommandDelivery[]>>;
@@ -158,7 +177,7 @@ export function createCommandService(
   async function claim(device: CommandDevice): Promise<DeviceCommandDelivery[]> {
     const now = new Date();
     await markDeviceSeen(db, device.id, now);
-    if (device.vehicleId === null) return [];
+    if (device.vehicleId === null) return claimTestCommands(db, device.id, now);
     const rows = await claimCommands(db, { id: device.id, vehicleId: device.vehicleId }, now);
     rows.sort((a, b) => a.id - b.id);
     for (const row of rows) announce(row.vehicleId, row.id);
@@ -205,11 +224,72 @@ export function createCommandService(
     }
   }
 
+  /** The outcome's lock state, checked against what the command asked for. */
+  function outcomeLocked(commandId: number, type: string, ack: DeviceCommandAck): boolean {
+    if (ack.locked === undefined) {
+      throw new CommandRefusal(400, 'Report the lock state (locked) with the outcome.');
+    }
+    const wanted = type === 'Lock';
+    if (ack.status === 'Confirmed' && ack.locked !== wanted) {
+      throw new CommandRefusal(
+        400,
+        `A confirmed ${type} leaves the vehicle ${wanted ? 'locked' : 'unlocked'}; report Failed otherwise.`,
+      );
+    }
+    return ack.locked;
+  }
+
+  /** A free device's answer to a test command: stored on the command, nothing else changes. */
+  async function acknowledgeTest(
+    device: CommandDevice,
+    commandId: number,
+    ack: DeviceCommandAck,
+  ): Promise<DeviceCommandStatus> {
+    const row = await findTestCommand(db, commandId);
+    if (!row || row.deviceId !== device.id) {
+      throw new CommandRefusal(404, `This device has no command ${commandId}.`);
+    }
+    const now = new Date();
+    await markDeviceSeen(db, device.id, now);
+    const status = row.status as DeviceCommandStatus;
+    if (status !== 'Pending' && status !== 'Delivered') {
+      if (status === ack.status) return status;
+      throw new CommandRefusal(409, `Command ${commandId} is ${status.toLowerCase()}.`);
+    }
+    if (Date.parse(row.expiresAt) <= now.getTime()) {
+      await expireTestCommands(db, now);
+      throw new CommandRefusal(409, `Command ${commandId} has expired.`);
+    }
+    if (ack.status === 'Delivered') {
+      await moveCommand(db, row.id, { status: 'Delivered', from: ['Pending'], now }, 'deviceTestCommands');
+      return 'Delivered';
+    }
+    const locked = outcomeLocked(commandId, row.type, ack);
+    const moved = await moveCommand(
+      db,
+      row.id,
+      {
+        status: ack.status,
+        from: ['Pending', 'Delivered'],
+        now,
+        resultIsLocked: locked,
+        reason: ack.status === 'Failed' ? (ack.reason ?? 'The device could not carry it out') : null,
+      },
+      'deviceTestCommands',
+    );
+    if (!moved) {
+      const current = await findTestCommand(db, row.id);
+      throw new CommandRefusal(409, `Command ${commandId} is ${(current?.status ?? 'gone').toLowerCase()}.`);
+    }
+    return ack.status;
+  }
+
   async function acknowledge(
     device: CommandDevice,
     commandId: number,
     ack: DeviceCommandAck,
   ): Promise<DeviceCommandStatus> {
+    if (device.vehicleId === null) return acknowledgeTest(device, commandId, ack);
     const row = await findCommand(db, commandId);
     // Another device's command reads as unknown: a key proves nothing about other devices.
     if (!row || row.deviceId !== device.id) {
@@ -244,17 +324,7 @@ export function createCommandService(
       }
       return 'Delivered';
     }
-    if (ack.locked === undefined) {
-      throw new CommandRefusal(400, 'Report the lock state (locked) with the outcome.');
-    }
-    const wanted = row.type === 'Lock';
-    if (ack.status === 'Confirmed' && ack.locked !== wanted) {
-      throw new CommandRefusal(
-        400,
-        `A confirmed ${row.type} leaves the vehicle ${wanted ? 'locked' : 'unlocked'}; report Failed otherwise.`,
-      );
-    }
-    const locked = ack.locked;
+    const locked = outcomeLocked(commandId, row.type, ack);
     const moved = await db.transaction().execute(async (trx) => {
       const ok = await moveCommand(trx, row.id, {
         status: ack.status,
@@ -354,6 +424,28 @@ export function createCommandService(
       return { items: rows.map((row) => commandView(row, window, now)), totalCount };
     },
     get: view,
+    async requestTest(input) {
+      const now = new Date();
+      const create = () =>
+        db
+          .transaction()
+          .execute((trx) =>
+            insertTestCommand(trx, { ...input, now, expiresAt: new Date(now.getTime() + settings.expiryMs) }),
+          );
+      // The partial unique index refuses a second waiting test command should two requests race.
+      const id = await create().catch((error: unknown) => {
+        if (isUniqueViolation(error)) return create();
+        throw error;
+      });
+      wake(input.deviceId);
+      const row = await findTestCommand(db, id);
+      if (!row) throw new Error(`Test command ${id} vanished.`);
+      return testCommandView(row);
+    },
+    async getTest(deviceId, commandId) {
+      const row = await findTestCommand(db, commandId);
+      return row && row.deviceId === deviceId ? testCommandView(row) : undefined;
+    },
     claim,
     claimMany,
     poll,
@@ -363,7 +455,7 @@ export function createCommandService(
       for (const due of await dueCommands(db, new Date(), 500)) {
         if (await expire(due.id, due.vehicleId, due.requestedByUserId, due.type)) count += 1;
       }
-      return count;
+      return count + (await expireTestCommands(db, new Date()));
     },
     close() {
       closed = true;

@@ -30,7 +30,8 @@ export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Authenticated with `Authorization: Device <key>`. Answers at once with the waiting commands ' +
           '(each becomes Delivered), else waits up to waitSeconds for one and answers `{ items: [] }` ' +
           'when none came. Poll again straight after each answer; a device that has not polled for ' +
-          'about 35 s shows as offline and its commands as queued.',
+          'about 35 s shows as offline and its commands as queued. A device linked to no vehicle receives ' +
+          'its test commands (POST /Devices/{serialNumber}/TestCommands) here.',
         security: [{ device: [] }],
         params: Type.Object({ serialNumber: Serial }),
         querystring: Type.Object({

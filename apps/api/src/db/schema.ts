@@ -319,6 +319,21 @@ export interface DeviceCommandsTable {
   reason: string | null;
 }
 
+/** A lock or unlock sent to a free device to test it (migration 0013); see src/commands. */
+export interface DeviceTestCommandsTable {
+  id: Generated<number>;
+  deviceId: number;
+  type: string;
+  status: string;
+  requestedByUserId: number | null;
+  requestedAt: Instant;
+  expiresAt: Instant;
+  deliveredAt: Instant | null;
+  completedAt: Instant | null;
+  resultIsLocked: Flag | null;
+  reason: string | null;
+}
+
 /** One partner alert and its outcome (migration 0008). */
 export interface PartnerAlertsTable {
   id: Generated<number>;
@@ -369,6 +384,7 @@ export interface Database {
   payments: PaymentsTable;
   paymentNotifications: PaymentNotificationsTable;
   deviceCommands: DeviceCommandsTable;
+  deviceTestCommands: DeviceTestCommandsTable;
   partnerAlerts: PartnerAlertsTable;
   auditLog: AuditLogTable;
 }

@@ -18,6 +18,7 @@ import { subscriptionsRoutes } from '../subscriptions/routes';
 import { importsRoutes } from '../imports/routes';
 import { importWorkerPlugin } from '../imports/import-worker-plugin';
 import { replayRoutes } from '../replay/routes';
+import { deviceTestCommandRoutes } from '../commands/device-test-routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -52,6 +53,7 @@ export async function registerResourceRoutes(
       bookingsRoutes,
       subscriptionsRoutes,
       importsRoutes,
+      deviceTestCommandRoutes,
     ),
   );
   await app.register(adminsOnly(auditRoutes));

@@ -11,6 +11,7 @@ import { auditLogMigration } from './0007-audit-log';
 import { deviceCommandsMigration } from './0008-device-commands';
 import { positionFixesMigration } from './0009-position-fixes';
 import { importsMigration } from './0010-imports';
+import { deviceTestCommandsMigration } from './0013-device-test-commands';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-device-commands': deviceCommandsMigration,
   '0009-position-fixes': positionFixesMigration,
   '0010-imports': importsMigration,
+  '0013-device-test-commands': deviceTestCommandsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
