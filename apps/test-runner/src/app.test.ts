@@ -31,12 +31,49 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await api.close();
+  const closing = api.close();
+  // The benches are closed. A connection their client opened for a request that then went out on
+  // another connection (the units' long polls run beside the other calls) never carried a request,
+  // and Node's close() would wait out the headers timeout for it.
+  api.app.server.closeAllConnections();
+  await closing;
 });
 
-/** A bench on the test's api, fast enough to run every test in well under a second. */
+/**
+ * A bench on the test's api, fast enough to run every test in well under a second. Sound units never
+ * fail a command here unless a test asks for it (commandFailureRate), so verdicts do not depend on luck.
+ */
 async function bench(options: BuildOptions = {}): Promise<FastifyInstance> {
-  return build({ jwtSecret: SECRET, apiUrl: api.url, durationScale: 0.01, tickMs: 20, ...options });
+  return build({
+    jwtSecret: SECRET,
+    apiUrl: api.url,
+    durationScale: 0.01,
+    tickMs: 20,
+    commandFailureRate: 0,
+    ...options,
+  });
+}
+
+interface CommandOutcome {
+  commandId: number | null;
+  status: string;
+  resultIsLocked: boolean | null;
+  reason: string | null;
+}
+
+/** The test command as the api stored it, with who asked for it. */
+async function storedCommand(id: number) {
+  return api.app.db
+    .selectFrom('deviceTestCommands')
+    .innerJoin('users', 'users.id', 'deviceTestCommands.requestedByUserId')
+    .select([
+      'deviceTestCommands.type',
+      'deviceTestCommands.status',
+      'deviceTestCommands.reason',
+      'users.email',
+    ])
+    .where('deviceTestCommands.id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 async function put(app: FastifyInstance, url: string, body?: object) {
@@ -252,6 +289,29 @@ describe('running tests', () => {
     expect(relay.failureReason).toMatch(/^Lock relay weak: coil draws \d+ mA, at least 70 mA needed$/);
     const current = (relay.testData['relay'] as { coilCurrentMilliamps: number }).coilCurrentMilliamps;
     expect(relay.failureReason).toContain(`${current} mA`);
+    // The weak relay also failed the lock the bench sent through the unit's channel.
+    expect(relay.testData['channel']).toMatchObject({
+      lock: { status: 'Failed', resultIsLocked: false, reason: 'The relay did not switch to locked' },
+    });
+  });
+
+  it("drives each unit's relay through its own command channel: a lock and an unlock it confirmed", async () => {
+    const units = await until(app, allEnded);
+    const relay = units
+      .find((unit) => unit.unitSerialNumber === sound)!
+      .results.find((test) => test.testType === 'LockRelay')!;
+    expect(relay.status).toBe('Passed');
+    const channel = relay.testData['channel'] as { lock: CommandOutcome; unlock: CommandOutcome };
+    expect(channel.lock).toMatchObject({ status: 'Confirmed', resultIsLocked: true, reason: null });
+    expect(channel.unlock).toMatchObject({ status: 'Confirmed', resultIsLocked: false, reason: null });
+    // The api holds both, answered by the unit with its own key, asked for by the technician.
+    expect(await storedCommand(channel.lock.commandId!)).toEqual({
+      type: 'Lock',
+      status: 'Confirmed',
+      reason: null,
+      email: 'agent@sentinel.demo',
+    });
+    expect((await storedCommand(channel.unlock.commandId!)).status).toBe('Confirmed');
   });
 
   it("sends each unit's readings to the api as the device, through the telemetry route", async () => {
@@ -335,10 +395,39 @@ describe('running tests', () => {
   });
 });
 
+describe('a unit that fails a command', () => {
+  it('fails the LockRelay test with the reason the unit gave, which the api keeps', async () => {
+    const serial = freeSerials[3]!;
+    const app = await bench({ pinnedFaults: new Map([[serial, []]]), commandFailureRate: 1 });
+    try {
+      await put(app, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn1`);
+      await put(app, `/TestRunner/RetryUnitTest/${serial}`, { testType: 'LockRelay' });
+      const [unit] = await until(app, allEnded);
+      const relay = unit!.results.find((test) => test.testType === 'LockRelay')!;
+      expect(relay).toMatchObject({
+        status: 'Failed',
+        failureReason:
+          'The unit could not carry out the Lock command: The door sensor did not confirm the new position',
+      });
+      const channel = relay.testData['channel'] as { lock: CommandOutcome; unlock?: CommandOutcome };
+      // The unit reported the lock state it was left in; no unlock follows a failed lock.
+      expect(channel.lock).toMatchObject({ status: 'Failed', resultIsLocked: false });
+      expect(channel.unlock).toBeUndefined();
+      expect(await storedCommand(channel.lock.commandId!)).toMatchObject({
+        status: 'Failed',
+        reason: 'The door sensor did not confirm the new position',
+      });
+    } finally {
+      await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${serial}`);
+      await app.close();
+    }
+  });
+});
+
 describe('a unit that cannot reach the api', () => {
   it("fails the GSM test with the api's answer when its key was replaced since it was provisioned", async () => {
     const serial = freeSerials[2]!;
-    const app = await bench({ pinnedFaults: new Map([[serial, []]]) });
+    const app = await bench({ pinnedFaults: new Map([[serial, []]]), commandTimeoutMs: 2_000 });
     try {
       expect((await put(app, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn3`)).status).toBe(
         200,
@@ -358,7 +447,15 @@ describe('a unit that cannot reach the api', () => {
       });
       expect(gsm.testData['telemetry']).toMatchObject({ accepted: false, status: 401 });
       // The readings that need no network still pass.
-      expect(unit!.results.find((test) => test.testType === 'LockRelay')!.status).toBe('Passed');
+      expect(unit!.results.find((test) => test.testType === 'DeviceBattery')!.status).toBe('Passed');
+      // The relay test needs the unit's channel: the unit could not fetch the bench's lock.
+      const relay = unit!.results.find((test) => test.testType === 'LockRelay')!;
+      expect(relay).toMatchObject({
+        status: 'Failed',
+        failureReason: 'The unit did not fetch the Lock command within 2 s',
+      });
+      const { lock } = relay.testData['channel'] as { lock: CommandOutcome };
+      expect((await storedCommand(lock.commandId!)).status).toBe('Pending');
     } finally {
       await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${serial}`);
       await app.close();

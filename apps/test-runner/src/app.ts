@@ -5,7 +5,9 @@ import cors from '@fastify/cors';
 import { createBearerVerifier } from './auth';
 import { createBenchSimulator } from './bench/bench-simulator';
 import type { FaultName } from './bench/bench-simulator';
+import { createRelayDrive } from './bench/relay-drive';
 import { createRunner } from './bench/runner';
+import { createUnitDevices } from './bench/unit-devices';
 import type { Runner } from './bench/runner';
 import { IN_MEMORY, openBenchDatabase } from './db/database';
 import { createVehicleApi } from './vehicle-api';
@@ -30,8 +32,14 @@ export interface BuildOptions {
   seed?: number;
   /** Faults pinned per serial instead of drawn at the realistic rates. */
   pinnedFaults?: ReadonlyMap<string, readonly FaultName[]>;
-  /** Multiplies every test's duration. @default 1 */
+  /** Multiplies every test's duration (and the units' answer delays). @default 1 */
   durationScale?: number;
+  /** Share of lock and unlock commands a sound unit fails now and then. @default 0.03 */
+  commandFailureRate?: number;
+  /** How long the LockRelay test waits for the unit's answer to each command. @default 30000 */
+  commandTimeoutMs?: number;
+  /** How long a unit's poll of its command channel waits for a command. @default 25 */
+  commandWaitSeconds?: number;
   /** How often the runner advances the tests. @default 250 */
   tickMs?: number;
   /** Fastify's request logger; an object sets its level. @default false */
@@ -66,17 +74,30 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     databaseFile: options.databaseFile ?? IN_MEMORY,
     databaseUrl: options.databaseUrl,
   });
+  const simulator = createBenchSimulator({
+    seed: options.seed ?? 1,
+    ...(options.pinnedFaults ? { pinnedFaults: options.pinnedFaults } : {}),
+    ...(options.commandFailureRate === undefined ? {} : { commandFailureRate: options.commandFailureRate }),
+  });
   const runner = createRunner({
     db,
-    simulator: createBenchSimulator({
-      seed: options.seed ?? 1,
-      ...(options.pinnedFaults ? { pinnedFaults: options.pinnedFaults } : {}),
-    }),
+    simulator,
     stations: [...(options.stations ?? DEFAULT_STATIONS)],
     durationScale: options.durationScale ?? 1,
     tickMs: options.tickMs ?? 250,
     onError: (error) => app.log.error(error, 'the bench runner failed a round'),
     report: (serial, key, body) => vehicleApi.report(serial, key, body),
+    unitDevices: createUnitDevices({
+      api: vehicleApi,
+      simulator,
+      durationScale: options.durationScale ?? 1,
+      waitSeconds: options.commandWaitSeconds ?? 25,
+    }),
+    relay: createRelayDrive({
+      api: vehicleApi,
+      timeoutMs: options.commandTimeoutMs ?? 30_000,
+      pollMs: options.tickMs ?? 250,
+    }),
   });
   await runner.recover();
   app.decorate('runner', runner);

@@ -24,6 +24,7 @@ describe('readConfig', () => {
       seed: 1,
       pinnedFaults: new Map(),
       durationScale: 1,
+      commandFailureRate: 0.03,
     });
     expect(DEFAULT_DATABASE_FILE).toMatch(/apps\/test-runner\/\.data\/burn-in\.db$/);
   });
@@ -45,6 +46,13 @@ describe('readConfig', () => {
   it('refuses a duration scale that is not a positive number', () => {
     expect(() => readConfig({ TEST_DURATION_SCALE: '0' })).toThrow(
       "TEST_DURATION_SCALE must be a positive number; it is '0'.",
+    );
+  });
+
+  it('reads the command failure rate and refuses one outside 0 to 1', () => {
+    expect(readConfig({ BENCH_COMMAND_FAILURE_RATE: '0.5' }).commandFailureRate).toBe(0.5);
+    expect(() => readConfig({ BENCH_COMMAND_FAILURE_RATE: '2' })).toThrow(
+      "BENCH_COMMAND_FAILURE_RATE must be a number from 0 to 1; it is '2'.",
     );
   });
 

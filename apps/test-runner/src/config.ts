@@ -23,6 +23,8 @@ export interface TestRunnerConfig {
   pinnedFaults: Map<string, FaultName[]>;
   /** Multiplies every test's duration (TEST_DURATION_SCALE). */
   durationScale: number;
+  /** Share of lock and unlock commands a sound unit fails now and then (BENCH_COMMAND_FAILURE_RATE). */
+  commandFailureRate: number;
 }
 
 /** Where the bench keeps its state unless BENCH_DATABASE_FILE says otherwise. */
@@ -93,6 +95,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
   if (!Number.isFinite(durationScale) || durationScale <= 0) {
     throw new Error(`TEST_DURATION_SCALE must be a positive number; it is '${rawScale}'.`);
   }
+  const rawFailureRate = text(env, 'BENCH_COMMAND_FAILURE_RATE');
+  const commandFailureRate = rawFailureRate === undefined ? 0.03 : Number(rawFailureRate);
+  if (!Number.isFinite(commandFailureRate) || commandFailureRate < 0 || commandFailureRate > 1) {
+    throw new Error(`BENCH_COMMAND_FAILURE_RATE must be a number from 0 to 1; it is '${rawFailureRate}'.`);
+  }
   const rawSeed = text(env, 'BENCH_SEED');
   const seed = rawSeed === undefined ? 1 : Number(rawSeed);
   if (!Number.isSafeInteger(seed)) throw new Error(`BENCH_SEED must be a whole number; it is '${rawSeed}'.`);
@@ -108,5 +115,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
     seed,
     pinnedFaults: parsePinnedFaults(text(env, 'BENCH_FAULTS')),
     durationScale,
+    commandFailureRate,
   };
 }

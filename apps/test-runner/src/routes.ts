@@ -64,7 +64,7 @@ export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async 
     '/StartUnitTest',
     { schema: { querystring: UnitQuerySchema, response: answers } },
     async (request) => {
-      const serial = await runner.startUnit(request.query.unitSerialNumber);
+      const serial = await runner.startUnit(request.query.unitSerialNumber, request.headers.authorization);
       return { message: `All tests started for unit ${serial}` };
     },
   );
@@ -78,8 +78,8 @@ export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async 
     },
   );
 
-  app.put('/StartAllTests', { schema: { response: answers } }, async () => {
-    const started = await runner.startAll();
+  app.put('/StartAllTests', { schema: { response: answers } }, async (request) => {
+    const started = await runner.startAll(request.headers.authorization);
     return { message: `All tests started on ${started} ${started === 1 ? 'unit' : 'units'}` };
   });
 
@@ -92,7 +92,10 @@ export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async 
     '/RetryFailedTests/:serial',
     { schema: { params: UnitPathSchema, response: answers } },
     async (request) => {
-      const { serialNumber, testTypes } = await runner.retryFailed(request.params.serial);
+      const { serialNumber, testTypes } = await runner.retryFailed(
+        request.params.serial,
+        request.headers.authorization,
+      );
       return { message: `Retrying ${testTypes.join(', ')} on unit ${serialNumber}` };
     },
   );
@@ -101,7 +104,11 @@ export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async 
     '/RetryUnitTest/:serial',
     { schema: { params: UnitPathSchema, body: RetryUnitTestRequestSchema, response: answers } },
     async (request) => {
-      const serial = await runner.retryTest(request.params.serial, request.body.testType);
+      const serial = await runner.retryTest(
+        request.params.serial,
+        request.body.testType,
+        request.headers.authorization,
+      );
       return { message: `Retrying ${request.body.testType} test on unit ${serial}` };
     },
   );

@@ -29,6 +29,7 @@ const app = await build({
   seed: config.seed,
   pinnedFaults: config.pinnedFaults,
   durationScale: config.durationScale,
+  commandFailureRate: config.commandFailureRate,
   ...(jwtSecret === undefined ? {} : { jwtSecret }),
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
 });

@@ -4,9 +4,21 @@
  * could not see in the api. And the units' own channel: a unit put on a station is provisioned with
  * an ingestion key (POST /Devices/{serial}/IngestKey, the caller's token), and then reports its
  * readings with that key through POST /Devices/{serial}/Telemetry, the path fitted devices and the
- * fleet simulator use.
+ * fleet simulator use. A unit also fetches its commands with that key (GET /Devices/{serial}/Commands,
+ * a long poll) and answers them (POST .../Commands/{id}/Ack), as a fitted device does; the bench, as
+ * the technician who started the tests, sends it test locks and unlocks (POST
+ * /Devices/{serial}/TestCommands) and reads what the unit answered.
  */
-import type { Device, DeviceIngestKey, Page } from '@sentinel/domain';
+import type {
+  Device,
+  DeviceCommandAck,
+  DeviceCommandBatch,
+  DeviceCommandDelivery,
+  DeviceCommandType,
+  DeviceIngestKey,
+  DeviceTestCommand,
+  Page,
+} from '@sentinel/domain';
 import { BenchError } from './errors';
 
 /** The body a unit sends to the telemetry route (the api's TelemetryReportSchema). */
@@ -33,6 +45,22 @@ export interface VehicleApi {
   provisionKey(serial: string, authorization: string): Promise<string>;
   /** Sends a unit's report as the device itself. Never throws: a lost report is a reading too. */
   report(serial: string, key: string, body: TelemetryBody): Promise<Delivery>;
+  /**
+   * The unit's waiting commands, fetched with its own key; waits up to waitSeconds for one. Null when
+   * the api could not be reached or refused the key (the unit tries again later). Never throws.
+   */
+  fetchCommands(
+    serial: string,
+    key: string,
+    waitSeconds: number,
+    signal: AbortSignal,
+  ): Promise<DeviceCommandDelivery[] | null>;
+  /** The unit's answer to a command, with its own key. Never throws. */
+  acknowledge(serial: string, key: string, commandId: number, ack: DeviceCommandAck): Promise<Delivery>;
+  /** Sends the unit a test Lock or Unlock, as the person whose token this is. */
+  sendTestCommand(serial: string, type: DeviceCommandType, authorization: string): Promise<DeviceTestCommand>;
+  /** A test command sent to the unit, with the unit's answer so far. */
+  testCommand(serial: string, commandId: number, authorization: string): Promise<DeviceTestCommand>;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -51,6 +79,14 @@ export function createVehicleApi(apiUrl: string, fetchImpl: typeof fetch = fetch
     if (response.status === 401 || response.status === 403)
       throw new BenchError('forbidden', `The vehicle API refused to ${what} for you`);
     return response;
+  }
+
+  const device = (serial: string) => `Devices/${encodeURIComponent(serial)}`;
+
+  async function answerOf<T>(response: Response, what: string): Promise<T> {
+    if (!response.ok)
+      throw new BenchError('registryUnavailable', `The vehicle API answered ${response.status} to ${what}`);
+    return (await response.json()) as T;
   }
 
   return {
@@ -96,6 +132,62 @@ export function createVehicleApi(apiUrl: string, fetchImpl: typeof fetch = fetch
       } catch {
         return { accepted: false, status: null };
       }
+    },
+
+    async fetchCommands(serial, key, waitSeconds, signal) {
+      const url = at(`${device(serial)}/Commands`);
+      url.searchParams.set('waitSeconds', String(waitSeconds));
+      try {
+        const response = await fetchImpl(url, {
+          headers: { authorization: `Device ${key}` },
+          // The long poll may wait its whole time; give it that and a margin before giving up.
+          signal: AbortSignal.any([signal, AbortSignal.timeout(waitSeconds * 1000 + TIMEOUT_MS)]),
+        });
+        if (!response.ok) {
+          await response.body?.cancel();
+          return null;
+        }
+        return ((await response.json()) as DeviceCommandBatch).items;
+      } catch {
+        return null;
+      }
+    },
+
+    async acknowledge(serial, key, commandId, ack) {
+      try {
+        const response = await fetchImpl(at(`${device(serial)}/Commands/${commandId}/Ack`), {
+          method: 'POST',
+          headers: { authorization: `Device ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(ack),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        await response.body?.cancel();
+        return { accepted: response.ok, status: response.status };
+      } catch {
+        return { accepted: false, status: null };
+      }
+    },
+
+    async sendTestCommand(serial, type, authorization) {
+      const response = await call(
+        at(`${device(serial)}/TestCommands`),
+        {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ type }),
+        },
+        `send unit ${serial} a test ${type}`,
+      );
+      return answerOf<DeviceTestCommand>(response, `the test ${type} for unit ${serial}`);
+    },
+
+    async testCommand(serial, commandId, authorization) {
+      const response = await call(
+        at(`${device(serial)}/TestCommands/${commandId}`),
+        { headers: { authorization } },
+        `read unit ${serial}'s test command`,
+      );
+      return answerOf<DeviceTestCommand>(response, `the test command of unit ${serial}`);
     },
   };
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BURN_IN_TEST_TYPES } from '@sentinel/domain';
-import { createBenchSimulator, FAULT_NAMES, FAULTS } from './bench-simulator';
+import {
+  COMMAND_FAILURE_REASON,
+  createBenchSimulator,
+  FAULT_NAMES,
+  FAULTS,
+  WEAK_RELAY_COMMAND_REASON,
+} from './bench-simulator';
 import { judge } from './tests';
 
 const serials = Array.from({ length: 2000 }, (_, index) => `SNT-${String(200_000 + index).padStart(6, '0')}`);
@@ -100,7 +106,77 @@ describe('the tests judge what the unit reports', () => {
     expect(judge(testType, report)).toEqual({ passed: false, failureReason: reason });
   });
 
+  it.each([
+    [{ status: 'Pending' }, undefined, 'The unit did not fetch the Lock command within 30 s'],
+    [{ status: 'Delivered' }, undefined, 'The unit fetched the Lock command but did not answer within 30 s'],
+    [
+      { status: 'Failed', reason: 'Jammed' },
+      undefined,
+      'The unit could not carry out the Lock command: Jammed',
+    ],
+    [{ status: 'NotSent', reason: 'No api' }, undefined, 'The Lock command could not be sent: No api'],
+    [{ status: 'Confirmed' }, { status: 'Pending' }, 'The unit did not fetch the Unlock command within 30 s'],
+  ])('fails a sound relay whose lock was %o and unlock %o through the channel', (lock, unlock, reason) => {
+    const relay = { coilCurrentMilliamps: 85, switchTimeMs: 30 };
+    expect(judge('LockRelay', { relay, channel: { lock, unlock, timeoutMs: 30_000 } })).toEqual({
+      passed: false,
+      failureReason: reason,
+    });
+  });
+
+  it('passes a sound relay whose lock and unlock the unit confirmed', () => {
+    const channel = { lock: { status: 'Confirmed' }, unlock: { status: 'Confirmed' }, timeoutMs: 30_000 };
+    expect(
+      judge('LockRelay', { relay: { coilCurrentMilliamps: 85, switchTimeMs: 30 }, channel }).passed,
+    ).toBe(true);
+  });
+
   it('passes newer firmware', () => {
     expect(judge('FirmwareVersion', { firmware: { reported: '2.10.0' } }).passed).toBe(true);
+  });
+});
+
+describe("a unit's answers on its command channel", () => {
+  const ids = Array.from({ length: 2000 }, (_, index) => index + 1);
+
+  it('confirms with the lock state asked for, after a delay of a third of a second to a second', () => {
+    const simulator = createBenchSimulator({ commandFailureRate: 0 });
+    for (const id of ids.slice(0, 200)) {
+      const lock = simulator.answer('SNT-4', [], 'Lock', id);
+      expect(lock.ack).toEqual({ status: 'Confirmed', locked: true });
+      expect(lock.delayMs).toBeGreaterThanOrEqual(300);
+      expect(lock.delayMs).toBeLessThanOrEqual(1200);
+      expect(simulator.answer('SNT-4', [], 'Unlock', id).ack).toEqual({ status: 'Confirmed', locked: false });
+    }
+  });
+
+  it('fails about the set share of commands of a sound unit, leaving the lock as it was', () => {
+    const simulator = createBenchSimulator({ commandFailureRate: 0.1 });
+    const failed = ids
+      .map((id) => simulator.answer('SNT-5', [], 'Unlock', id).ack)
+      .filter((ack) => ack.status === 'Failed');
+    expect(failed.length / ids.length).toBeGreaterThan(0.07);
+    expect(failed.length / ids.length).toBeLessThan(0.13);
+    expect(failed[0]).toEqual({ status: 'Failed', locked: true, reason: COMMAND_FAILURE_REASON });
+  });
+
+  it('fails every lock of a unit with a weak relay', () => {
+    const simulator = createBenchSimulator({ commandFailureRate: 0 });
+    for (const id of ids.slice(0, 100)) {
+      expect(simulator.answer('SNT-6', ['weakLockRelay'], 'Lock', id).ack).toEqual({
+        status: 'Failed',
+        locked: false,
+        reason: WEAK_RELAY_COMMAND_REASON,
+      });
+    }
+  });
+
+  it('keeps a unit with a weak GSM signal off the network on most runs, and a sound one never', () => {
+    const simulator = createBenchSimulator();
+    const runs = ids.slice(0, 400);
+    const offline = runs.filter((run) => simulator.offline('SNT-7', ['weakGsmSignal'], run)).length;
+    expect(offline / runs.length).toBeGreaterThan(0.6);
+    expect(offline / runs.length).toBeLessThan(0.9);
+    expect(runs.some((run) => simulator.offline('SNT-7', [], run))).toBe(false);
   });
 });

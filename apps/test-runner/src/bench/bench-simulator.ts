@@ -4,7 +4,7 @@
  * test's measurement with the values such a unit reports. The tests (tests.ts) judge those values;
  * nothing here decides pass or fail.
  */
-import type { BurnInTestType } from '@sentinel/domain';
+import type { BurnInTestType, DeviceCommandAck, DeviceCommandType } from '@sentinel/domain';
 import { hashText, seededRandom } from './random';
 import type { Random } from './random';
 
@@ -41,9 +41,23 @@ export const REFERENCE_SUPPLY_VOLTS = 12.6;
 /** What a unit reports for one measurement: nested readings, as the device sends them. */
 export type UnitReport = Record<string, unknown>;
 
+/** How a unit answers a command on its channel: after a delay, with an outcome and the lock state. */
+export interface CommandAnswer {
+  delayMs: number;
+  ack: DeviceCommandAck;
+}
+
+export const COMMAND_FAILURE_REASON = 'The door sensor did not confirm the new position';
+export const WEAK_RELAY_COMMAND_REASON = 'The relay did not switch to locked';
+
 export interface BenchSimulatorOptions {
   /** Same seed, same units: faults and readings replay exactly. @default 1 */
   seed?: number;
+  /**
+   * Share of lock and unlock commands a sound unit fails now and then (a door sensor that reads
+   * late), so a retry may pass. @default 0.03
+   */
+  commandFailureRate?: number;
   /** Faults pinned by serial (any case), instead of drawn at the realistic rates. */
   pinnedFaults?: ReadonlyMap<string, readonly FaultName[]>;
 }
@@ -53,12 +67,25 @@ export interface BenchSimulator {
   faultsFor(serial: string): FaultName[];
   /** The unit's readings for one attempt of a test. */
   report(serial: string, faults: readonly FaultName[], testType: BurnInTestType, attempt: number): UnitReport;
+  /**
+   * Whether the unit is off the network for one run of its tests (a weak GSM signal shows on most
+   * runs): it then fetches no commands at all.
+   */
+  offline(serial: string, faults: readonly FaultName[], run: number): boolean;
+  /** How the unit answers one command: a weak relay fails every lock, a sound unit fails now and then. */
+  answer(
+    serial: string,
+    faults: readonly FaultName[],
+    type: DeviceCommandType,
+    commandId: number,
+  ): CommandAnswer;
 }
 
 const round = (value: number, places: number) => Number(value.toFixed(places));
 
 export function createBenchSimulator(options: BenchSimulatorOptions = {}): BenchSimulator {
   const seed = options.seed ?? 1;
+  const commandFailureRate = options.commandFailureRate ?? 0.03;
   const pinned = new Map(
     [...(options.pinnedFaults ?? [])].map(([serial, faults]) => [serial.toLowerCase(), faults]),
   );
@@ -70,6 +97,23 @@ export function createBenchSimulator(options: BenchSimulatorOptions = {}): Bench
     );
 
   return {
+    offline(serial, faults, run) {
+      const random = seededRandom(seed * 7727 + hashText(`${serial.toLowerCase()}/run/${run}`));
+      return faults.includes('weakGsmSignal') && random.chance(INTERMITTENT_SHOWS);
+    },
+
+    answer(serial, faults, type, commandId) {
+      const random = seededRandom(seed * 15485863 + hashText(`${serial.toLowerCase()}/command/${commandId}`));
+      // The modem wakes, the relay switches and the door sensor settles before the unit answers.
+      const delayMs = Math.round(random.between(300, 1200));
+      const lock = type === 'Lock';
+      if (lock && faults.includes('weakLockRelay'))
+        return { delayMs, ack: { status: 'Failed', locked: false, reason: WEAK_RELAY_COMMAND_REASON } };
+      if (random.chance(commandFailureRate))
+        return { delayMs, ack: { status: 'Failed', locked: !lock, reason: COMMAND_FAILURE_REASON } };
+      return { delayMs, ack: { status: 'Confirmed', locked: lock } };
+    },
+
     faultsFor(serial) {
       const own = pinned.get(serial.toLowerCase());
       if (own) return [...own];

@@ -12,7 +12,9 @@ import type { Delivery, TelemetryBody } from '../vehicle-api';
 import { BenchError } from '../errors';
 import { isFaultName } from './bench-simulator';
 import type { BenchSimulator, UnitReport } from './bench-simulator';
+import type { RelayDrive, RelayDriver } from './relay-drive';
 import { judge, telemetryOf, TEST_DURATION_MS } from './tests';
+import type { UnitDevices } from './unit-devices';
 
 export interface RunnerOptions {
   db: BenchDb;
@@ -27,7 +29,14 @@ export interface RunnerOptions {
   onError?: (error: unknown) => void;
   /** Sends a unit's readings to the api as the device (the telemetry route); none: nothing is sent. */
   report?: (serial: string, key: string, body: TelemetryBody) => Promise<Delivery>;
+  /** The units' command channels: each unit polls its own while its tests run. None: no unit polls. */
+  unitDevices?: UnitDevices;
+  /** Drives each unit's relay through its command channel in the LockRelay test. None: readings only. */
+  relay?: RelayDriver;
 }
+
+/** The bench asks the api as the person who started a unit's tests; without one it cannot send. */
+const NO_OPERATOR = 'no signed-in technician started this test';
 
 export const INTERRUPTED_REASON = 'The test runner stopped while this test was running';
 
@@ -40,6 +49,51 @@ export function createRunner(options: RunnerOptions) {
   const now = options.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
+  // The token of whoever last started or retried a unit's tests, by serial: kept in memory only, as
+  // long as the tests run (a restart interrupts them anyway).
+  const operators = new Map<string, string>();
+  // The LockRelay drives under way, by serial; result set once the unit has answered (or not).
+  const drives = new Map<string, { abort: AbortController; result?: RelayDrive }>();
+
+  function cancelDrive(serial: string) {
+    drives.get(serial)?.abort.abort();
+    drives.delete(serial);
+  }
+
+  function startDrive(serial: string) {
+    cancelDrive(serial);
+    if (!options.relay) return;
+    const drive: { abort: AbortController; result?: RelayDrive } = { abort: new AbortController() };
+    drives.set(serial, drive);
+    const operator = operators.get(serial);
+    const driving: Promise<RelayDrive> =
+      operator === undefined
+        ? Promise.resolve({
+            lock: {
+              commandId: null,
+              status: 'NotSent',
+              resultIsLocked: null,
+              reason: NO_OPERATOR,
+              answeredInMs: null,
+            },
+            timeoutMs: options.relay.timeoutMs,
+          })
+        : options.relay.drive(serial, operator, drive.abort.signal);
+    void driving.then((result) => {
+      drive.result = result;
+    });
+  }
+
+  /** A unit's tests are queued by this person: the unit goes online on its channel. */
+  function begin(row: { serialNumber: string; ingestKey: string | null; faults: string }, operator?: string) {
+    if (operator !== undefined) operators.set(row.serialNumber, operator);
+    if (row.ingestKey !== null)
+      options.unitDevices?.start(
+        row.serialNumber,
+        row.ingestKey,
+        (JSON.parse(row.faults) as string[]).filter(isFaultName),
+      );
+  }
 
   async function unit(serial: string) {
     const row = await db
@@ -92,6 +146,7 @@ export function createRunner(options: RunnerOptions) {
   }
 
   async function stop(serial: string): Promise<number> {
+    cancelDrive(serial);
     const at = now().toISOString();
     const running = await db
       .updateTable('benchTests')
@@ -144,8 +199,13 @@ export function createRunner(options: RunnerOptions) {
       .where('benchTests.dueAt', '<=', at.toISOString())
       .execute();
     for (const test of due) {
+      const drive = test.testType === 'LockRelay' ? drives.get(test.serialNumber) : undefined;
+      // The relay test ends when the unit has answered its commands (or the drive gave up), not before.
+      if (drive && drive.result === undefined) continue;
+      if (drive) drives.delete(test.serialNumber);
       const faults = (JSON.parse(test.faults) as string[]).filter(isFaultName);
-      const readings = simulator.report(test.serialNumber, faults, test.testType, test.attempts);
+      const measured = simulator.report(test.serialNumber, faults, test.testType, test.attempts);
+      const readings = drive?.result ? { ...measured, channel: drive.result } : measured;
       const report = await send(test.serialNumber, test.ingestKey, test.testType, readings, at);
       const verdict = judge(test.testType, report);
       await db
@@ -184,7 +244,7 @@ export function createRunner(options: RunnerOptions) {
       if (started.has(test.serialNumber)) continue;
       started.add(test.serialNumber);
       const dueAt = new Date(at.getTime() + TEST_DURATION_MS[test.testType] * scale);
-      await db
+      const moved = await db
         .updateTable('benchTests')
         .set((eb) => ({
           status: 'InProgress',
@@ -196,7 +256,18 @@ export function createRunner(options: RunnerOptions) {
         .where('testType', '=', test.testType)
         // A stop that landed since the select above wins: a stopped test never starts.
         .where('status', '=', 'Pending')
+        .executeTakeFirst();
+      if (test.testType === 'LockRelay' && moved.numUpdatedRows > 0n) startDrive(test.serialNumber);
+    }
+    // A unit polls its channel only while its tests run.
+    if (options.unitDevices) {
+      const active = await db
+        .selectFrom('benchTests')
+        .select('serialNumber')
+        .distinct()
+        .where('status', 'in', ACTIVE)
         .execute();
+      options.unitDevices.retain(new Set(active.map((row) => row.serialNumber)));
     }
   }
 
@@ -235,6 +306,8 @@ export function createRunner(options: RunnerOptions) {
       clearInterval(timer);
       timer = undefined;
       await ticking;
+      for (const serial of [...drives.keys()]) cancelDrive(serial);
+      await options.unitDevices?.close();
     },
 
     async results(): Promise<BurnInUnitResult[]> {
@@ -319,16 +392,21 @@ export function createRunner(options: RunnerOptions) {
     /** Takes a unit off its station (its tests stop); answers the station it freed. */
     async removeUnit(serial: string): Promise<{ serialNumber: string; stationId: string }> {
       const row = await unit(serial);
+      cancelDrive(row.serialNumber);
+      options.unitDevices?.stop(row.serialNumber);
+      operators.delete(row.serialNumber);
       await db.deleteFrom('benchTests').where('serialNumber', '=', row.serialNumber).execute();
       await db.deleteFrom('benchUnits').where('serialNumber', '=', row.serialNumber).execute();
       return { serialNumber: row.serialNumber, stationId: row.stationId };
     },
 
-    async startUnit(serial: string): Promise<string> {
+    /** Queues every test of the unit; operator is the caller's Authorization, used to send its commands. */
+    async startUnit(serial: string, operator?: string): Promise<string> {
       const row = await unit(serial);
       if ((await activeCount(row.serialNumber)) > 0)
         throw new BenchError('alreadyRunning', `Unit ${row.serialNumber} is already running tests`);
       await queue(row.serialNumber, BURN_IN_TEST_TYPES);
+      begin(row, operator);
       await this.tick();
       return row.serialNumber;
     },
@@ -341,13 +419,17 @@ export function createRunner(options: RunnerOptions) {
     },
 
     /** Starts every unit that is not running yet; answers how many started. */
-    async startAll(): Promise<number> {
-      const units = await db.selectFrom('benchUnits').select('serialNumber').execute();
+    async startAll(operator?: string): Promise<number> {
+      const units = await db
+        .selectFrom('benchUnits')
+        .select(['serialNumber', 'ingestKey', 'faults'])
+        .execute();
       if (units.length === 0) throw new BenchError('noUnits', 'There are no units on the bench');
       let started = 0;
-      for (const { serialNumber } of units) {
-        if ((await activeCount(serialNumber)) > 0) continue;
-        await queue(serialNumber, BURN_IN_TEST_TYPES);
+      for (const row of units) {
+        if ((await activeCount(row.serialNumber)) > 0) continue;
+        await queue(row.serialNumber, BURN_IN_TEST_TYPES);
+        begin(row, operator);
         started += 1;
       }
       if (started === 0)
@@ -365,7 +447,10 @@ export function createRunner(options: RunnerOptions) {
     },
 
     /** Queues the unit's failed and interrupted tests again; answers which. */
-    async retryFailed(serial: string): Promise<{ serialNumber: string; testTypes: BurnInTestType[] }> {
+    async retryFailed(
+      serial: string,
+      operator?: string,
+    ): Promise<{ serialNumber: string; testTypes: BurnInTestType[] }> {
       const row = await unit(serial);
       const failed = await db
         .selectFrom('benchTests')
@@ -378,11 +463,12 @@ export function createRunner(options: RunnerOptions) {
         throw new BenchError('nothingToRetry', `Unit ${row.serialNumber} has no failed tests to retry`);
       const testTypes = failed.map((test) => test.testType);
       await queue(row.serialNumber, testTypes);
+      begin(row, operator);
       await this.tick();
       return { serialNumber: row.serialNumber, testTypes };
     },
 
-    async retryTest(serial: string, testType: BurnInTestType): Promise<string> {
+    async retryTest(serial: string, testType: BurnInTestType, operator?: string): Promise<string> {
       const row = await unit(serial);
       const current = await db
         .selectFrom('benchTests')
@@ -396,6 +482,7 @@ export function createRunner(options: RunnerOptions) {
           `The ${testType} test of unit ${row.serialNumber} is already running`,
         );
       await queue(row.serialNumber, [testType]);
+      begin(row, operator);
       await this.tick();
       return row.serialNumber;
     },

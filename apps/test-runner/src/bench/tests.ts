@@ -87,6 +87,29 @@ export function telemetryOf(
   }
 }
 
+/** Why one command of the LockRelay drive did not pass; undefined when the unit confirmed it. */
+function commandVerdict(
+  type: string,
+  outcome: Record<string, unknown>,
+  seconds: number,
+): Verdict | undefined {
+  const reason = typeof outcome['reason'] === 'string' ? outcome['reason'] : '';
+  switch (outcome['status']) {
+    case 'Confirmed':
+      return undefined;
+    case 'NotSent':
+      return fail(`The ${type} command could not be sent: ${reason}`);
+    case 'Pending':
+      return fail(`The unit did not fetch the ${type} command within ${seconds} s`);
+    case 'Delivered':
+      return fail(`The unit fetched the ${type} command but did not answer within ${seconds} s`);
+    case 'Failed':
+      return fail(`The unit could not carry out the ${type} command: ${reason}`);
+    default:
+      return fail(`The ${type} command ended ${String(outcome['status']).toLowerCase()}: ${reason}`);
+  }
+}
+
 export function judge(testType: BurnInTestType, report: UnitReport): Verdict {
   switch (testType) {
     case 'FirmwareVersion': {
@@ -144,9 +167,20 @@ export function judge(testType: BurnInTestType, report: UnitReport): Verdict {
         return fail(
           `Lock relay weak: coil draws ${current} mA, at least ${LIMITS.minRelayCoilMilliamps} mA needed`,
         );
-      return switchMs <= LIMITS.maxRelaySwitchMs
-        ? pass
-        : fail(`Lock relay slow: switched in ${switchMs} ms, at most ${LIMITS.maxRelaySwitchMs} ms allowed`);
+      if (switchMs > LIMITS.maxRelaySwitchMs)
+        return fail(
+          `Lock relay slow: switched in ${switchMs} ms, at most ${LIMITS.maxRelaySwitchMs} ms allowed`,
+        );
+      // The relay must also obey the command channel: the unit confirmed a lock and an unlock.
+      const channel = report['channel'];
+      if (channel === undefined) return pass;
+      const drive = record(channel);
+      const seconds = Math.round(numberOf(drive['timeoutMs']) / 1000);
+      return (
+        commandVerdict('Lock', record(drive['lock']), seconds) ??
+        commandVerdict('Unlock', record(drive['unlock']), seconds) ??
+        pass
+      );
     }
     case 'TamperSensor': {
       const tamper = record(report['tamper']);
