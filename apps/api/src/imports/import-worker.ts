@@ -38,7 +38,7 @@ const MIN_BATCH_ROWS = 20;
 const MAX_BATCH_ROWS = 1000;
 const BATCH_MS = 20;
 
-export function nextBatchRows(rows: number, elapsedMs: number): number {
+function nextBatchRows(rows: number, elapsedMs: number): number {
   const scaled = Math.round((rows * BATCH_MS) / Math.max(elapsedMs, 1));
   // At most double at a time, so one quick batch does not make the next one very long.
   return Math.min(MAX_BATCH_ROWS, 2 * rows, Math.max(MIN_BATCH_ROWS, scaled));

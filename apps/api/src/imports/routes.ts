@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CreateImportRequestSchema,
   IMPORT_FIELD_KEYS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MESSAGES,
   IMPORT_ROLES,
+  IMPORT_ROWS_PAGE_SIZE,
   IMPORT_TEMPLATE_FILE_NAME,
   ImportJobSchema,
   ImportMappingRequestSchema,
@@ -60,6 +61,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const worker = app.importWorker;
 
   const config = { roles: IMPORT_ROLES };
+  /** Every import route's schema: its tag, summary and bearer auth, with the route's own parts. */
+  const described = <Parts extends object>(summary: string, parts: Parts) => ({
+    tags: ['Imports'],
+    summary,
+    security: [{ bearer: [] }],
+    ...parts,
+  });
+  /** The parts of a route about one job that answers the job. */
+  const answersJob = { params: IdParams, response: { 200: JobRef, ...Answers } };
+  /** The parts of a route about one job that answers a CSV file. */
+  const answersCsv = { params: IdParams, produces: ['text/csv'], response: { 200: CsvText, ...Answers } };
 
   /** The job, when the caller started it or is an Admin; 404 otherwise. */
   const visibleJob = async (request: FastifyRequest, id: number) => {
@@ -69,6 +81,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       throw notFound(`Import ${id} was not found.`);
     return job;
   };
+  /** The job as it is now, as the routes answer it. */
+  const currentJob = async (id: number) => jobAnswer((await findJob(app.db, id))!);
+  const sendCsv = (reply: FastifyReply, fileName: string, text: string) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(text);
 
   const preview = async (
     scope: Scope,
@@ -93,19 +112,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/Imports/Template',
     {
       config,
-      schema: {
-        tags: ['Imports'],
-        summary: 'The import template: a CSV header row of the account holder, driver and vehicle fields',
-        security: [{ bearer: [] }],
-        produces: ['text/csv'],
-        response: { 200: CsvText, 401: ProblemDetailsRef, 403: ProblemDetailsRef },
-      },
+      schema: described(
+        'The import template: a CSV header row of the account holder, driver and vehicle fields',
+        {
+          produces: ['text/csv'],
+          response: { 200: CsvText, 401: ProblemDetailsRef, 403: ProblemDetailsRef },
+        },
+      ),
     },
-    async (_request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_FILE_NAME}"`)
-        .send(templateCsv()),
+    async (_request, reply) => sendCsv(reply, IMPORT_TEMPLATE_FILE_NAME, templateCsv()),
   );
 
   app.post(
@@ -113,13 +128,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       bodyLimit: BODY_LIMIT,
-      schema: {
-        tags: ['Imports'],
-        summary: 'Upload a CSV or .xlsx file: it is read, mapped and previewed; nothing is written yet',
-        security: [{ bearer: [] }],
-        body: CreateImportRequestSchema,
-        response: { 200: JobRef, ...Answers },
-      },
+      schema: described(
+        'Upload a CSV or .xlsx file: it is read, mapped and previewed; nothing is written yet',
+        {
+          body: CreateImportRequestSchema,
+          response: { 200: JobRef, ...Answers },
+        },
+      ),
     },
     async (request) => {
       const user = request.user!;
@@ -154,7 +169,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         mapping,
         rows,
       });
-      return jobAnswer((await findJob(app.db, id))!);
+      return currentJob(id);
     },
   );
 
@@ -162,13 +177,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/Imports/:id',
     {
       config,
-      schema: {
-        tags: ['Imports'],
-        summary: "An import: its preview's counts, and the run's progress, rate and time left",
-        security: [{ bearer: [] }],
-        params: IdParams,
-        response: { 200: JobRef, ...Answers },
-      },
+      schema: described(
+        "An import: its preview's counts, and the run's progress, rate and time left",
+        answersJob,
+      ),
     },
     async (request) => jobAnswer(await visibleJob(request, request.params.id)),
   );
@@ -177,14 +189,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/Imports/:id/Mapping',
     {
       config,
-      schema: {
-        tags: ['Imports'],
-        summary: "Choose the file's column for each field; the rows are previewed again",
-        security: [{ bearer: [] }],
-        params: IdParams,
+      schema: described("Choose the file's column for each field; the rows are previewed again", {
+        ...answersJob,
         body: ImportMappingRequestSchema,
-        response: { 200: JobRef, ...Answers },
-      },
+      }),
     },
     async (request) => {
       const job = await visibleJob(request, request.params.id);
@@ -196,7 +204,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = await scopeOf(app.db, { userId: job.createdByUserId, role: request.user!.role });
       const rows = await preview(scope, job.companyId, await jobCells(app.db, job.id), mapping);
       if (!(await replacePreview(app.db, job.id, mapping, rows))) throw refused(IMPORT_MESSAGES.notPreviewed);
-      return jobAnswer((await findJob(app.db, job.id))!);
+      return currentJob(job.id);
     },
   );
 
@@ -204,20 +212,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/Imports/:id/Rows',
     {
       config,
-      schema: {
-        tags: ['Imports'],
-        summary: 'A page of the rows: values, errors per field, the preview and the outcome',
-        security: [{ bearer: [] }],
+      schema: described('A page of the rows: values, errors per field, the preview and the outcome', {
         params: IdParams,
         querystring: ImportRowsQuerySchema,
         response: { 200: ImportRowPageSchema, ...Answers },
-      },
+      }),
     },
     async (request) => {
       await visibleJob(request, request.params.id);
       return listRows(app.db, request.params.id, {
         pageIndex: request.query.$pageindex ?? 0,
-        pageSize: request.query.$pagesize ?? 200,
+        pageSize: request.query.$pagesize ?? IMPORT_ROWS_PAGE_SIZE,
         errorsOnly: request.query.errorsOnly ?? false,
       });
     },
@@ -227,44 +232,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/Imports/:id/Errors/Csv',
     {
       config,
-      schema: {
-        tags: ['Imports'],
-        summary:
-          'The rows with errors as they were in the file, with an Errors column, to fix and upload again',
-        security: [{ bearer: [] }],
-        params: IdParams,
-        produces: ['text/csv'],
-        response: { 200: CsvText, ...Answers },
-      },
+      schema: described(
+        'The rows with errors as they were in the file, with an Errors column, to fix and upload again',
+        answersCsv,
+      ),
     },
     async (request, reply) => {
       const job = await visibleJob(request, request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${importErrorsFileName(job.id)}"`)
-        .send(await errorsCsv(app.db, job));
+      return sendCsv(reply, importErrorsFileName(job.id), await errorsCsv(app.db, job));
     },
   );
 
   app.get(
     '/Imports/:id/Report/Csv',
-    {
-      config,
-      schema: {
-        tags: ['Imports'],
-        summary: "Every row's outcome as a CSV file",
-        security: [{ bearer: [] }],
-        params: IdParams,
-        produces: ['text/csv'],
-        response: { 200: CsvText, ...Answers },
-      },
-    },
+    { config, schema: described("Every row's outcome as a CSV file", answersCsv) },
     async (request, reply) => {
       const job = await visibleJob(request, request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${importReportFileName(job.id)}"`)
-        .send(await reportCsv(app.db, job.id));
+      return sendCsv(reply, importReportFileName(job.id), await reportCsv(app.db, job.id));
     },
   );
 
@@ -272,21 +256,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/Imports/:id/Start',
     {
       config,
-      schema: {
-        tags: ['Imports'],
-        summary: 'Write the previewed rows, as a job on the server; rows with errors are skipped',
-        security: [{ bearer: [] }],
-        params: IdParams,
+      schema: described('Write the previewed rows, as a job on the server; rows with errors are skipped', {
+        ...answersJob,
         body: StartImportRequestSchema,
-        response: { 200: JobRef, ...Answers },
-      },
+      }),
     },
     async (request) => {
       const job = await visibleJob(request, request.params.id);
       if (!(await startJob(app.db, job.id, request.body.sendPasswordLinks)))
         throw refused(IMPORT_MESSAGES.notPreviewed);
       void worker.start(job.id);
-      return jobAnswer((await findJob(app.db, job.id))!);
+      return currentJob(job.id);
     },
   );
 
@@ -294,18 +274,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/Imports/:id/Cancel',
     {
       config,
-      schema: {
-        tags: ['Imports'],
-        summary: 'Stop the import after the batch in hand; rows already written stay',
-        security: [{ bearer: [] }],
-        params: IdParams,
-        response: { 200: JobRef, ...Answers },
-      },
+      schema: described('Stop the import after the batch in hand; rows already written stay', answersJob),
     },
     async (request) => {
       const job = await visibleJob(request, request.params.id);
       await cancelJob(app.db, job.id);
-      return jobAnswer((await findJob(app.db, job.id))!);
+      return currentJob(job.id);
     },
   );
 };
