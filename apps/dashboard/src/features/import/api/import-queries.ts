@@ -1,12 +1,10 @@
 // The import screen's server data: query keys, query options and mutations of the import calls.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@sentinel/api-sdk';
+import { IMPORT_ROWS_MAX_PAGE_SIZE } from '@sentinel/domain';
 import type { ImportJob, ImportMapping } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
-import { userKeys, vehicleKeys } from '../../../lib/server-cache';
-
-/** Rows the preview loads; the table says when the file has more. */
-export const PREVIEW_ROWS = 1000;
+import { nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache';
 /** How often a running import's progress is asked for. */
 export const PROGRESS_POLL_MS = 1000;
 
@@ -24,11 +22,14 @@ export const importQueries = {
       queryFn: () => api.imports.get(id),
       refetchInterval: (query) => (query.state.data?.status === 'Running' ? PROGRESS_POLL_MS : false),
     }),
-  /** GET /Imports/{id}/Rows: the first PREVIEW_ROWS rows, or the rows with errors only. */
+  /** GET /Imports/{id}/Rows, every row (or every row with errors) a page at a time as the table scrolls. */
   rows: (api: ApiClient, id: number, errorsOnly: boolean) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: importKeys.rows(id, errorsOnly),
-      queryFn: () => api.imports.rows(id, { $pagesize: PREVIEW_ROWS, errorsOnly }),
+      queryFn: ({ pageParam }) =>
+        api.imports.rows(id, { $pagesize: IMPORT_ROWS_MAX_PAGE_SIZE, $pageindex: pageParam, errorsOnly }),
+      initialPageParam: 0,
+      getNextPageParam: nextPageIndex,
     }),
 };
 

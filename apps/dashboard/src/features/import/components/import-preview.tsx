@@ -1,16 +1,11 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { IMPORT_FIELDS, importErrorsFileName } from '@sentinel/domain';
 import type { ImportField, ImportJob, ImportMapping } from '@sentinel/domain';
-import { Alert, Button, Checkbox, Import, Spinner, Switch } from '@sentinel/ui';
+import { Alert, Button, Checkbox, Import, Switch } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import {
-  importQueries,
-  useCancelMutation,
-  useMappingMutation,
-  useStartMutation,
-} from '../api/import-queries';
+import { useCancelMutation, useMappingMutation, useStartMutation } from '../api/import-queries';
 import { saveCsv } from './import-page';
+import { ImportRows } from './import-rows';
 
 // The fields a file must have a column for (the account holder form's five).
 const REQUIRED: readonly ImportField[] = [
@@ -26,7 +21,6 @@ export function ImportPreview({ job, onAnother }: { job: ImportJob; onAnother: (
   const api = useApiClient();
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [sendLinks, setSendLinks] = useState(false);
-  const rows = useQuery(importQueries.rows(api, job.id, errorsOnly));
   const map = useMappingMutation(job.id);
   const start = useStartMutation(job.id);
   const cancel = useCancelMutation(job.id);
@@ -73,15 +67,7 @@ export function ImportPreview({ job, onAnother }: { job: ImportJob; onAnother: (
           </Button>
         )}
       </div>
-      {rows.isPending ? (
-        <Spinner label="Loading the rows" />
-      ) : (
-        <Import.PreviewTable
-          rows={rows.data?.items ?? []}
-          totalCount={rows.data?.totalCount}
-          fields={IMPORT_FIELDS}
-        />
-      )}
+      <ImportRows jobId={job.id} errorsOnly={errorsOnly} />
       <Checkbox
         label="Send password creation links to new account holders"
         checked={sendLinks}

@@ -1,10 +1,10 @@
-import { IMPORT_FIELDS, importErrorsFileName, importReportFileName } from '@sentinel/domain';
+import { importErrorsFileName, importReportFileName } from '@sentinel/domain';
 import type { ImportJob } from '@sentinel/domain';
 import { Alert, Button, Import } from '@sentinel/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
-import { importQueries, useCancelMutation } from '../api/import-queries';
+import { useCancelMutation } from '../api/import-queries';
 import { saveCsv } from './import-page';
+import { ImportRows } from './import-rows';
 
 const ENDED: Record<string, string> = {
   Completed: 'The import is complete.',
@@ -17,7 +17,6 @@ export function ImportRun({ job, onAnother }: { job: ImportJob; onAnother: () =>
   const api = useApiClient();
   const cancel = useCancelMutation(job.id);
   const running = job.status === 'Running';
-  const rows = useQuery({ ...importQueries.rows(api, job.id, false), enabled: !running });
   const { created, updated, unchanged, invalid, failed } = job.result;
 
   return (
@@ -63,13 +62,7 @@ export function ImportRun({ job, onAnother }: { job: ImportJob; onAnother: () =>
             )}
             <Button onClick={onAnother}>Import another file</Button>
           </div>
-          {rows.data && (
-            <Import.PreviewTable
-              rows={rows.data.items}
-              totalCount={rows.data.totalCount}
-              fields={IMPORT_FIELDS}
-            />
-          )}
+          <ImportRows jobId={job.id} errorsOnly={false} />
         </>
       )}
     </div>
