@@ -5,14 +5,14 @@
 import { Profiler } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, LIVE_MESSAGE } from '@sentinel/api-sdk';
+import { createApiClient, eq, LIVE_MESSAGE } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
-import type { AuthorisedUser } from '@sentinel/domain';
+import type { AuthorisedUser, UserListFields, VehicleListFields } from '@sentinel/domain';
 import { ViewAccountPage } from '../features/accounts/components/view-account-page';
 import { liveConnectionStateAtom } from '../features/live/stores/live-state';
 import { VehicleCardContainer } from '../features/vehicle-card/components/vehicle-card-container';
 import type { VehicleCardContainerProps } from '../features/vehicle-card/components/vehicle-card-container';
-import { apiUrl, storeSignedInUser } from '../test/api';
+import { apiUrl, demoSignIn, storeSignedInUser } from '../test/api';
 import { startLiveTestHub } from '../test/live-test-hub';
 import type { LiveTestHub } from '../test/live-test-hub';
 import { renderApp } from '../test/render-app';
@@ -28,35 +28,40 @@ afterAll(async () => {
   await live.close();
 });
 
-/** Commits per vehicle card since the page was rendered. */
+/** Commits per vehicle card since the page was rendered, and when the newest was. */
 const commits = new Map<number, number>();
+let lastCommitAt = 0;
 
 /** The real vehicle card, its commits counted by a test-only Profiler. */
 function CountedVehicleCard(props: VehicleCardContainerProps) {
   const { id } = props.vehicle;
   return (
-    <Profiler id={String(id)} onRender={() => commits.set(id, (commits.get(id) ?? 0) + 1)}>
+    <Profiler
+      id={String(id)}
+      onRender={() => {
+        commits.set(id, (commits.get(id) ?? 0) + 1);
+        lastCommitAt = performance.now();
+      }}
+    >
       <VehicleCardContainer {...props} />
     </Profiler>
   );
 }
 
-/** The seeded holder with the most vehicles that have a device: the page with the most live cards. */
-async function holderWithMostLinkedVehicles(user: AuthorisedUser): Promise<Vehicle[]> {
+/**
+ * The demo Account-Holder's vehicles (two with a device): a seeded account other test files leave
+ * as it is, where a search over the whole fleet would meet what they add.
+ */
+async function demoHolderVehicles(user: AuthorisedUser): Promise<Vehicle[]> {
   let current = user;
   const api = createApiClient({
     baseUrl: apiUrl(),
     session: { get: () => current, set: (next) => (current = next), clear() {} },
   });
-  const { items, totalCount } = await api.vehicles.list({ pageSize: 100 });
-  if (totalCount > items.length) throw new Error('the demo fleet is one page');
-  const byHolder = new Map<number, Vehicle[]>();
-  for (const vehicle of items)
-    byHolder.set(vehicle.userId, [...(byHolder.get(vehicle.userId) ?? []), vehicle]);
-  const linked = (vehicles: readonly Vehicle[]) => vehicles.filter((vehicle) => vehicle.deviceId !== null);
-  const [vehicles] = [...byHolder.values()].sort((a, b) => linked(b).length - linked(a).length);
-  if (!vehicles || linked(vehicles).length < 2) throw new Error('no holder with two linked vehicles');
-  return vehicles;
+  const { email } = demoSignIn('Account-Holder');
+  const [holder] = (await api.users.list({ filter: eq<UserListFields>('email', email) })).items;
+  if (!holder) throw new Error('no demo Account-Holder');
+  return (await api.vehicles.list({ filter: eq<VehicleListFields>('userId', holder.id) })).items;
 }
 
 function sendGps(vehicleId: number, latitudeDegrees: number, longitudeDegrees: number): Promise<void> {
@@ -70,7 +75,7 @@ function sendGps(vehicleId: number, latitudeDegrees: number, longitudeDegrees: n
 describe('given View account with several live vehicle cards', () => {
   it('re-renders only the card of the vehicle a live message names', async () => {
     const agent = await storeSignedInUser('Technical-Agent');
-    const vehicles = await holderWithMostLinkedVehicles(agent);
+    const vehicles = await demoHolderVehicles(agent);
     const [first, second, ...rest] = vehicles.filter((vehicle) => vehicle.deviceId !== null);
     if (!first || !second) throw new Error('two linked vehicles expected');
     const others = [...rest, ...vehicles.filter((vehicle) => vehicle.deviceId === null)];
@@ -97,6 +102,11 @@ describe('given View account with several live vehicle cards', () => {
       timeout: 10_000,
     });
     await waitFor(() => expect(app.queryClient.isFetching()).toBe(0), { timeout: 10_000 });
+    // The cards' own requests (device status, commands) start as they mount and land one by one:
+    // the page has settled once no card has rendered for a second.
+    await waitFor(() => expect(performance.now() - lastCommitAt).toBeGreaterThan(1_000), {
+      timeout: 15_000,
+    });
     const before = new Map(commits);
     const since = (vehicle: Vehicle) => (commits.get(vehicle.id) ?? 0) - (before.get(vehicle.id) ?? 0);
 
@@ -106,8 +116,11 @@ describe('given View account with several live vehicle cards', () => {
     expect(
       await within(firstCard).findAllByText('-26.1076, 28.0567', {}, { timeout: 5_000 }),
     ).not.toHaveLength(0);
-    expect(since(first)).toBe(1);
+    // The card renders for its fix (a card whose position appears for the first time may render
+    // once more as its map mounts); no other card does.
+    expect(since(first)).toBeGreaterThanOrEqual(1);
     for (const vehicle of [second, ...others]) expect(since(vehicle)).toBe(0);
+    const firstRenders = since(first);
 
     // A burst naming the second vehicle and 200 vehicles not on this page: the second card renders,
     // the first and the others do not.
@@ -121,8 +134,8 @@ describe('given View account with several live vehicle cards', () => {
     expect(
       await within(secondCard).findAllByText('-29.8587, 31.0218', {}, { timeout: 5_000 }),
     ).not.toHaveLength(0);
-    expect(since(second)).toBe(1);
-    expect(since(first)).toBe(1);
+    expect(since(second)).toBeGreaterThanOrEqual(1);
+    expect(since(first)).toBe(firstRenders);
     for (const vehicle of others) expect(since(vehicle)).toBe(0);
   });
 });
