@@ -31,12 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const closing = api.close();
-  // The benches are closed. A connection their client opened for a request that then went out on
-  // another connection (the units' long polls run beside the other calls) never carried a request,
-  // and Node's close() would wait out the headers timeout for it.
-  api.app.server.closeAllConnections();
-  await closing;
+  await api.close();
 });
 
 /**
