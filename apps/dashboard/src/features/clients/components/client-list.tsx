@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { EmptyState, Spinner, VirtualList } from '@sentinel/ui';
+import { EmptyState } from '@sentinel/ui';
 import type { Page, User, Vehicle } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
+import { PagedList } from '../../../lib/paged-list';
 import { pageItems } from '../../../lib/server-cache';
 import { useRememberVehicleNames } from '../../../lib/vehicle-live/use-vehicle-live';
 import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
@@ -13,7 +14,6 @@ import type { ClientListFilters } from '../api/client-queries';
 import { tabLists } from '../api/list-queries';
 import type { ClientTab } from '../api/list-queries';
 import { ClientRow } from './client-row';
-import { NearEnd } from '../../../lib/near-end';
 import { VehicleRow } from './vehicle-row';
 
 const EMPTY: Record<ClientTab, string> = {
@@ -22,9 +22,6 @@ const EMPTY: Record<ClientTab, string> = {
   'no-vehicles': 'There are no clients without vehicles',
   scheduled: 'There are no installations scheduled',
 };
-
-/** Rows this close to the end of what is loaded ask for the next page. */
-const LOAD_AHEAD_ROWS = 5;
 
 export interface ClientListProps extends ClientListFilters {
   /** The vehicle card shown in an expanded client card. */
@@ -87,33 +84,15 @@ interface ListBodyProps<T extends { id: number }> {
 }
 
 function ListBody<T extends { id: number }>({ tab, query, estimateSize, children }: ListBodyProps<T>) {
-  const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
-    query;
-  const items = pageItems(data);
-  // After a failed page the list stays as it is: rows near the end must not retry in a loop.
-  const canLoadMore = hasNextPage && !isFetchNextPageError;
-  // Several rows near the end mount at once: a page already on its way is not asked for again.
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
-
-  if (isPending) return <Spinner label="Loading list" />;
   // The spec: a list that failed to load shows nothing (the failure is logged and kept).
-  if (isError && items.length === 0) return null;
-  if (items.length === 0) return <EmptyState title={EMPTY[tab]} />;
   return (
-    <>
-      <VirtualList
-        label="Results"
-        items={items}
-        estimateSize={estimateSize}
-        getKey={(item) => item.id}
-        renderItem={(item, index) => (
-          <>
-            {children(item)}
-            {canLoadMore && index >= items.length - LOAD_AHEAD_ROWS && <NearEnd onReached={loadMore} />}
-          </>
-        )}
-      />
-      {isFetchingNextPage && <Spinner label="Loading more" />}
-    </>
+    <PagedList
+      query={query}
+      label="Results"
+      empty={<EmptyState title={EMPTY[tab]} />}
+      estimateSize={estimateSize}
+      getKey={(item) => item.id}
+      renderItem={children}
+    />
   );
 }

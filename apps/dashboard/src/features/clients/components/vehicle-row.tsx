@@ -18,7 +18,7 @@ export function VehicleRow({ vehicle }: { vehicle: Vehicle }) {
   return (
     <InfoCard
       title={vehicle.registrationNumber}
-      level={3}
+      level={2}
       rows={rows}
       menuItems={[
         { label: 'View Account', onSelect: () => void navigate(ROUTES.viewAccount(vehicle.userId)) },
