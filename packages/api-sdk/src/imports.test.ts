@@ -1,8 +1,8 @@
 import { IMPORT_FIELD_KEYS, IMPORT_MESSAGES } from '@sentinel/domain';
-import { demoSignIn, startApi } from '@sentinel/testing';
+import { startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
+import { signedInClient } from './test-support';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
 
@@ -11,17 +11,7 @@ let client: ApiClient;
 
 beforeAll(async () => {
   api = await startApi();
-  // Every answer is checked against the contract: a drift between api and SDK fails these tests.
-  let user = await createApiClient({
-    baseUrl: api.url,
-    session: { get: () => null, set() {}, clear() {} },
-    validateAnswers: true,
-  }).auth.signInByEmail(demoSignIn('Admin'));
-  client = createApiClient({
-    baseUrl: api.url,
-    session: { get: () => user, set: (next) => (user = next), clear() {} },
-    validateAnswers: true,
-  });
+  client = await signedInClient(api.url, 'Admin');
 }, 60_000);
 
 afterAll(async () => {

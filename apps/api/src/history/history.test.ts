@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { HISTORY_TIME_ZONE } from '@sentinel/domain';
-import { build, DEMO_SIGN_INS, recordTamper } from '../index';
+import { build, recordTamper } from '../index';
+import { demoTokens } from '../test-support/demo-tokens';
 import { HISTORY_CSV_COLUMNS } from './history-csv';
 
 let app: FastifyInstance;
@@ -11,14 +12,7 @@ let vehicleId: number;
 
 beforeAll(async () => {
   app = await build({ seed: true });
-  for (const demo of DEMO_SIGN_INS) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/Auth/SignInByEmail',
-      payload: { email: demo.email, password: demo.password },
-    });
-    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
-  }
+  Object.assign(tokens, await demoTokens(app));
   // The vehicle with the most history.
   const busiest = await app.db
     .selectFrom('vehicleHistory')

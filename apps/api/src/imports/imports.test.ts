@@ -13,7 +13,8 @@ import {
 import type { ImportJob, ImportRow, Page, Vehicle } from '@sentinel/domain';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/database';
-import { build, DEMO_SIGN_INS } from '../index';
+import { build } from '../index';
+import { demoTokens } from '../test-support/demo-tokens';
 import { withImportTables } from './import-tables';
 import { readImportFile } from './read-file';
 
@@ -23,14 +24,7 @@ let vehicleName = '';
 
 beforeAll(async () => {
   app = await build({ seed: true });
-  for (const demo of DEMO_SIGN_INS) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/Auth/SignInByEmail',
-      payload: { email: demo.email, password: demo.password },
-    });
-    tokens[demo.role] = response.json<{ accessToken: string }>().accessToken;
-  }
+  Object.assign(tokens, await demoTokens(app));
   const type = await app.db
     .selectFrom('vehicleTypes')
     .select('makeVariant')
