@@ -44,6 +44,8 @@ import type {
   WebhookOptions,
 } from './providers/partner-alerts';
 import { commandsPlugin } from './commands/commands-plugin';
+import { positionFixRetentionPlugin } from './replay/retention';
+import type { PositionFixRetention } from './replay/retention';
 import type { CommandSettings } from './commands/command-service';
 import { deviceCommandRoutes } from './commands/device-routes';
 import { deviceKeyOnly } from './plugins/device-group';
@@ -105,6 +107,8 @@ export interface BuildOptions {
   partnerWebhooks?: WebhookOptions & { webhooks: Partial<Record<Partner, PartnerWebhook>> };
   /** Lock commands: expiry, sweep, long-poll wait (see CommandSettings for the defaults). */
   commands?: CommandSettings;
+  /** Delete trip replay's fixes older than this. @default every fix is kept */
+  positionFixRetention?: PositionFixRetention;
 }
 
 /**
@@ -240,6 +244,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(logoutRoute);
   await app.register(signedIn(myPasswordRoutes));
   await app.register(commandsPlugin, options.commands ?? {});
+  if (options.positionFixRetention) {
+    await app.register(positionFixRetentionPlugin, options.positionFixRetention);
+  }
   await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });

@@ -9,6 +9,7 @@ import {
   devOutboxEnabled,
   loadOrCreateJwtSecret,
   readServerConfig,
+  retentionOptions,
   simulatorEnabled,
 } from './config';
 
@@ -186,5 +187,23 @@ describe('with NODE_ENV=production', () => {
     expect(simulatorEnabled(production)).toBe(false);
     expect(simulatorEnabled({ ...production, SIMULATOR: 'on' })).toBe(true);
     expect(simulatorEnabled({})).toBe(true);
+  });
+});
+
+describe('POSITION_FIX_RETENTION_DAYS', () => {
+  it('keeps every fix when unset, and deletes those older than the given days when set', () => {
+    expect(retentionOptions({})).toEqual({});
+    expect(retentionOptions({ POSITION_FIX_RETENTION_DAYS: '90' })).toEqual({
+      positionFixRetention: { days: 90 },
+    });
+  });
+
+  it('refuses what is not a whole number of days, naming the setting', () => {
+    expect(() => retentionOptions({ POSITION_FIX_RETENTION_DAYS: '0' })).toThrow(
+      "POSITION_FIX_RETENTION_DAYS must be a whole number of at least 1; it is '0'.",
+    );
+    expect(() => retentionOptions({ POSITION_FIX_RETENTION_DAYS: 'a week' })).toThrow(
+      'POSITION_FIX_RETENTION_DAYS must be a whole number',
+    );
   });
 });

@@ -237,6 +237,15 @@ export function commandAndPartnerOptions(env: NodeJS.ProcessEnv = process.env): 
   };
 }
 
+/**
+ * POSITION_FIX_RETENTION_DAYS: trip replay's fixes older than this many days are deleted, swept
+ * hourly. Unset, every fix is kept.
+ */
+export function retentionOptions(env: NodeJS.ProcessEnv = process.env): Partial<BuildOptions> {
+  if (text(env, 'POSITION_FIX_RETENTION_DAYS') === undefined) return {};
+  return { positionFixRetention: { days: whole(env, 'POSITION_FIX_RETENTION_DAYS', 0, 1) } };
+}
+
 /** NODE_ENV=production: dev-only routes and demo data off, secrets and origins required. */
 export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return text(env, 'NODE_ENV') === 'production';
@@ -305,5 +314,6 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     dashboardUrl: dashboardUrl(env),
     ...providerOptions(env),
     ...commandAndPartnerOptions(env),
+    ...retentionOptions(env),
   };
 }
