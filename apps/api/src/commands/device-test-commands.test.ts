@@ -83,6 +83,20 @@ describe('given a free device on the bench that fetches its commands', () => {
     const unit = await provision(freeSerials[0]!);
 
     const lock = await sendTest(unit, 'Lock');
+    // Who sent which command to which unit is in the audit log.
+    const audited = await api.app.db
+      .selectFrom('auditLog')
+      .select(['userId', 'targetType', 'detail'])
+      .where('action', '=', 'DeviceTestCommandSent')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({ targetType: 'Device' });
+    expect(audited.userId).not.toBeNull();
+    expect(JSON.parse(audited.detail!)).toEqual({
+      serialNumber: unit.serialNumber,
+      type: 'Lock',
+      commandId: lock.id,
+    });
     expect(lock).toMatchObject({
       serialNumber: unit.serialNumber,
       type: 'Lock',

@@ -8,6 +8,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BURN_IN_ROLES, DeviceTestCommandRequestSchema, DeviceTestCommandSchema } from '@sentinel/domain';
+import { recordAudit } from '../audit/record-audit';
 import { ApiError, notFound, ProblemDetailsRef } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { findDeviceBySerial } from '../telemetry/device-keys';
@@ -58,6 +59,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         deviceId: found.id,
         type: request.body.type,
         requestedByUserId: request.user!.userId,
+      });
+      await recordAudit(app.db, request, {
+        action: 'DeviceTestCommandSent',
+        targetType: 'Device',
+        targetId: found.id,
+        detail: { serialNumber: found.serialNumber, type: command.type, commandId: command.id },
       });
       return reply.code(201).send(command);
     },

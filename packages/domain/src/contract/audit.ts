@@ -4,7 +4,7 @@ import { Nullable, PageSchema, ref } from './common';
 
 /**
  * What the audit log records. Sign-ins (both outcomes), contact changes, locks, device links and
- * changes, partner alerts and company links: the changes a security review asks "who did this?" of.
+ * changes, test commands to free devices, partner alerts and company links: the changes a security review asks "who did this?" of.
  */
 export const AUDIT_ACTIONS = [
   'SignIn',
@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'VehicleUnlocked',
   'DeviceLinked',
   'DeviceChanged',
+  'DeviceTestCommandSent',
   'PartnerAlerted',
   'CompanyUserLinked',
   'CompanyUserUnlinked',
