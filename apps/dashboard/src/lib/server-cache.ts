@@ -19,14 +19,29 @@ export const vehicleKeys = {
   byOwner: (userId: number) => [...vehicleKeys.all, 'owner', userId] as const,
 };
 
-// A client has a handful of vehicles; one page holds them all.
+// Most clients have a handful of vehicles and one page holds them all; a fleet account has more.
 const OWNER_VEHICLES_PAGE_SIZE = 100;
 
-/** GET /Vehicles?$filter=userId eq {id}: a client's vehicles. */
-export const ownerVehiclesQuery = (api: ApiClient, userId: number) =>
+/**
+ * GET /Vehicles?$filter=userId eq {id}: every vehicle of a client, one page after another until
+ * all are in, so a fleet account's View account is never cut off at a page.
+ */
+export const ownerVehiclesQuery = (api: ApiClient, userId: number, pageSize = OWNER_VEHICLES_PAGE_SIZE) =>
+  // The page size changes how the vehicles are fetched, not which: one cache entry per owner.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
     queryKey: vehicleKeys.byOwner(userId),
-    queryFn: () => api.vehicles.list({ filter: eq('userId', userId), pageSize: OWNER_VEHICLES_PAGE_SIZE }),
+    queryFn: async (): Promise<Page<Vehicle>> => {
+      const filter = eq('userId', userId);
+      const first = await api.vehicles.list({ filter, pageSize });
+      const items = [...first.items];
+      for (let pageIndex = 1; items.length < first.totalCount; pageIndex += 1) {
+        const next = await api.vehicles.list({ filter, pageSize, pageIndex });
+        if (next.items.length === 0) break;
+        items.push(...next.items);
+      }
+      return { ...first, items };
+    },
   });
 
 /** The next page of a server list, or undefined once everything is loaded (or a page came back empty). */
