@@ -20,6 +20,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const OPEN: DeviceCommandStatus[] = ['Pending', 'Delivered'];
 
+/** Why a waiting command was cancelled by a newer one, for a vehicle's command and a test command alike. */
+export const REPLACED_REASON = 'Replaced by a newer command';
+
 function commandQuery(db: Db) {
   return db
     .selectFrom('deviceCommands as command')
@@ -122,7 +125,7 @@ export async function insertCommand(
 ): Promise<{ id: number; replaced: number[] }> {
   const replaced = await trx
     .updateTable('deviceCommands')
-    .set({ status: 'Cancelled', completedAt: instant(command.now), reason: 'Replaced by a newer command' })
+    .set({ status: 'Cancelled', completedAt: instant(command.now), reason: REPLACED_REASON })
     .where('vehicleId', '=', command.vehicleId)
     .where('status', '=', 'Pending')
     .returning('id')

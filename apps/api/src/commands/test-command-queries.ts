@@ -13,6 +13,7 @@ import type {
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
 import { nullableBool } from '../routes/schemas';
+import { REPLACED_REASON } from './command-queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -71,7 +72,7 @@ export async function insertTestCommand(
 ): Promise<number> {
   await trx
     .updateTable('deviceTestCommands')
-    .set({ status: 'Cancelled', completedAt: instant(command.now), reason: 'Replaced by a newer command' })
+    .set({ status: 'Cancelled', completedAt: instant(command.now), reason: REPLACED_REASON })
     .where('deviceId', '=', command.deviceId)
     .where('status', '=', 'Pending')
     .execute();
