@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Spinner, VirtualList } from '@sentinel/ui';
@@ -55,12 +55,15 @@ export function PagedList<T>({
   // Several rows near the end mount at once: a page already on its way is not asked for again.
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
+  const failedToLoad = isError && items.length === 0;
+  // The spec: a list that failed to load is kept as an error and logged, once per failure rather
+  // than on every render while it shows.
+  useEffect(() => {
+    if (failedToLoad) console.error(error);
+  }, [failedToLoad, error]);
+
   if (isPending) return <Spinner label={loadingLabel} />;
-  // The spec: a list that failed to load is kept as an error and logged.
-  if (isError && items.length === 0) {
-    console.error(error);
-    return failed;
-  }
+  if (failedToLoad) return failed;
   if (items.length === 0) return empty;
   return (
     <>
