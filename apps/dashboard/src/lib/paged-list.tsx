@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Spinner, VirtualList } from '@sentinel/ui';
@@ -43,7 +43,6 @@ export function PagedList<T>({
     data,
     isPending,
     isError,
-    error,
     hasNextPage,
     isFetchingNextPage,
     isFetchNextPageError,
@@ -55,12 +54,9 @@ export function PagedList<T>({
   // Several rows near the end mount at once: a page already on its way is not asked for again.
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
+  // The spec: a list that failed to load is kept as an error and logged (the query cache logs
+  // every failed query once).
   const failedToLoad = isError && items.length === 0;
-  // The spec: a list that failed to load is kept as an error and logged, once per failure rather
-  // than on every render while it shows.
-  useEffect(() => {
-    if (failedToLoad) console.error(error);
-  }, [failedToLoad, error]);
 
   if (isPending) return <Spinner label={loadingLabel} />;
   if (failedToLoad) return failed;
