@@ -68,7 +68,11 @@ test('jumps to where a tamper alert happened in the last 7 days', async ({ page 
   if (!vehicle) throw new Error('no demo vehicle with a tamper alert');
   await page.goto(`/agent/clients/${vehicle.userId}/vehicle/${vehicle.id}/history`);
   await page.getByRole('button', { name: 'Replay' }).click();
-  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  const lastWeek = page.getByRole('button', { name: 'Last 7 days' });
+  await lastWeek.click();
+  // Today's replay stays on screen until the render that presses the button: only after it are the
+  // events on screen the week's (today's may hold an alert of its own).
+  await expect(lastWeek).toHaveAttribute('aria-pressed', 'true');
 
   const alert = page
     .getByRole('list', { name: 'Events' })
