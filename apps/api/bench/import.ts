@@ -1,7 +1,7 @@
 /*
- * pnpm --filter @sentinel/api bench:import [rows=50000]
+ * pnpm --filter @sentinel/api bench:import [rows=50000] [xlsx]
  *
- * Previews and imports a generated file of `rows` rows (each a new account holder with a driver and
+ * Previews and imports a generated file (CSV, or an Excel workbook with `xlsx`) of `rows` rows (each a new account holder with a driver and
  * a vehicle; 2 % with mistakes, 1 % repeating an earlier row) into a seeded api on a SQLite file
  * (or PostgreSQL when DATABASE_URL is set), while another user, a Technical-Agent, keeps calling
  * the client and vehicle lists. Prints how long the preview and the run took and the lists' p50,
@@ -13,11 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import ExcelJS from 'exceljs';
 import { IMPORT_FIELD_KEYS } from '@sentinel/domain';
 import type { ImportJob } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS } from '../src/index';
 
 const ROWS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 50_000);
+const FORMAT = process.argv.slice(2).includes('xlsx') ? 'xlsx' : 'csv';
 const log = (text: string) => process.stdout.write(`${text}\n`);
 
 /** A distinct valid South African ID number per row: the birth date and sequence vary with i. */
@@ -64,6 +66,14 @@ function fileOf(rows: number, vehicle: string): string {
   return [...lines, ...records].join('\n');
 }
 
+/** The same rows as a workbook's first sheet (no value holds a comma). */
+async function workbookOf(csv: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Import');
+  for (const line of csv.split('\n')) sheet.addRow(line.split(','));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -94,9 +104,10 @@ async function main() {
       .select('makeVariant')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const file = Buffer.from(fileOf(ROWS, type.makeVariant), 'utf8');
+    const csv = fileOf(ROWS, type.makeVariant);
+    const file = FORMAT === 'xlsx' ? await workbookOf(csv) : Buffer.from(csv, 'utf8');
     log(
-      `engine: ${databaseUrl ? 'PostgreSQL' : 'SQLite (file, WAL)'}; file: ${ROWS} rows, ${(file.length / 1e6).toFixed(1)} MB`,
+      `engine: ${databaseUrl ? 'PostgreSQL' : 'SQLite (file, WAL)'}; file: ${ROWS} rows, ${FORMAT}, ${(file.length / 1e6).toFixed(1)} MB`,
     );
 
     // Another user reading the lists, one call after another, the whole time.
@@ -128,7 +139,7 @@ async function main() {
       method: 'POST',
       url: '/Imports',
       headers: { authorization: admin },
-      payload: { fileName: 'bench.csv', content: file.toString('base64') },
+      payload: { fileName: `bench.${FORMAT}`, content: file.toString('base64') },
     });
     if (uploaded.statusCode !== 200) throw new Error(uploaded.body);
     const previewSeconds = (performance.now() - previewStarted) / 1000;

@@ -3,6 +3,7 @@
  * evaluated: a formula cell gives the value the spreadsheet saved with it (what its author saw),
  * and a formula saved without a value gives null, which the preview reports on that cell.
  */
+import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { parse } from 'csv-parse';
@@ -76,25 +77,46 @@ async function readCsv(bytes: Buffer): Promise<Cell[][]> {
   return table;
 }
 
+/**
+ * Read with exceljs's streaming reader, the first sheet only, yielding to the event loop every few
+ * hundred rows: loading a 50,000-row workbook whole held the loop for over a second, and every other
+ * user's call with it.
+ */
 async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    // Kept for their number formats: a date cell is read as a date, not as Excel's day number.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const table: Cell[][] = [];
+  let sheets = 0;
+  let rowsRead = 0;
   try {
-    // exceljs's own Buffer type predates Node's generic one.
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    for await (const sheet of reader) {
+      sheets += 1;
+      // Every sheet is read to the end (the reader needs it), but only the first one is kept.
+      for await (const row of sheet) {
+        if (sheets === 1) {
+          const cells: Cell[] = [];
+          for (let column = 1; column <= row.cellCount; column += 1)
+            cells.push(cellText(row.getCell(column).value));
+          table.push(cells);
+        }
+        rowsRead += 1;
+        if (rowsRead % ROWS_BETWEEN_YIELDS === 0) await yieldToOthers();
+      }
+    }
   } catch {
     throw new ImportFileError(IMPORT_MESSAGES.unreadable);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new ImportFileError(IMPORT_MESSAGES.noRows);
-  const table: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: Cell[] = [];
-    for (let column = 1; column <= row.cellCount; column += 1)
-      cells.push(cellText(row.getCell(column).value));
-    table.push(cells);
-  });
+  if (sheets === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows);
   return table;
 }
+
+const ROWS_BETWEEN_YIELDS = 250;
 
 /** The text a person sees in the cell; formulas give their saved result, never a new one. */
 export function cellText(value: CellValue): Cell {
@@ -105,7 +127,13 @@ export function cellText(value: CellValue): Cell {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('formula' in value || 'sharedFormula' in value) {
     const result = (value as { result?: unknown }).result;
-    if (result === undefined || result === null || (typeof result === 'object' && 'error' in result))
+    // The streaming reader gives an error result (#DIV/0!) as a number that is not one.
+    if (
+      result === undefined ||
+      result === null ||
+      (typeof result === 'number' && Number.isNaN(result)) ||
+      (typeof result === 'object' && 'error' in result)
+    )
       return null;
     return cellText(result as CellValue);
   }
