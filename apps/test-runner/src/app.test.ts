@@ -59,15 +59,11 @@ interface CommandOutcome {
 /** The test command as the api stored it, with who asked for it. */
 async function storedCommand(id: number) {
   return api.app.db
-    .selectFrom('deviceTestCommands')
-    .innerJoin('users', 'users.id', 'deviceTestCommands.requestedByUserId')
-    .select([
-      'deviceTestCommands.type',
-      'deviceTestCommands.status',
-      'deviceTestCommands.reason',
-      'users.email',
-    ])
-    .where('deviceTestCommands.id', '=', id)
+    .selectFrom('deviceCommands')
+    .innerJoin('users', 'users.id', 'deviceCommands.requestedByUserId')
+    .select(['deviceCommands.type', 'deviceCommands.status', 'deviceCommands.reason', 'users.email'])
+    .where('deviceCommands.id', '=', id)
+    .where('deviceCommands.vehicleId', 'is', null)
     .executeTakeFirstOrThrow();
 }
 

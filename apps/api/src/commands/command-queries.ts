@@ -3,7 +3,10 @@
  * most one per vehicle), Delivered (the device fetched it), then Confirmed or Failed (the device's
  * answer), Expired (no answer in time) or Cancelled (by a person, or replaced while it waited).
  * Every status change is a guarded update (`where status in (...)`), so two instances or two
- * requests racing over one command cannot both move it.
+ * requests racing over one command cannot both move it. A command with no vehicle is a test
+ * command of a free device (the burn-in bench): the same life, at most one waiting per device, and
+ * nothing else changes with it. Readers of a vehicle's commands see only rows of that vehicle, and
+ * readers of test commands only rows with no vehicle.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type {
@@ -11,6 +14,7 @@ import type {
   DeviceCommandDelivery,
   DeviceCommandStatus,
   DeviceCommandType,
+  DeviceTestCommand,
 } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
@@ -22,6 +26,9 @@ const OPEN: DeviceCommandStatus[] = ['Pending', 'Delivered'];
 
 /** Why a waiting command was cancelled by a newer one, for a vehicle's command and a test command alike. */
 export const REPLACED_REASON = 'Replaced by a newer command';
+
+/** Why an open command ended Expired, for a vehicle's command and a test command alike. */
+export const EXPIRED_REASON = 'The device did not answer in time';
 
 function commandQuery(db: Db) {
   return db
@@ -41,13 +48,29 @@ function commandQuery(db: Db) {
       'command.completedAt',
       'command.resultIsLocked',
       'command.reason',
+      'devices.serialNumber',
       'devices.commandsSeenAt',
       'requestedBy.firstName as requestedByUserFirstName',
       'requestedBy.lastName as requestedByUserLastName',
     ]);
 }
 
-export type CommandRow = Awaited<ReturnType<ReturnType<typeof commandQuery>['executeTakeFirstOrThrow']>>;
+/** A vehicle's commands only. */
+function vehicleCommandQuery(db: Db) {
+  return commandQuery(db).where('command.vehicleId', 'is not', null).$narrowType<{ vehicleId: number }>();
+}
+
+/** Test commands of free devices only. */
+function testCommandQuery(db: Db) {
+  return commandQuery(db).where('command.vehicleId', 'is', null).$narrowType<{ vehicleId: null }>();
+}
+
+export type CommandRow = Awaited<
+  ReturnType<ReturnType<typeof vehicleCommandQuery>['executeTakeFirstOrThrow']>
+>;
+export type TestCommandRow = Awaited<
+  ReturnType<ReturnType<typeof testCommandQuery>['executeTakeFirstOrThrow']>
+>;
 
 /** The command as staff see it; online when the device asked for commands within onlineWindowMs. */
 export function commandView(row: CommandRow, onlineWindowMs: number, now = Date.now()): DeviceCommand {
@@ -69,6 +92,21 @@ export function commandView(row: CommandRow, onlineWindowMs: number, now = Date.
   };
 }
 
+export function testCommandView(row: TestCommandRow): DeviceTestCommand {
+  return {
+    id: row.id,
+    serialNumber: row.serialNumber,
+    type: row.type as DeviceCommandType,
+    status: row.status as DeviceCommandStatus,
+    requestedDateTime: row.requestedAt,
+    expiresDateTime: row.expiresAt,
+    deliveredDateTime: row.deliveredAt,
+    completedDateTime: row.completedAt,
+    resultIsLocked: nullableBool(row.resultIsLocked),
+    reason: row.reason,
+  };
+}
+
 export function deliveryView(
   row: Pick<CommandRow, 'id' | 'type' | 'requestedAt' | 'expiresAt'>,
 ): DeviceCommandDelivery {
@@ -80,8 +118,14 @@ export function deliveryView(
   };
 }
 
+/** A vehicle's command; undefined for a test command. */
 export function findCommand(db: Db, commandId: number): Promise<CommandRow | undefined> {
-  return commandQuery(db).where('command.id', '=', commandId).executeTakeFirst();
+  return vehicleCommandQuery(db).where('command.id', '=', commandId).executeTakeFirst();
+}
+
+/** A free device's test command; undefined for a vehicle's command. */
+export function findTestCommand(db: Db, commandId: number): Promise<TestCommandRow | undefined> {
+  return testCommandQuery(db).where('command.id', '=', commandId).executeTakeFirst();
 }
 
 /** A page of the vehicle's commands, newest first. */
@@ -91,7 +135,7 @@ export async function pageCommands(
   page: { pageIndex: number; pageSize: number },
 ): Promise<{ rows: CommandRow[]; totalCount: number }> {
   const [rows, total] = await Promise.all([
-    commandQuery(db)
+    vehicleCommandQuery(db)
       .where('command.vehicleId', '=', vehicleId)
       .orderBy('command.id', 'desc')
       .limit(page.pageSize)
@@ -107,7 +151,8 @@ export async function pageCommands(
 }
 
 export interface NewCommand {
-  vehicleId: number;
+  /** Null for a test command of a free device. */
+  vehicleId: number | null;
   deviceId: number;
   type: DeviceCommandType;
   requestedByUserId: number;
@@ -116,8 +161,8 @@ export interface NewCommand {
 }
 
 /**
- * Replaces the vehicle's waiting command (if any) with a new one, in the caller's transaction.
- * Returns the new command's id and the ids of the commands it replaced.
+ * Replaces the vehicle's waiting command (or the free device's waiting test command), if any, with
+ * a new one, in the caller's transaction. Returns the new command's id and the ids it replaced.
  */
 export async function insertCommand(
   trx: Transaction<Database>,
@@ -126,7 +171,11 @@ export async function insertCommand(
   const replaced = await trx
     .updateTable('deviceCommands')
     .set({ status: 'Cancelled', completedAt: instant(command.now), reason: REPLACED_REASON })
-    .where('vehicleId', '=', command.vehicleId)
+    .where((eb) =>
+      command.vehicleId === null
+        ? eb.and([eb('vehicleId', 'is', null), eb('deviceId', '=', command.deviceId)])
+        : eb('vehicleId', '=', command.vehicleId),
+    )
     .where('status', '=', 'Pending')
     .returning('id')
     .execute();
@@ -146,13 +195,17 @@ export async function insertCommand(
   return { id, replaced: replaced.map((row) => row.id) };
 }
 
-/** Hands the device its waiting commands (Pending to Delivered) and answers them, oldest first. */
-export function claimCommands(db: Db, device: { id: number; vehicleId: number }, now: Date) {
+/**
+ * Hands the device its waiting commands (Pending to Delivered) and answers them: a fitted device's
+ * for the vehicle it is linked to, a free device's test commands.
+ */
+export function claimCommands(db: Db, device: { id: number; vehicleId: number | null }, now: Date) {
+  const { vehicleId } = device;
   return db
     .updateTable('deviceCommands')
     .set({ status: 'Delivered', deliveredAt: instant(now) })
     .where('deviceId', '=', device.id)
-    .where('vehicleId', '=', device.vehicleId)
+    .where((eb) => (vehicleId === null ? eb('vehicleId', 'is', null) : eb('vehicleId', '=', vehicleId)))
     .where('status', '=', 'Pending')
     .where('expiresAt', '>', instant(now))
     .returning(['id', 'vehicleId', 'type', 'requestedAt', 'expiresAt'])
@@ -164,6 +217,8 @@ export function claimCommands(db: Db, device: { id: number; vehicleId: number },
  * commands of each device for the vehicle it is still linked to.
  */
 export function claimCommandsOfDevices(db: Db, deviceIds: readonly number[], now: Date) {
+  // The linked-vehicle equality holds for no test command (null equals nothing), hence the
+  // narrowed vehicleId.
   return db
     .updateTable('deviceCommands')
     .set({ status: 'Delivered', deliveredAt: instant(now) })
@@ -180,6 +235,7 @@ export function claimCommandsOfDevices(db: Db, deviceIds: readonly number[], now
       ),
     )
     .returning(['id', 'vehicleId', 'deviceId', 'type', 'requestedAt', 'expiresAt'])
+    .$narrowType<{ vehicleId: number }>()
     .execute();
 }
 
@@ -210,17 +266,11 @@ export interface CommandEnd {
   reason?: string | null;
 }
 
-/** Moves one command on, if it is still in one of `from`; true when it moved. A free device's test
- * commands (test-command-queries.ts) live the same life in their own table. */
-export async function moveCommand(
-  db: Db,
-  commandId: number,
-  end: CommandEnd,
-  table: 'deviceCommands' | 'deviceTestCommands' = 'deviceCommands',
-): Promise<boolean> {
+/** Moves one command (a vehicle's or a test command) on, if it is still in one of `from`; true when it moved. */
+export async function moveCommand(db: Db, commandId: number, end: CommandEnd): Promise<boolean> {
   const at = instant(end.now);
   const result = await db
-    .updateTable(table)
+    .updateTable('deviceCommands')
     .set({
       status: end.status,
       ...(end.status === 'Delivered' ? { deliveredAt: at } : { completedAt: at }),
@@ -233,14 +283,31 @@ export async function moveCommand(
   return result.numUpdatedRows > 0n;
 }
 
-/** Open commands whose time is up (at most `limit`), for the expiry sweep. */
+/** Open vehicle commands whose time is up (at most `limit`), for the expiry sweep. */
 export function dueCommands(db: Db, now: Date, limit: number) {
   return db
     .selectFrom('deviceCommands')
     .select(['id', 'vehicleId', 'requestedByUserId', 'type'])
+    .where('vehicleId', 'is not', null)
+    .$narrowType<{ vehicleId: number }>()
     .where('status', 'in', OPEN)
     .where('expiresAt', '<=', instant(now))
     .orderBy('expiresAt')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Expires every open test command whose time is up, in one statement (a test writes no history, so
+ * there is nothing to do per command); answers how many.
+ */
+export async function expireTestCommands(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('deviceCommands')
+    .set({ status: 'Expired', completedAt: instant(now), reason: EXPIRED_REASON })
+    .where('vehicleId', 'is', null)
+    .where('status', 'in', OPEN)
+    .where('expiresAt', '<=', instant(now))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

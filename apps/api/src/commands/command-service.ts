@@ -25,20 +25,17 @@ import {
   commandView,
   deliveryView,
   dueCommands,
+  EXPIRED_REASON,
+  expireTestCommands,
   findCommand,
+  findTestCommand,
   insertCommand,
   markDeviceSeen,
   markDevicesSeen,
   moveCommand,
   pageCommands,
-} from './command-queries';
-import {
-  claimTestCommands,
-  expireTestCommands,
-  findTestCommand,
-  insertTestCommand,
   testCommandView,
-} from './test-command-queries';
+} from './command-queries';
 
 export interface CommandSettings {
   /** How long a command may wait for the device's answer (COMMAND_EXPIRY_SECONDS). @default 600000 (10 minutes) */
@@ -177,10 +174,10 @@ export function createCommandService(
   async function claim(device: CommandDevice): Promise<DeviceCommandDelivery[]> {
     const now = new Date();
     await markDeviceSeen(db, device.id, now);
-    if (device.vehicleId === null) return claimTestCommands(db, device.id, now);
-    const rows = await claimCommands(db, { id: device.id, vehicleId: device.vehicleId }, now);
+    const rows = await claimCommands(db, device, now);
     rows.sort((a, b) => a.id - b.id);
-    for (const row of rows) announce(row.vehicleId, row.id);
+    // A test command changes no vehicle: nobody watches it live.
+    for (const row of rows) if (row.vehicleId !== null) announce(row.vehicleId, row.id);
     return rows.map(deliveryView);
   }
 
@@ -261,22 +258,17 @@ export function createCommandService(
       throw new CommandRefusal(409, `Command ${commandId} has expired.`);
     }
     if (ack.status === 'Delivered') {
-      await moveCommand(db, row.id, { status: 'Delivered', from: ['Pending'], now }, 'deviceTestCommands');
+      await moveCommand(db, row.id, { status: 'Delivered', from: ['Pending'], now });
       return 'Delivered';
     }
     const locked = outcomeLocked(commandId, row.type, ack);
-    const moved = await moveCommand(
-      db,
-      row.id,
-      {
-        status: ack.status,
-        from: ['Pending', 'Delivered'],
-        now,
-        resultIsLocked: locked,
-        reason: ack.status === 'Failed' ? (ack.reason ?? 'The device could not carry it out') : null,
-      },
-      'deviceTestCommands',
-    );
+    const moved = await moveCommand(db, row.id, {
+      status: ack.status,
+      from: ['Pending', 'Delivered'],
+      now,
+      resultIsLocked: locked,
+      reason: ack.status === 'Failed' ? (ack.reason ?? 'The device could not carry it out') : null,
+    });
     if (!moved) {
       const current = await findTestCommand(db, row.id);
       throw new CommandRefusal(409, `Command ${commandId} is ${(current?.status ?? 'gone').toLowerCase()}.`);
@@ -368,7 +360,7 @@ export function createCommandService(
         status: 'Expired',
         from: ['Pending', 'Delivered'],
         now,
-        reason: 'The device did not answer in time',
+        reason: EXPIRED_REASON,
       });
       if (ok) {
         await recordLockCommandEnd(trx, { vehicleId, commandId, byUserId: requestedByUserId, at: now });
@@ -427,11 +419,15 @@ export function createCommandService(
     async requestTest(input) {
       const now = new Date();
       const create = () =>
-        db
-          .transaction()
-          .execute((trx) =>
-            insertTestCommand(trx, { ...input, now, expiresAt: new Date(now.getTime() + settings.expiryMs) }),
-          );
+        db.transaction().execute(async (trx) => {
+          const created = await insertCommand(trx, {
+            ...input,
+            vehicleId: null,
+            now,
+            expiresAt: new Date(now.getTime() + settings.expiryMs),
+          });
+          return created.id;
+        });
       // The partial unique index refuses a second waiting test command should two requests race.
       const id = await create().catch((error: unknown) => {
         if (isUniqueViolation(error)) return create();

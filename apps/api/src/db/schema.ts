@@ -301,29 +301,18 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
-/** A lock or unlock sent to a vehicle's device (migration 0008); see src/commands. */
+/**
+ * A lock or unlock sent to a device (migration 0008): a vehicle's, or with no vehicle a test of a
+ * free device (migration 0014); see src/commands.
+ */
 export interface DeviceCommandsTable {
   id: Generated<number>;
-  vehicleId: number;
+  /** Null for a test command of a free device (the burn-in bench): it changes no vehicle. */
+  vehicleId: number | null;
   deviceId: number;
   /** A DeviceCommandType of the domain: 'Lock' | 'Unlock'. */
   type: string;
   /** A DeviceCommandStatus of the domain. */
-  status: string;
-  requestedByUserId: number | null;
-  requestedAt: Instant;
-  expiresAt: Instant;
-  deliveredAt: Instant | null;
-  completedAt: Instant | null;
-  resultIsLocked: Flag | null;
-  reason: string | null;
-}
-
-/** A lock or unlock sent to a free device to test it (migration 0013); see src/commands. */
-export interface DeviceTestCommandsTable {
-  id: Generated<number>;
-  deviceId: number;
-  type: string;
   status: string;
   requestedByUserId: number | null;
   requestedAt: Instant;
@@ -384,7 +373,6 @@ export interface Database {
   payments: PaymentsTable;
   paymentNotifications: PaymentNotificationsTable;
   deviceCommands: DeviceCommandsTable;
-  deviceTestCommands: DeviceTestCommandsTable;
   partnerAlerts: PartnerAlertsTable;
   auditLog: AuditLogTable;
 }

@@ -12,6 +12,7 @@ import { deviceCommandsMigration } from './0008-device-commands';
 import { positionFixesMigration } from './0009-position-fixes';
 import { importsMigration } from './0010-imports';
 import { deviceTestCommandsMigration } from './0013-device-test-commands';
+import { oneDeviceCommandsTableMigration } from './0014-one-device-commands-table';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-position-fixes': positionFixesMigration,
   '0010-imports': importsMigration,
   '0013-device-test-commands': deviceTestCommandsMigration,
+  '0014-one-device-commands-table': oneDeviceCommandsTableMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
