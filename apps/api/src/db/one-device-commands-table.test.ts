@@ -160,20 +160,29 @@ async function databaseAt0013() {
     values
       (${free!.id}, 'Lock', 'Confirmed', ${user.id}, ${at(10)}, ${later}, ${at(11)}, ${at(12)}, 1, null),
       (${free!.id}, 'Unlock', 'Pending', ${user.id}, ${at(13)}, ${later}, null, null, null, null),
-      (${other!.id}, 'Lock', 'Failed', ${user.id}, ${at(14)}, ${later}, ${at(15)}, ${at(16)}, 0, 'Relay stuck')`.execute(
+      (${other!.id}, 'Lock', 'Failed', ${user.id}, ${at(14)}, ${later}, ${at(15)}, ${at(16)}, 0, 'Relay stuck'),
+      (${other!.id}, 'Unlock', 'Cancelled', ${user.id}, ${at(17)}, ${later}, null, ${at(18)}, null, null)`.execute(
     db,
   );
   const testCommands = await sql<{ id: number }>`select id from device_test_commands order by id`.execute(db);
-  await recordAudit(
-    db,
-    { userId: user.id, ipAddress: '127.0.0.1', userAgent: 'bench' },
-    {
-      action: 'DeviceTestCommandSent',
-      targetType: 'Device',
-      targetId: free!.id,
-      detail: { serialNumber: 'SN-FREE', type: 'Lock', commandId: testCommands.rows[0]!.id },
-    },
-  );
+  const [firstTest, , , deletedTest] = testCommands.rows;
+  for (const [serialNumber, deviceId, type, commandId] of [
+    ['SN-FREE', free!.id, 'Lock', firstTest!.id],
+    ['SN-OTHER', other!.id, 'Unlock', deletedTest!.id],
+  ] as const) {
+    await recordAudit(
+      db,
+      { userId: user.id, ipAddress: '127.0.0.1', userAgent: 'bench' },
+      {
+        action: 'DeviceTestCommandSent',
+        targetType: 'Device',
+        targetId: deviceId,
+        detail: { serialNumber, type, commandId },
+      },
+    );
+  }
+  // The newest test command was deleted too: its audit entry still names it.
+  await sql`delete from device_test_commands where id = ${deletedTest!.id}`.execute(db);
   return {
     userId: user.id,
     vehicleId: vehicle.id,
@@ -237,17 +246,23 @@ describe(`migration 0014 on an existing database (${onPostgres ? 'PostgreSQL' : 
     expect(
       await db.selectFrom('vehicleHistory').select('commandId').where('type', '=', 'LockState').execute(),
     ).toEqual([{ commandId: before.vehicleCommandIds[0] }]);
-    // The audit entry names the moved command by its new id.
+    // The audit entries name the moved command by its new id, and the deleted one by an id no
+    // command will take.
     const audit = await db
       .selectFrom('auditLog')
       .select('detail')
       .where('action', '=', 'DeviceTestCommandSent')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.detail ?? 'null')).toEqual({
-      serialNumber: 'SN-FREE',
-      type: 'Lock',
-      commandId: moved[0]!.id,
+      .orderBy('id')
+      .execute();
+    const [sentFirst, sentDeleted] = audit.map((row) => JSON.parse(row.detail ?? 'null') as unknown);
+    expect(sentFirst).toEqual({ serialNumber: 'SN-FREE', type: 'Lock', commandId: moved[0]!.id });
+    expect(sentDeleted).toEqual({
+      serialNumber: 'SN-OTHER',
+      type: 'Unlock',
+      commandId: expect.any(Number) as number,
     });
+    const deletedId = (sentDeleted as { commandId: number }).commandId;
+    expect(deletedId).toBeGreaterThan(Math.max(...moved.map((row) => row.id)));
 
     // The api's own queries find every command, each kind only where it belongs.
     const commands = createCommandService(db, new VehicleEvents());
@@ -289,8 +304,7 @@ describe(`migration 0014 on an existing database (${onPostgres ? 'PostgreSQL' : 
       type: 'Lock',
       requestedByUserId: before.userId,
     });
-    const highestMoved = Math.max(...moved.map((row) => row.id));
-    expect(test.id).toBeGreaterThan(highestMoved);
+    expect(test.id).toBeGreaterThan(deletedId);
     expect(lock.id).toBeGreaterThan(test.id);
     commands.close();
 

@@ -104,17 +104,17 @@ async function rebuildOnSqlite(db: Db, vehicleRequired: boolean, where: ReturnTy
   await createVehicleCommandIndexes(db);
 }
 
-/** The highest id device_commands has handed out, including those of rows since deleted. */
-async function highestIdEver(db: Db): Promise<number> {
+/** The highest id the table has handed out, including those of rows since deleted. */
+async function highestIdEver(db: Db, table: 'device_commands' | 'device_test_commands'): Promise<number> {
   const { rows } = await sql<{ highest: number | string | null }>`
-    select max(id) as highest from device_commands`.execute(db);
+    select max(id) as highest from ${sql.table(table)}`.execute(db);
   const highest = Number(rows[0]?.highest ?? 0);
   const sequence =
     dialectOf(db).name === 'sqlite'
       ? sql<{ used: number | string | null }>`
-          select seq as used from sqlite_sequence where name = 'device_commands'`
+          select seq as used from sqlite_sequence where name = ${table}`
       : sql<{ used: number | string | null }>`
-          select pg_sequence_last_value(pg_get_serial_sequence('device_commands', 'id')::regclass) as used`;
+          select pg_sequence_last_value(pg_get_serial_sequence(${table}, 'id')::regclass) as used`;
   const used = Number((await sequence.execute(db)).rows[0]?.used ?? 0);
   return Math.max(highest, used);
 }
@@ -151,18 +151,18 @@ async function renumberAuditedTestCommands(db: Db, offset: number): Promise<void
 
 async function oneTable(db: Db): Promise<void> {
   const engine = dialectOf(db).name;
-  const offset = await highestIdEver(db);
+  const offset = await highestIdEver(db, 'device_commands');
+  // Deleted test commands count too: an audit entry may still name one.
+  const testIds = await highestIdEver(db, 'device_test_commands');
   if (engine === 'sqlite') {
     await rebuildOnSqlite(db, false, sql`1 = 1`);
   } else {
     await sql`alter table device_commands alter column vehicle_id drop not null`.execute(db);
   }
-  const { rows } = await sql<{ highest: number | string | null }>`
-    select max(id) as highest from device_test_commands`.execute(db);
   await sql`insert into device_commands (id, vehicle_id, ${columnList})
     select id + ${offset}, null, ${columnList} from device_test_commands`.execute(db);
-  await continueIdsAfter(db, offset + Number(rows[0]?.highest ?? 0));
-  await renumberAuditedTestCommands(db, rows[0]?.highest === null ? 0 : offset);
+  await continueIdsAfter(db, offset + testIds);
+  if (testIds > 0) await renumberAuditedTestCommands(db, offset);
   await db.schema.dropTable('device_test_commands').execute();
   // At most one test command waits for each free device, as one command waits for each vehicle
   // (device_commands_one_pending). One index on device_id for both would not say the same: a
