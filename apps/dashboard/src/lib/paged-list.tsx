@@ -39,15 +39,8 @@ export function PagedList<T>({
   renderItem,
   loadAhead = 5,
 }: PagedListProps<T>) {
-  const {
-    data,
-    isPending,
-    isError,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  } = query;
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    query;
   const items = pageItems(data);
   // After a failed page the list stays as it is: rows near the end must not retry in a loop.
   const canLoadMore = hasNextPage && !isFetchNextPageError;
