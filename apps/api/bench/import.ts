@@ -1,17 +1,18 @@
 /*
  * pnpm --filter @sentinel/api bench:import [rows=50000] [xlsx]
  *
- * Previews and imports a generated file (CSV, or an Excel workbook with `xlsx`) of `rows` rows (each a new account holder with a driver and
- * a vehicle; 2 % with mistakes, 1 % repeating an earlier row) into a seeded api on a SQLite file
- * (or PostgreSQL when DATABASE_URL is set), while another user, a Technical-Agent, keeps calling
- * the client and vehicle lists. Prints how long the preview and the run took and the lists' p50,
- * p95 and p99 meanwhile. Requests go through app.inject, on the same event loop as the import,
- * so any starvation shows in the list timings.
+ * Previews and imports a generated file (CSV, or an Excel workbook with `xlsx`) of `rows` rows
+ * (each a new account holder with a driver and a vehicle; 2 % with mistakes, 1 % repeating an
+ * earlier row) into a seeded api on a SQLite file (or PostgreSQL when DATABASE_URL is set), while
+ * another user, a Technical-Agent, keeps calling the client and vehicle lists. Prints how long the
+ * preview and the run took, the lists' p50, p95 and p99 meanwhile, and the longest event-loop
+ * stall of each phase. Requests go through app.inject, on the same event loop as the import, so
+ * any starvation shows in the list timings.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { IMPORT_FIELD_KEYS } from '@sentinel/domain';
@@ -134,6 +135,9 @@ async function main() {
       }
     })();
 
+    // The longest the event loop was held at once, per phase: what any other call waited at worst.
+    const stall = monitorEventLoopDelay({ resolution: 10 });
+    stall.enable();
     const previewStarted = performance.now();
     const uploaded = await app.inject({
       method: 'POST',
@@ -144,6 +148,8 @@ async function main() {
     if (uploaded.statusCode !== 200) throw new Error(uploaded.body);
     const previewSeconds = (performance.now() - previewStarted) / 1000;
     const job = uploaded.json<ImportJob>();
+    const previewStall = stall.max / 1e6;
+    stall.reset();
     log(`preview: ${previewSeconds.toFixed(1)} s — ${JSON.stringify(job.preview)}`);
 
     run.phase = 'import';
@@ -162,6 +168,8 @@ async function main() {
       ).json<ImportJob>();
     } while (progress.status === 'Running');
     const importSeconds = (performance.now() - importStarted) / 1000;
+    stall.disable();
+    const importStall = stall.max / 1e6;
     run.phase = 'done';
     await reader;
     log(
@@ -169,6 +177,9 @@ async function main() {
     );
     log(`lists during the preview: ${percentiles(timings.preview)}`);
     log(`lists during the import:  ${percentiles(timings.import)}`);
+    log(
+      `longest event-loop stall: ${previewStall.toFixed(0)} ms in the preview, ${importStall.toFixed(0)} ms in the import`,
+    );
   } finally {
     await app.close();
     rmSync(folder, { recursive: true, force: true });
