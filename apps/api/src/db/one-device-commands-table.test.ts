@@ -3,45 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { onServer } from '@sentinel/database';
 import { recordAudit } from '../audit/record-audit';
 import { createCommandService } from '../commands/command-service';
 import { VehicleEvents } from '../vehicles/vehicle-events';
 import { createDatabase, dialectOf, isUniqueViolation, PRIVATE_DATABASE_TEMPLATE_ENV } from './database';
-import { migrateToLatest } from './migrations';
-import { authMigration } from './migrations/0001-auth';
-import { vehiclesMigration } from './migrations/0002-vehicles';
-import { listIndexesMigration } from './migrations/0003-list-indexes';
-import { passwordsAndOtpMigration } from './migrations/0004-passwords-and-otp';
-import { companiesMigration } from './migrations/0005-companies';
-import { onboardingMigration } from './migrations/0006-onboarding';
-import { auditLogMigration } from './migrations/0007-audit-log';
-import { deviceCommandsMigration } from './migrations/0008-device-commands';
-import { positionFixesMigration } from './migrations/0009-position-fixes';
-import { importsMigration } from './migrations/0010-imports';
-import { deviceTestCommandsMigration } from './migrations/0013-device-test-commands';
-import { oneDeviceCommandsTableMigration } from './migrations/0014-one-device-commands-table';
+import { MIGRATIONS, migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
 /** The schema as it stood before 0014: vehicles' commands and test commands in two tables. */
-const UP_TO_0013: Record<string, Migration> = {
-  '0001-auth': authMigration,
-  '0002-vehicles': vehiclesMigration,
-  '0003-list-indexes': listIndexesMigration,
-  '0004-passwords-and-otp': passwordsAndOtpMigration,
-  '0005-companies': companiesMigration,
-  '0006-onboarding': onboardingMigration,
-  '0007-audit-log': auditLogMigration,
-  '0008-device-commands': deviceCommandsMigration,
-  '0009-position-fixes': positionFixesMigration,
-  '0010-imports': importsMigration,
-  '0013-device-test-commands': deviceTestCommandsMigration,
-};
+const BEFORE_ONE_TABLE = '0013-device-test-commands';
 
-function migrator(db: Kysely<Database>, migrations: Record<string, Migration>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+function migrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
 }
 
 const onPostgres = process.env.SENTINEL_TEST_ENGINE === 'postgres';
@@ -81,7 +57,7 @@ const later = new Date(Date.now() + 60 * 60_000).toISOString();
 
 /** A database at 0013 holding commands of both kinds, a history entry naming one and an audit entry. */
 async function databaseAt0013() {
-  const { error } = await migrator(db, UP_TO_0013).migrateToLatest();
+  const { error } = await migrator(db).migrateTo(BEFORE_ONE_TABLE);
   expect(error).toBeUndefined();
   const user = await db
     .insertInto('users')
@@ -365,12 +341,8 @@ describe(`migration 0014 on an existing database (${onPostgres ? 'PostgreSQL' : 
     const before = await databaseAt0013();
     await migrateToLatest(db);
     const all = await db.selectFrom('deviceCommands').selectAll().orderBy('id').execute();
-    const withBoth = migrator(db, {
-      ...UP_TO_0013,
-      '0014-one-device-commands-table': oneDeviceCommandsTableMigration,
-    });
 
-    const down = await withBoth.migrateDown();
+    const down = await migrator(db).migrateTo(BEFORE_ONE_TABLE);
 
     expect(down.error).toBeUndefined();
     const backToTests = await sql<{ id: number; deviceId: number }>`

@@ -18,7 +18,7 @@ import { oneDeviceCommandsTableMigration } from './0014-one-device-commands-tabl
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
  * in tests. Kysely's Migrator applies them in name order; add new ones with the next number.
  */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-auth': authMigration,
   '0002-vehicles': vehiclesMigration,
   '0003-list-indexes': listIndexesMigration,
