@@ -13,6 +13,7 @@ export type { ContractIssue } from './errors/contract-error';
 export type { ErrorBody } from './errors/api-error';
 export { SessionExpiredError, isSessionExpiredError } from './errors/session-expired-error';
 export { NetworkError, isNetworkError } from './errors/network-error';
+export { allPages } from './all-pages';
 export { loadAppSettings, DEFAULT_APP_SETTINGS } from './app-settings';
 export type { AppSettings, LoadAppSettingsOptions } from './app-settings';
 export type { ClientAuthApi } from './client';

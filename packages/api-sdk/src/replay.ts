@@ -1,5 +1,6 @@
 import { ReplayFixPageSchema, ReplayTripsSchema } from '@sentinel/domain';
 import type { ReplayFix, ReplayFixPage, ReplayPeriodQuery, ReplayTrips } from '@sentinel/domain';
+import { allPages } from './all-pages';
 import type { Caller } from './caller';
 
 /** Which page of a period's fixes to read. */
@@ -41,14 +42,7 @@ export function createReplayApi(caller: Pick<Caller, 'callAuthorised'>): ReplayA
   return {
     fixes,
     async allFixes(vehicleId, period) {
-      const first = await fixes(vehicleId, period);
-      const items = [...first.items];
-      for (let pageIndex = 1; items.length < first.totalCount; pageIndex += 1) {
-        const page = await fixes(vehicleId, period, { pageIndex, pageSize: first.pageSize });
-        if (page.items.length === 0) break;
-        items.push(...page.items);
-      }
-      return items;
+      return (await allPages((page) => fixes(vehicleId, period, page))).items;
     },
     trips: (vehicleId, { from, to }) =>
       caller.callAuthorised(

@@ -3,7 +3,7 @@
 // answer), the paging rule of the server's lists, and the in-place update of a cached vehicle.
 import { queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { eq } from '@sentinel/api-sdk';
+import { allPages, eq } from '@sentinel/api-sdk';
 import type { ApiClient, Page, Vehicle } from '@sentinel/api-sdk';
 
 export const userKeys = { all: ['users'] as const };
@@ -31,17 +31,8 @@ export const ownerVehiclesQuery = (api: ApiClient, userId: number, pageSize = OW
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
     queryKey: vehicleKeys.byOwner(userId),
-    queryFn: async (): Promise<Page<Vehicle>> => {
-      const filter = eq('userId', userId);
-      const first = await api.vehicles.list({ filter, pageSize });
-      const items = [...first.items];
-      for (let pageIndex = 1; items.length < first.totalCount; pageIndex += 1) {
-        const next = await api.vehicles.list({ filter, pageSize, pageIndex });
-        if (next.items.length === 0) break;
-        items.push(...next.items);
-      }
-      return { ...first, items };
-    },
+    queryFn: (): Promise<Page<Vehicle>> =>
+      allPages((page) => api.vehicles.list({ filter: eq('userId', userId), pageSize, ...page })),
   });
 
 /** The next page of a server list, or undefined once everything is loaded (or a page came back empty). */
