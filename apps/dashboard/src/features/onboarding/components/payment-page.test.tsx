@@ -84,9 +84,11 @@ describe('given an agent on the payment screen', () => {
     });
 
     await app.router.navigate(`/agent/onboarding/client/${vehicleId}/payment`);
-    const again = await screen.findByRole('button', { name: 'Send the payment link again' });
-    await waitFor(() => expect(again).toBeEnabled());
-    await user.click(again);
+    // Found afresh when clicked: the screen may render the vehicle again (its query refetches) after
+    // the button first shows, and a click on a button it has since replaced would do nothing.
+    const again = () => screen.getByRole('button', { name: 'Send the payment link again' });
+    await waitFor(() => expect(again()).toBeEnabled());
+    await user.click(again());
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/agent/onboarding/scheduled'), {
       timeout: 15_000,
     });
