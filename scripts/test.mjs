@@ -1,6 +1,6 @@
 // `npm test`: installs what the tests need, then runs every check of the workspace — lint, types,
 // formatting, unit and integration tests, browser tests — and closes with one line counting them.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   assertNodeVersion,
@@ -25,8 +25,13 @@ const projectDirs = ['packages', 'apps']
 for (const dir of projectDirs) rmSync(join(dir, 'test-results'), { recursive: true, force: true });
 
 const failures = [];
+// How long each stage took, printed at the end: the gate is a time budget, so every run shows it.
+const started = Date.now();
+const stageTimes = [];
 const step = async (name, promise) => {
+  const since = Date.now();
   if ((await promise) !== 0) failures.push(name);
+  stageTimes.push([name, Date.now() - since]);
 };
 
 log('Formatting (prettier --check)');
@@ -75,8 +80,10 @@ await step(
     '--continue',
     '--concurrency=2',
     '--filter=!@sentinel/e2e',
+    '--summarize',
   ),
 );
+printTaskTimes();
 
 // Inside the workspace the packages resolve to their sources, so nothing above needed a build; the
 // apps' production bundles are built here so a break that only Rollup sees still fails the run.
@@ -102,6 +109,10 @@ if (chromium) {
 } else {
   failures.push('browser tests (no Chromium)');
 }
+
+log('Stage times');
+for (const [name, ms] of stageTimes) console.log(`  ${name.padEnd(22)} ${seconds(ms)}`);
+console.log(`  ${'whole run'.padEnd(22)} ${seconds(Date.now() - started)}`);
 
 // Add up the JSON reports each runner wrote.
 let passed = 0;
@@ -137,3 +148,27 @@ if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 if (failures.length > 0 && failed === 0) failed = failures.length;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(0)} s`;
+}
+
+/** The slowest package tasks of the turbo run just finished, from the summary --summarize wrote. */
+function printTaskTimes() {
+  const runs = join(root, '.turbo', 'runs');
+  if (!existsSync(runs)) return;
+  const newest = readdirSync(runs)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => join(runs, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (newest === undefined) return;
+  const { tasks } = JSON.parse(readFileSync(newest, 'utf8'));
+  const timed = tasks
+    .filter((task) => task.execution?.startTime && task.execution?.endTime)
+    .map((task) => [task.taskId, task.execution.endTime - task.execution.startTime, task.cache?.status]);
+  timed.sort((a, b) => b[1] - a[1]);
+  console.log('  Slowest package tasks:');
+  for (const [id, ms, cache] of timed.slice(0, 12)) {
+    console.log(`    ${id.padEnd(34)} ${seconds(ms)}${cache === 'HIT' ? ' (cached)' : ''}`);
+  }
+}
