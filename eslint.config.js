@@ -157,7 +157,7 @@ export function sentinelConfig(rootDir) {
       files: tsFiles,
       languageOptions: {
         parserOptions: {
-          projectService: { allowDefaultProject: ['*.ts', 'scripts/*.ts', 'packages/ui/.storybook/main.ts'] },
+          projectService: { allowDefaultProject: ['scripts/*.ts'] },
           tsconfigRootDir: rootDir,
         },
       },

@@ -3,7 +3,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
   format: ['esm'],
-  dts: true,
+  // The type check builds the workspace as composite projects; the published declarations are one bundle.
+  dts: { compilerOptions: { composite: false } },
   clean: true,
   sourcemap: true,
 });

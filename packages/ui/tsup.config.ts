@@ -4,7 +4,8 @@ export default defineConfig({
   // The stylesheet is its own entry so esbuild copies (and minifies) it to dist/styles.css.
   entry: { index: 'src/index.ts', styles: 'src/styles.css' },
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts' } },
+  // The type check builds the workspace as composite projects; the published declarations are one bundle.
+  dts: { entry: { index: 'src/index.ts' }, compilerOptions: { composite: false } },
   clean: true,
   sourcemap: true,
   external: [

@@ -4,7 +4,9 @@ import { Button } from '../button';
 import { TextField } from '../text-field';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './dialog';
 
-const meta = {
+// Annotated rather than `satisfies`: the inferred type names Radix's internal modules, which a
+// declaration file cannot.
+const meta: Meta<typeof Dialog> = {
   title: 'Primitives/Dialog',
   component: Dialog,
   parameters: {
@@ -15,7 +17,7 @@ const meta = {
       },
     },
   },
-} satisfies Meta<typeof Dialog>;
+};
 
 export default meta;
 type Story = StoryObj<typeof meta>;

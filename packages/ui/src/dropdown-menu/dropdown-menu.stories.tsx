@@ -9,7 +9,9 @@ import {
   DropdownMenuTrigger,
 } from './dropdown-menu';
 
-const meta = {
+// Annotated rather than `satisfies`: the inferred type names Radix's internal modules, which a
+// declaration file cannot.
+const meta: Meta<typeof DropdownMenu> = {
   title: 'Primitives/DropdownMenu',
   component: DropdownMenu,
   parameters: {
@@ -21,7 +23,7 @@ const meta = {
     },
   },
   args: { onOpenChange: fn() },
-} satisfies Meta<typeof DropdownMenu>;
+};
 
 export default meta;
 type Story = StoryObj<typeof meta>;

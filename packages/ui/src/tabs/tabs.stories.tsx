@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 
-const meta = {
+// Annotated rather than `satisfies`: the inferred type names Radix's internal modules, which a
+// declaration file cannot.
+const meta: Meta<typeof Tabs> = {
   title: 'Primitives/Tabs',
   component: Tabs,
   parameters: {
@@ -13,7 +15,7 @@ const meta = {
     },
   },
   args: { defaultValue: 'details' },
-} satisfies Meta<typeof Tabs>;
+};
 
 export default meta;
 type Story = StoryObj<typeof meta>;
