@@ -84,11 +84,7 @@ export class PayloadTooLargeError extends Error {
   override name = 'PayloadTooLargeError';
 }
 
-/** Reads a whole request body as UTF-8, refusing bodies above `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  return (await readBodyBytes(req, limit)).toString('utf8');
-}
-
+/** Reads a whole request body, refusing bodies above `limit` bytes. */
 export function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

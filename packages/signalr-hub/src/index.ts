@@ -1,14 +1,8 @@
-export { createHub, Hub, HubError } from './hub';
-export type {
-  Authenticate,
-  AuthenticateRequest,
-  ConnectionHook,
-  DisconnectionHook,
-  HubContext,
-  HubGroups,
-  HubMethod,
-  HubOptions,
-} from './hub';
+export { createHub, Hub } from './hub';
+export { HubError } from './invocations';
+export type { ConnectionHook, DisconnectionHook, HubContext, HubMethod } from './invocations';
+export type { Authenticate, AuthenticateRequest, HubOptions } from './hub-options';
+export type { HubGroups } from './fan-out';
 export type { CloseOptions, HubUser } from './connection';
 export type { ClientProxy, HubCallerClients, HubClients } from './clients';
 export type { CorsOptions } from './http';
