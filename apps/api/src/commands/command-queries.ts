@@ -16,7 +16,7 @@ import type {
   DeviceCommandType,
   DeviceTestCommand,
 } from '@sentinel/domain';
-import { instant } from '../db/database';
+import { dialectOf, instant } from '../db/database';
 import type { Database } from '../db/schema';
 import { nullableBool } from '../routes/schemas';
 
@@ -158,6 +158,13 @@ export interface NewCommand {
   requestedByUserId: number;
   now: Date;
   expiresAt: Date;
+}
+
+/** Locks the vehicle's row for the rest of the transaction, so requests for one vehicle take turns. */
+export async function lockVehicleCommands(trx: Transaction<Database>, vehicleId: number): Promise<void> {
+  await dialectOf(trx)
+    .forUpdate(trx.selectFrom('vehicles').select('id').where('id', '=', vehicleId))
+    .execute();
 }
 
 /**
