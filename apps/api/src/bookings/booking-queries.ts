@@ -149,7 +149,7 @@ export function findBooking(db: Db, id: number) {
   return db.selectFrom('installationBookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface NewBooking {
+interface NewBooking {
   vehicleId: number;
   fitmentCenterId: number;
   slotId: number | null;
@@ -178,6 +178,33 @@ export async function insertBooking(trx: Transaction<Database>, booking: NewBook
   return id;
 }
 
+/** Cancels the booking (its place already given back) and sends a scheduled vehicle back to 'Booking pending'. */
+export async function cancelBooking(
+  trx: Transaction<Database>,
+  booking: { id: number; vehicleId: number },
+): Promise<void> {
+  await trx
+    .updateTable('installationBookings')
+    .set({ active: 0, slotId: null })
+    .where('id', '=', booking.id)
+    .execute();
+  await trx
+    .updateTable('vehicles')
+    .set({ onboardingStatus: ONBOARDING_STATUS.bookingPending })
+    .where('id', '=', booking.vehicleId)
+    .where('onboardingStatus', '=', ONBOARDING_STATUS.scheduled)
+    .execute();
+}
+
+/** Moves the booking to another centre or time, holding the place taken for it (null: none). */
+export async function rescheduleBooking(
+  trx: Transaction<Database>,
+  id: number,
+  to: { fitmentCenterId: number; installationUtcDateTime: string; slotId: number | null },
+): Promise<void> {
+  await trx.updateTable('installationBookings').set(to).where('id', '=', id).execute();
+}
+
 export function bookingItem(row: {
   id: number;
   vehicleId: number;
@@ -197,7 +224,7 @@ export function bookingItem(row: {
 }
 
 /** What a vehicle item says of its active booking: the booking, its slot, centre and region. */
-export interface VehicleBookingFields {
+interface VehicleBookingFields {
   installationBookingId: number | null;
   installationBookingUtcDateTime: string | null;
   installationAvailabilityUtcDateStart: string | null;

@@ -9,7 +9,6 @@ import {
   FitmentCenterSchema,
   formatHistoryDate,
   InstallationBookingSchema,
-  ONBOARDING_STATUS,
   ref,
   RegionListSchema,
   RegionSchema,
@@ -26,6 +25,7 @@ import { VEHICLE_OWNER, vehicleExists } from '../vehicles/vehicle-queries';
 import {
   activeBookingOf,
   bookingItem,
+  cancelBooking,
   centreAvailability,
   findBooking,
   findFitmentCenter,
@@ -35,6 +35,7 @@ import {
   listRegions,
   lockVehicle,
   releasePlace,
+  rescheduleBooking,
   takePlace,
 } from './booking-queries';
 
@@ -45,8 +46,8 @@ const Answers = {
   404: ProblemDetailsRef,
 };
 
-export const NOT_A_SLOT = "Please choose one of the centre's installation times";
-export const CENTRE_CLOSED = 'Please choose an active fitment centre';
+const NOT_A_SLOT = "Please choose one of the centre's installation times";
+const CENTRE_CLOSED = 'Please choose an active fitment centre';
 
 const fieldError = (field: string, message: string) => new ApiError('validation', { [field]: [message] });
 
@@ -224,26 +225,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (current.active !== 1) throw refused('This installation booking was cancelled');
         await releaseHeld(trx, current);
         if (!body.active) {
-          await trx
-            .updateTable('installationBookings')
-            .set({ active: 0, slotId: null })
-            .where('id', '=', booking.id)
-            .execute();
-          await trx
-            .updateTable('vehicles')
-            .set({ onboardingStatus: ONBOARDING_STATUS.bookingPending })
-            .where('id', '=', booking.vehicleId)
-            .where('onboardingStatus', '=', ONBOARDING_STATUS.scheduled)
-            .execute();
+          await cancelBooking(trx, booking);
           return;
         }
         const at = new Date(body.installationUtcDateTime).toISOString();
         const slotId = await placeFor(trx, body.fitmentCenterId, at, existing);
-        await trx
-          .updateTable('installationBookings')
-          .set({ fitmentCenterId: body.fitmentCenterId, installationUtcDateTime: at, slotId })
-          .where('id', '=', booking.id)
-          .execute();
+        await rescheduleBooking(trx, booking.id, {
+          fitmentCenterId: body.fitmentCenterId,
+          installationUtcDateTime: at,
+          slotId,
+        });
       });
       // A cancelled booking sends a scheduled vehicle back to 'Booking pending'.
       if (!body.active) app.vehicleEvents.emit('onboarding', { vehicleId: booking.vehicleId });

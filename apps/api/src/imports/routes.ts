@@ -23,6 +23,7 @@ import {
 import type { ImportMapping } from '@sentinel/domain';
 import { canSeeCompany, scopeOf } from '../access/scope';
 import type { Scope } from '../access/scope';
+import { companyExists } from '../companies/company-queries';
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { IdParams } from '../routes/schemas';
@@ -143,12 +144,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (user.role === ROLE.companyAdmin && (companyId === null || !canSeeCompany(scope, companyId)))
         throw new ApiError('validation', { CompanyId: [IMPORT_MESSAGES.chooseCompany] });
       if (companyId !== null) {
-        const company = await app.db
-          .selectFrom('companies')
-          .select('id')
-          .where('id', '=', companyId)
-          .executeTakeFirst();
-        if (!company) throw notFound(`Company ${companyId} was not found.`);
+        if (!(await companyExists(app.db, companyId))) throw notFound(`Company ${companyId} was not found.`);
       }
       const bytes = Buffer.from(request.body.content, 'base64');
       let file;

@@ -19,6 +19,8 @@ import type {
   OnboardingEvent,
   TamperEvent,
 } from '../vehicles/vehicle-events';
+import { findOnboardingStatus } from '../vehicles/vehicle-queries';
+import { lastPosition } from '../vehicles/vehicle-store';
 import {
   ALL_VEHICLES_GROUP,
   companyAdminGroup,
@@ -235,11 +237,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
     };
     const onTamper = (event: TamperEvent) => {
       deliver(event.vehicleId, async () => {
-        const position = await app.db
-          .selectFrom('vehicles')
-          .select(['lastKnownGpsLatitudeDegrees', 'lastKnownGpsLongitudeDegrees'])
-          .where('id', '=', event.vehicleId)
-          .executeTakeFirst();
+        const position = await lastPosition(app.db, event.vehicleId);
         const message: DeviceTamperMessage = {
           vehicleId: event.vehicleId,
           tamperActive: event.tamperActive,
@@ -258,11 +256,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       deliver(vehicleId, async () => {
         // Read when sent, in the vehicle's queue: the message says the stored status, whichever
         // write put it there.
-        const row = await app.db
-          .selectFrom('vehicles')
-          .select('onboardingStatus')
-          .where('id', '=', vehicleId)
-          .executeTakeFirst();
+        const row = await findOnboardingStatus(app.db, vehicleId);
         if (!row) return;
         const message: VehicleOnboardingStatusMessage = { vehicleId, onBoardingStatus: row.onboardingStatus };
         await send(LIVE_MESSAGE.onboardingStatus, vehicleId, message);

@@ -19,6 +19,7 @@ import { hashPassword } from '../auth/passwords';
 import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { allowSend } from '../throttle/send-log';
+import { findResetRecipient, setPasswordHash } from '../users/user-queries';
 import { issueResetToken, liveTokenUser, spendTokenAndSetPassword } from './reset-tokens';
 
 /** Reset links: one a minute and five an hour per address; 20 an hour per caller. */
@@ -66,14 +67,7 @@ export const passwordRoutes = routePlugin(
           throw new ApiError('throttled', { Email: [MESSAGES.resetTooSoon] });
         }
         const email = request.body.Email.trim().toLowerCase();
-        const user = await app.db
-          .selectFrom('users')
-          .innerJoin('userRoles', 'userRoles.userId', 'users.id')
-          .innerJoin('roles', 'roles.id', 'userRoles.roleId')
-          .select(['users.id', 'users.email', 'users.firstName', 'roles.name as role'])
-          .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email))
-          .orderBy('roles.id')
-          .executeTakeFirst();
+        const user = await findResetRecipient(app.db, email);
         // A throttled address is answered like any other, so the answer reveals nothing.
         if (user && (await allowSend(app.db, `reset-email:${email}`, EMAIL_LIMITS))) {
           const token = await issueResetToken(app.db, user.id);
@@ -192,7 +186,7 @@ export const myPasswordRoutes = routePlugin(
         // The route group authenticated the caller before the body was read.
         const userId = request.user?.userId;
         if (userId === undefined) throw new ApiError('unauthenticated');
-        await app.db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
+        await setPasswordHash(app.db, userId, passwordHash);
         // A new password ends every sign-in made with the old one (this one too, once its access
         // token expires): whoever knew the old password keeps no session.
         await app.refreshTokens.revokeAll(userId);

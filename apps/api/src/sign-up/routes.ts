@@ -17,7 +17,13 @@ import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { storedPhoneNumber } from '../routes/schemas';
 import { allowSend } from '../throttle/send-log';
-import { insertUser } from '../users/user-queries';
+import {
+  emailInUse,
+  findAwaitingPhoneConfirmation,
+  insertUser,
+  phoneInUse,
+  setPasswordHash,
+} from '../users/user-queries';
 
 /** One caller address: 20 codes an hour (the per-phone limits are app.phoneCodeLimits). */
 const ADDRESS_LIMITS = [{ max: 20, windowMs: 3_600_000 }];
@@ -64,20 +70,8 @@ export const signUpRoutes = routePlugin(
         const phoneCode = phoneCodeOf(body.PhoneCode);
         const phoneNumber = storedPhoneNumber(body.PhoneNumber);
         const errors: FieldErrors = {};
-        const email = body.Email.trim().toLowerCase();
-        const emailTaken = await app.db
-          .selectFrom('users')
-          .select('id')
-          .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-          .executeTakeFirst();
-        if (emailTaken) errors['Email'] = [MESSAGES.emailInUse];
-        const phoneTaken = await app.db
-          .selectFrom('users')
-          .select('id')
-          .where('phoneNumber', '=', phoneNumber)
-          .where('phoneCode', '=', phoneCode)
-          .executeTakeFirst();
-        if (phoneTaken) errors['PhoneNumber'] = [MESSAGES.phoneInUse];
+        if (await emailInUse(app.db, body.Email)) errors['Email'] = [MESSAGES.emailInUse];
+        if (await phoneInUse(app.db, phoneCode, phoneNumber)) errors['PhoneNumber'] = [MESSAGES.phoneInUse];
         throwIfInvalid(errors);
         if (!(await allowSend(app.db, `otp-ip:${request.ip}`, ADDRESS_LIMITS))) {
           throw new ApiError('throttled', { PhoneNumber: [MESSAGES.otpResendTooSoon] });
@@ -104,24 +98,12 @@ export const signUpRoutes = routePlugin(
           if (isUniqueViolation(error)) throw new ApiError('validation', { Email: [MESSAGES.emailInUse] });
           throw error;
         }
-        await app.db.updateTable('users').set({ passwordHash }).where('id', '=', id).execute();
+        await setPasswordHash(app.db, id, passwordHash);
         await allowSend(app.db, phoneKey(phoneCode, phoneNumber), app.phoneCodeLimits);
         await app.phoneCodes.send({ id, phoneCode, phoneNumber });
         return { PhoneNumber: phoneNumber, PhoneCode: phoneCode };
       },
     );
-
-    /** The unconfirmed account holder with this number whose code is newest. */
-    const pendingUser = (phoneCode: string, phoneNumber: string) =>
-      app.db
-        .selectFrom('users')
-        .innerJoin('phoneConfirmations', 'phoneConfirmations.userId', 'users.id')
-        .select(['users.id'])
-        .where('users.phoneCode', '=', phoneCode)
-        .where('users.phoneNumber', '=', phoneNumber)
-        .where('users.phoneConfirmedAt', 'is', null)
-        .orderBy('phoneConfirmations.id', 'desc')
-        .executeTakeFirst();
 
     app.post(
       '/Auth/ConfirmPhone',
@@ -140,7 +122,8 @@ export const signUpRoutes = routePlugin(
         const code = request.body.PhoneConfirmationToken.trim();
         if (!isOtpCode(code))
           throw new ApiError('validation', { PhoneConfirmationToken: [MESSAGES.otpInvalid] });
-        const user = await pendingUser(
+        const user = await findAwaitingPhoneConfirmation(
+          app.db,
           phoneCodeOf(request.body.PhoneCode),
           storedPhoneNumber(request.body.PhoneNumber),
         );
@@ -173,7 +156,7 @@ export const signUpRoutes = routePlugin(
           (await allowSend(app.db, `otp-ip:${request.ip}`, ADDRESS_LIMITS)) &&
           (await allowSend(app.db, phoneKey(phoneCode, phoneNumber), app.phoneCodeLimits));
         if (!allowed) throw new ApiError('throttled', { PhoneNumber: [MESSAGES.otpResendTooSoon] });
-        const user = await pendingUser(phoneCode, phoneNumber);
+        const user = await findAwaitingPhoneConfirmation(app.db, phoneCode, phoneNumber);
         if (user) await app.phoneCodes.send({ id: user.id, phoneCode, phoneNumber });
         return { message: MESSAGES.otpSent };
       },

@@ -198,19 +198,78 @@ export function findUserName(
     .executeTakeFirstOrThrow();
 }
 
-/** The user signing in with this address (any case): id, password hash and first granted role. */
-export function findSignIn(db: Kysely<Database>, email: string) {
+/** The user with this address (any case), once per role, the first granted first. */
+function userByEmailWithRole(db: Kysely<Database>, email: string) {
   return (
     db
       .selectFrom('users')
       .innerJoin('userRoles', 'userRoles.userId', 'users.id')
       .innerJoin('roles', 'roles.id', 'userRoles.roleId')
-      .select(['users.id', 'users.passwordHash', 'roles.name as role'])
       .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.trim().toLowerCase()))
       // A user with several roles signs in with the first one granted.
       .orderBy('roles.id')
-      .executeTakeFirst()
   );
+}
+
+/** The user signing in with this address (any case): id, password hash and first granted role. */
+export function findSignIn(db: Kysely<Database>, email: string) {
+  return userByEmailWithRole(db, email)
+    .select(['users.id', 'users.passwordHash', 'roles.name as role'])
+    .executeTakeFirst();
+}
+
+/** Whom a password reset link for this address (any case) goes to, with the role that picks the app. */
+export function findResetRecipient(db: Kysely<Database>, email: string) {
+  return userByEmailWithRole(db, email)
+    .select(['users.id', 'users.email', 'users.firstName', 'roles.name as role'])
+    .executeTakeFirst();
+}
+
+/** Whether a user has this address, in any case. */
+export async function emailInUse(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a user has this phone (the number as stored). */
+export async function phoneInUse(
+  db: Kysely<Database>,
+  phoneCode: string,
+  phoneNumber: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phoneNumber', '=', phoneNumber)
+    .where('phoneCode', '=', phoneCode)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The unconfirmed user with this phone whose confirmation code is newest. */
+export function findAwaitingPhoneConfirmation(db: Kysely<Database>, phoneCode: string, phoneNumber: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('phoneConfirmations', 'phoneConfirmations.userId', 'users.id')
+    .select(['users.id'])
+    .where('users.phoneCode', '=', phoneCode)
+    .where('users.phoneNumber', '=', phoneNumber)
+    .where('users.phoneConfirmedAt', 'is', null)
+    .orderBy('phoneConfirmations.id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Stores the user's new password hash. */
+export async function setPasswordHash(
+  db: Kysely<Database>,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
 }
 
 /** The first role granted to the user (the one tokens carry); undefined when they hold none. */

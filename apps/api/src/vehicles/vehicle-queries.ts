@@ -192,6 +192,11 @@ export async function changeLinkedDevice(
   });
 }
 
+/** The vehicle's stored onboarding status (null once installed); undefined when there is no such vehicle. */
+export function findOnboardingStatus(db: Kysely<Database>, id: number) {
+  return db.selectFrom('vehicles').select('onboardingStatus').where('id', '=', id).executeTakeFirst();
+}
+
 /** True when the vehicle exists and `scope` (a condition on vehicles.userId, the owner) includes it. */
 export async function vehicleExists(
   db: Kysely<Database>,

@@ -14,7 +14,8 @@ type Db = Kysely<Database>;
 
 const flag = (value: boolean): Flag => (value ? 1 : 0);
 
-async function lastPosition(trx: Db, vehicleId: number) {
+/** The vehicle's last known position and its owner; undefined when there is no such vehicle. */
+export async function lastPosition(trx: Db, vehicleId: number) {
   return trx
     .selectFrom('vehicles')
     .select(['lastKnownGpsLatitudeDegrees', 'lastKnownGpsLongitudeDegrees', 'userId'])
