@@ -25,7 +25,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 const OPEN: DeviceCommandStatus[] = ['Pending', 'Delivered'];
 
 /** Why a waiting command was cancelled by a newer one, for a vehicle's command and a test command alike. */
-export const REPLACED_REASON = 'Replaced by a newer command';
+const REPLACED_REASON = 'Replaced by a newer command';
 
 /** Why an open command ended Expired, for a vehicle's command and a test command alike. */
 export const EXPIRED_REASON = 'The device did not answer in time';
@@ -65,10 +65,10 @@ function testCommandQuery(db: Db) {
   return commandQuery(db).where('command.vehicleId', 'is', null).$narrowType<{ vehicleId: null }>();
 }
 
-export type CommandRow = Awaited<
+type CommandRow = Awaited<
   ReturnType<ReturnType<typeof vehicleCommandQuery>['executeTakeFirstOrThrow']>
 >;
-export type TestCommandRow = Awaited<
+type TestCommandRow = Awaited<
   ReturnType<ReturnType<typeof testCommandQuery>['executeTakeFirstOrThrow']>
 >;
 
@@ -150,7 +150,7 @@ export async function pageCommands(
   return { rows, totalCount: Number(total.count) };
 }
 
-export interface NewCommand {
+interface NewCommand {
   /** Null for a test command of a free device. */
   vehicleId: number | null;
   deviceId: number;
@@ -264,7 +264,7 @@ export async function markDeviceSeen(db: Db, deviceId: number, now: Date): Promi
     .execute();
 }
 
-export interface CommandEnd {
+interface CommandEnd {
   status: Extract<DeviceCommandStatus, 'Delivered' | 'Confirmed' | 'Failed' | 'Expired' | 'Cancelled'>;
   /** Only from these statuses; the update changes nothing otherwise. */
   from: readonly DeviceCommandStatus[];
