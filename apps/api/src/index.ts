@@ -15,7 +15,6 @@ export {
   DeviceNotFreeError,
 } from './vehicles/vehicle-store';
 export { HUB_PATH } from './live/live-hub';
-export { CAR_BATTERY_STATES, GPS_STATES } from './telemetry/telemetry-service';
 export { issueDeviceKey } from './telemetry/device-keys';
 export { LIFTED_AUTH_LIMITS } from './plugins/auth-limits';
 
@@ -49,5 +48,4 @@ export type {
   DeviceTelemetry,
   DeviceLink,
 } from './vehicles/vehicle-store';
-export type { TelemetryReport, TelemetryResult } from './telemetry/telemetry-service';
 export type { Simulator, SimulatorOptions } from './telemetry/simulator/simulator';

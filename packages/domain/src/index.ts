@@ -92,6 +92,7 @@ export {
 export { CONTRACT_SCHEMAS } from './contract/index';
 export {
   Nullable,
+  Literals,
   ref,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -116,7 +117,15 @@ export {
   DeviceIngestKeySchema,
   DeviceStatusInfoRequestSchema,
   DeviceStatusInfoSchema,
+  DevicePathSchema,
 } from './contract/devices';
+export {
+  CAR_BATTERY_STATES,
+  GPS_STATES,
+  TelemetryReportSchema,
+  TelemetryResultSchema,
+} from './contract/telemetry';
+export type { CarBatteryState, GpsState, TelemetryReport, TelemetryResult } from './contract/telemetry';
 export {
   UserSchema,
   UserPageSchema,
@@ -150,6 +159,9 @@ export {
   DeviceCommandBatchSchema,
   DeviceCommandAckSchema,
   DeviceCommandAckResultSchema,
+  DeviceCommandAckPathSchema,
+  DeviceCommandPollQuerySchema,
+  DEVICE_COMMAND_WAIT_SECONDS,
   DEVICE_COMMAND_TYPES,
   DEVICE_COMMAND_STATUSES,
   DEVICE_COMMAND_ACK_STATUSES,
@@ -164,6 +176,8 @@ export type {
   DeviceCommandAck,
   DeviceCommandAckStatus,
   DeviceCommandAckResult,
+  DeviceCommandAckPath,
+  DeviceCommandPollQuery,
 } from './contract/commands';
 export { DeviceTestCommandRequestSchema, DeviceTestCommandSchema } from './contract/device-test-commands';
 export type { DeviceTestCommand, DeviceTestCommandRequest } from './contract/device-test-commands';
@@ -180,6 +194,7 @@ export type {
   DeviceListField,
   DeviceListFields,
   DeviceStatusInfo,
+  DevicePath,
 } from './contract/devices';
 export type {
   User,
@@ -395,6 +410,9 @@ export {
   LinkDeviceFreeRequestSchema,
   CreateSubscriptionRequestSchema,
   SubscriptionSchema,
+  SUBSCRIPTION_STATUSES,
+  SubscriptionStatusSchema,
+  OnboardingStatusSchema,
 } from './contract/onboarding';
 export type {
   VehicleType,
@@ -412,6 +430,7 @@ export type {
   LinkDeviceFreeRequest,
   CreateSubscriptionRequest,
   Subscription,
+  SubscriptionStatus,
 } from './contract/onboarding';
 export {
   IMPORT_ROLES,

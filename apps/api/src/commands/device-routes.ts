@@ -3,22 +3,27 @@
  * waiting for it and an acknowledgement with the outcome. Registered inside deviceKeyOnly, so the
  * device's key is checked (and request.device set) before anything else.
  */
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  DEVICE_COMMAND_WAIT_SECONDS,
+  DeviceCommandAckPathSchema,
   DeviceCommandAckResultSchema,
   DeviceCommandAckSchema,
   DeviceCommandBatchSchema,
   DeviceCommandDeliverySchema,
+  DeviceCommandPollQuerySchema,
+  DevicePathSchema,
+  ref,
 } from '@sentinel/domain';
 import { ApiError, ProblemDetailsRef, problem } from '../errors';
 import { CommandRefusal } from './command-service';
 
-const Serial = Type.String({ minLength: 1, maxLength: 100 });
 const DeviceAnswers = { 401: ProblemDetailsRef, 404: ProblemDetailsRef };
 
 export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(DeviceCommandDeliverySchema);
+  app.addSchema(DeviceCommandBatchSchema);
+  app.addSchema(DeviceCommandAckResultSchema);
 
   app.get(
     '/Devices/:serialNumber/Commands',
@@ -33,17 +38,9 @@ export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'about 35 s shows as offline and its commands as queued. A device linked to no vehicle receives ' +
           'its test commands (POST /Devices/{serialNumber}/TestCommands) here.',
         security: [{ device: [] }],
-        params: Type.Object({ serialNumber: Serial }),
-        querystring: Type.Object({
-          waitSeconds: Type.Optional(
-            Type.Integer({
-              minimum: 0,
-              maximum: 25,
-              description: 'How long to wait for a command. @default 25',
-            }),
-          ),
-        }),
-        response: { 200: DeviceCommandBatchSchema, ...DeviceAnswers },
+        params: DevicePathSchema,
+        querystring: DeviceCommandPollQuerySchema,
+        response: { 200: ref(DeviceCommandBatchSchema), ...DeviceAnswers },
       },
     },
     async (request, reply) => {
@@ -54,7 +51,7 @@ export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) gone.abort();
       });
-      const waitMs = (request.query.waitSeconds ?? 25) * 1000;
+      const waitMs = (request.query.waitSeconds ?? DEVICE_COMMAND_WAIT_SECONDS) * 1000;
       const items = await app.commands.poll(device, waitMs, gone.signal);
       return { items };
     },
@@ -71,10 +68,10 @@ export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "stores the lock state and writes the vehicle's history. Another device's or an unknown command " +
           'answers 404; an expired, cancelled or already answered one 409 (repeating the same outcome answers 200).',
         security: [{ device: [] }],
-        params: Type.Object({ serialNumber: Serial, commandId: Type.Integer({ minimum: 1 }) }),
+        params: DeviceCommandAckPathSchema,
         body: DeviceCommandAckSchema,
         response: {
-          200: DeviceCommandAckResultSchema,
+          200: ref(DeviceCommandAckResultSchema),
           400: ProblemDetailsRef,
           409: ProblemDetailsRef,
           ...DeviceAnswers,

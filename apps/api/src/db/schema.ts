@@ -1,10 +1,19 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type {
+  DeviceCommandStatus,
+  DeviceCommandType,
+  OnboardingStatus,
+  SubscriptionStatus,
+} from '@sentinel/domain';
 
 /*
  * Table types as the code sees them: camelCase here, snake_case in SQL (Kysely's CamelCasePlugin
  * maps between them). Flags are integers 0/1 and instants are ISO 8601 UTC strings so the same
- * rows read the same on SQLite and PostgreSQL; see the README's schema section.
+ * rows read the same on SQLite and PostgreSQL; see the README's schema section. A status or kind
+ * the api answers with is the contract's union, named here rather than restated.
  */
+
+export type { OnboardingStatus, SubscriptionStatus };
 
 /** 0 or 1: SQLite has no boolean type and better-sqlite3 cannot bind JS booleans. */
 export type Flag = 0 | 1;
@@ -95,8 +104,6 @@ export interface DevicesTable {
   commandsSeenAt: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
-export type OnboardingStatus = 'Outstanding-Details' | 'Booking-Pending' | 'Scheduled';
-
 export interface VehiclesTable {
   id: Generated<number>;
   userId: number;
@@ -148,6 +155,7 @@ export interface VehicleHistoryTable {
   isLockedChangedByAdminUser: Flag | null;
   tamperCancelled: Flag | null;
   tamperCancelledByUserId: number | null;
+  /** Text as stored (the contract's CarBatteryState and GpsState when a device raised the alert). */
   tamperCarBatteryState: string | null;
   tamperGpsState: string | null;
   auraCalloutStatus: string | null;
@@ -257,8 +265,6 @@ export interface InstallationBookingsTable {
   createdOnDateTime: Instant;
 }
 
-export type SubscriptionStatus = 'Deposit-Pending' | 'Deposit-Paid' | 'Offline';
-
 export interface SubscriptionsTable {
   id: Generated<number>;
   vehicleId: number;
@@ -310,10 +316,8 @@ export interface DeviceCommandsTable {
   /** Null for a test command of a free device (the burn-in bench): it changes no vehicle. */
   vehicleId: number | null;
   deviceId: number;
-  /** A DeviceCommandType of the domain: 'Lock' | 'Unlock'. */
-  type: string;
-  /** A DeviceCommandStatus of the domain. */
-  status: string;
+  type: DeviceCommandType;
+  status: DeviceCommandStatus;
   requestedByUserId: number | null;
   requestedAt: Instant;
   expiresAt: Instant;

@@ -1,13 +1,13 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DevicePathSchema, ref, TelemetryReportSchema, TelemetryResultSchema } from '@sentinel/domain';
 import { ApiError, ProblemDetailsRef } from '../errors';
 import { deviceKeyOnly } from '../plugins/device-group';
-import { reportErrors, TelemetryReportSchema, TelemetryResultSchema } from '../telemetry/telemetry-service';
-
-const Params = Type.Object({ serialNumber: Type.String({ minLength: 1, maxLength: 100 }) });
+import { reportErrors } from '../telemetry/telemetry-service';
 
 /** Where a tracking device reports (see README, Device telemetry), in the device-key group. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(TelemetryResultSchema);
+
   app.post(
     '/Devices/:serialNumber/Telemetry',
     {
@@ -20,10 +20,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           'Readings older than what is stored are ignored; a device not linked to a vehicle stores ' +
           'its own values only.',
         security: [{ device: [] }],
-        params: Params,
+        params: DevicePathSchema,
         body: TelemetryReportSchema,
         response: {
-          200: TelemetryResultSchema,
+          200: ref(TelemetryResultSchema),
           400: ProblemDetailsRef,
           401: ProblemDetailsRef,
           404: ProblemDetailsRef,

@@ -60,7 +60,7 @@ export function subscriptionItem(
     vehicleId: number;
     subscriptionPlanId: number;
     isOffline: number;
-    status: string;
+    status: SubscriptionStatus;
     depositAmountCents: number;
   },
   paymentUrl: string | null,

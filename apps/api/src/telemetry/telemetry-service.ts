@@ -1,13 +1,11 @@
 /*
- * What a device reports, and how each part is stored. The ingestion route and the simulator
- * both come through here, and every change goes through the vehicle store, which commits
- * before the event bus (and so the live hub) hears of it.
+ * How each part of a device's report (the contract's TelemetryReport) is stored. The ingestion
+ * route and the simulator both come through here, and every change goes through the vehicle store,
+ * which commits before the event bus (and so the live hub) hears of it.
  */
-import { Type } from '@sinclair/typebox';
-import type { Static } from '@sinclair/typebox';
 import type { Kysely, Transaction } from 'kysely';
 import { HISTORY_TYPE, MESSAGES } from '@sentinel/domain';
-import type { FieldErrors } from '@sentinel/domain';
+import type { FieldErrors, TelemetryReport, TelemetryResult } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
 import { VehicleEvents } from '../vehicles/vehicle-events';
@@ -21,54 +19,8 @@ import { recordPositionFix } from '../replay/position-fixes';
 import type { IngestingDevice } from './device-keys';
 import { preparedQuery } from './prepared-query';
 
-/** What the car's battery looked like when the device raised a tamper alert. */
-export const CAR_BATTERY_STATES = ['Normal', 'Low', 'Disconnected'] as const;
-/** What the GPS receiver looked like when the device raised a tamper alert. */
-export const GPS_STATES = ['Normal', 'NoSignal', 'Jammed'] as const;
-
 /** A device's clock may run this far ahead of ours; further ahead is a broken clock. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
-
-export const TelemetryReportSchema = Type.Object(
-  {
-    timestamp: Type.String({ format: 'date-time', description: 'When the device took the reading.' }),
-    latitudeDegrees: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
-    longitudeDegrees: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
-    locked: Type.Optional(Type.Boolean()),
-    tamper: Type.Optional(
-      Type.Object(
-        {
-          carBatteryState: Type.Union(CAR_BATTERY_STATES.map((state) => Type.Literal(state))),
-          gpsState: Type.Union(GPS_STATES.map((state) => Type.Literal(state))),
-        },
-        { description: 'Present when the device detects tampering; raises a tamper alert.' },
-      ),
-    ),
-    carBatteryVolts: Type.Optional(Type.Number({ minimum: 0, maximum: 40 })),
-    deviceBatteryPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-    applicationVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-  },
-  {
-    additionalProperties: false,
-    description: 'One report from a tracking device; every part but timestamp is optional.',
-  },
-);
-
-export type TelemetryReport = Static<typeof TelemetryReportSchema>;
-
-export const TelemetryResultSchema = Type.Object({
-  /** The vehicle the device is linked to; null when it is not linked (only device values are stored). */
-  vehicleId: Type.Union([Type.Integer(), Type.Null()]),
-  /** Which parts changed something; false parts were absent, unchanged, or older than what is stored. */
-  stored: Type.Object({
-    device: Type.Boolean(),
-    position: Type.Boolean(),
-    lock: Type.Boolean(),
-    tamper: Type.Boolean(),
-  }),
-});
-
-export type TelemetryResult = Static<typeof TelemetryResultSchema>;
 
 /** Rules the schema cannot say: a position needs both halves, and the clock must be sane. */
 export function reportErrors(report: TelemetryReport, now: Date = new Date()): FieldErrors | undefined {

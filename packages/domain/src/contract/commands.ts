@@ -5,7 +5,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { Nullable, PageSchema, ref } from './common';
+import { Literals, Nullable, PageSchema, ref } from './common';
+import { DevicePathSchema } from './devices';
 
 export const DEVICE_COMMAND_TYPES = ['Lock', 'Unlock'] as const;
 export type DeviceCommandType = (typeof DEVICE_COMMAND_TYPES)[number];
@@ -30,16 +31,13 @@ export function isOpenCommand(status: DeviceCommandStatus): boolean {
   return status === 'Pending' || status === 'Delivered';
 }
 
-const literals = <T extends string>(values: readonly T[]) =>
-  Type.Union(values.map((value) => Type.Literal(value)));
-
 /** One lock or unlock command, as staff see it (and as DeviceCommandStatusMessage carries it). */
 export const DeviceCommandSchema = Type.Object(
   {
     id: Type.Integer(),
     vehicleId: Type.Integer(),
-    type: literals(DEVICE_COMMAND_TYPES),
-    status: literals(DEVICE_COMMAND_STATUSES),
+    type: Literals(DEVICE_COMMAND_TYPES),
+    status: Literals(DEVICE_COMMAND_STATUSES),
     deviceOnline: Type.Boolean({
       description:
         'Whether the device has asked for commands lately; a Pending command of an offline device is queued.',
@@ -68,7 +66,7 @@ export const DeviceCommandPageSchema = PageSchema(ref(DeviceCommandSchema));
 export const DeviceCommandDeliverySchema = Type.Object(
   {
     id: Type.Integer(),
-    type: literals(DEVICE_COMMAND_TYPES),
+    type: Literals(DEVICE_COMMAND_TYPES),
     requestedDateTime: Type.String(),
     expiresDateTime: Type.String({ description: 'An outcome reported after this time is refused.' }),
   },
@@ -76,18 +74,43 @@ export const DeviceCommandDeliverySchema = Type.Object(
 );
 export type DeviceCommandDelivery = Static<typeof DeviceCommandDeliverySchema>;
 
+/** The longest a device's poll for commands waits, and how long it waits unless it asks otherwise. */
+export const DEVICE_COMMAND_WAIT_SECONDS = 25;
+
+/** GET /Devices/{serialNumber}/Commands query. */
+export const DeviceCommandPollQuerySchema = Type.Object({
+  waitSeconds: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: DEVICE_COMMAND_WAIT_SECONDS,
+      description: `How long to wait for a command. @default ${DEVICE_COMMAND_WAIT_SECONDS}`,
+    }),
+  ),
+});
+export type DeviceCommandPollQuery = Static<typeof DeviceCommandPollQuerySchema>;
+
 /** GET /Devices/{serialNumber}/Commands answer: the commands handed over by this call (may be none). */
-export const DeviceCommandBatchSchema = Type.Object({ items: Type.Array(ref(DeviceCommandDeliverySchema)) });
+export const DeviceCommandBatchSchema = Type.Object(
+  { items: Type.Array(ref(DeviceCommandDeliverySchema)) },
+  { $id: 'DeviceCommandBatch' },
+);
 export type DeviceCommandBatch = Static<typeof DeviceCommandBatchSchema>;
 
 /** The outcomes a device may report. Delivered only says it has the command (fetching says so too). */
 export const DEVICE_COMMAND_ACK_STATUSES = ['Delivered', 'Confirmed', 'Failed'] as const;
 export type DeviceCommandAckStatus = (typeof DEVICE_COMMAND_ACK_STATUSES)[number];
 
+/** POST /Devices/{serialNumber}/Commands/{commandId}/Ack path. */
+export const DeviceCommandAckPathSchema = Type.Composite([
+  DevicePathSchema,
+  Type.Object({ commandId: Type.Integer({ minimum: 1 }) }),
+]);
+export type DeviceCommandAckPath = Static<typeof DeviceCommandAckPathSchema>;
+
 /** POST /Devices/{serialNumber}/Commands/{commandId}/Ack body. */
 export const DeviceCommandAckSchema = Type.Object(
   {
-    status: literals(DEVICE_COMMAND_ACK_STATUSES),
+    status: Literals(DEVICE_COMMAND_ACK_STATUSES),
     locked: Type.Optional(
       Type.Boolean({
         description: 'The lock state after carrying the command out; required with Confirmed and Failed.',
@@ -102,8 +125,8 @@ export const DeviceCommandAckSchema = Type.Object(
 export type DeviceCommandAck = Static<typeof DeviceCommandAckSchema>;
 
 /** POST /Devices/{serialNumber}/Commands/{commandId}/Ack answer: the command's status now. */
-export const DeviceCommandAckResultSchema = Type.Object({
-  id: Type.Integer(),
-  status: literals(DEVICE_COMMAND_STATUSES),
-});
+export const DeviceCommandAckResultSchema = Type.Object(
+  { id: Type.Integer(), status: Literals(DEVICE_COMMAND_STATUSES) },
+  { $id: 'DeviceCommandAckResult' },
+);
 export type DeviceCommandAckResult = Static<typeof DeviceCommandAckResultSchema>;

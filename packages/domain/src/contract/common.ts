@@ -3,11 +3,16 @@
  * schemas, pages, the list query and the error body.
  */
 import { Type } from '@sinclair/typebox';
-import type { Static, TSchema, TUnsafe } from '@sinclair/typebox';
+import type { SchemaOptions, Static, TSchema, TUnsafe } from '@sinclair/typebox';
 import { MAX_LENGTH, MAX_PAGE_INDEX } from '../limits';
 
 /** The value, or null. */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, options?: SchemaOptions) =>
+  Type.Union([schema, Type.Null()], options);
+
+/** One of the listed strings: a status or kind, as a union of literals that the static type keeps. */
+export const Literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value) => Type.Literal(value)));
 
 /**
  * A `$ref` to a named schema, typed as that schema. Answers point at their entities this way, so

@@ -6,15 +6,12 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { Literals, Nullable } from './common';
 import { DEVICE_COMMAND_STATUSES, DEVICE_COMMAND_TYPES } from './commands';
-
-const literals = <T extends string>(values: readonly T[]) =>
-  Type.Union(values.map((value) => Type.Literal(value)));
 
 /** POST /Devices/{serialNumber}/TestCommands body. */
 export const DeviceTestCommandRequestSchema = Type.Object(
-  { type: literals(DEVICE_COMMAND_TYPES) },
+  { type: Literals(DEVICE_COMMAND_TYPES) },
   { additionalProperties: false },
 );
 export type DeviceTestCommandRequest = Static<typeof DeviceTestCommandRequestSchema>;
@@ -23,8 +20,8 @@ export type DeviceTestCommandRequest = Static<typeof DeviceTestCommandRequestSch
 export const DeviceTestCommandSchema = Type.Object({
   id: Type.Integer(),
   serialNumber: Type.String(),
-  type: literals(DEVICE_COMMAND_TYPES),
-  status: literals(DEVICE_COMMAND_STATUSES),
+  type: Literals(DEVICE_COMMAND_TYPES),
+  status: Literals(DEVICE_COMMAND_STATUSES),
   requestedDateTime: Type.String({ description: 'ISO 8601 date-time (UTC).' }),
   expiresDateTime: Type.String({ description: 'An open test command expires at this time.' }),
   deliveredDateTime: Nullable(Type.String()),

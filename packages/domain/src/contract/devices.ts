@@ -15,6 +15,10 @@ export const DeviceSchema = Type.Object(
 );
 export type Device = Static<typeof DeviceSchema>;
 
+/** The path of every call a device makes on its own channel (telemetry, commands, acknowledgements). */
+export const DevicePathSchema = Type.Object({ serialNumber: Type.String({ minLength: 1, maxLength: 100 }) });
+export type DevicePath = Static<typeof DevicePathSchema>;
+
 /** GET /Devices answer. */
 export const DevicePageSchema = PageSchema(ref(DeviceSchema));
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { Nullable, PageSchema, ref } from './common';
+import { Literals, Nullable, PageSchema, ref } from './common';
+import { DEVICE_COMMAND_STATUSES, DEVICE_COMMAND_TYPES } from './commands';
 
 const NullableString = Nullable(Type.String());
 
@@ -28,14 +29,12 @@ export const HistoryEntrySchema = Type.Object(
     capitalAirIncidentCreatedByUserLastName: NullableString,
     lastKnownGpsLatitudeDegrees: Nullable(Type.Number()),
     lastKnownGpsLongitudeDegrees: Nullable(Type.Number()),
-    lockCommandType: Nullable(
-      Type.String({
-        description: 'Lock or Unlock, on a LockState entry that ends a command from the dashboard.',
-      }),
-    ),
-    lockCommandStatus: Nullable(
-      Type.String({ description: 'What became of that command: Confirmed, Failed, Expired or Cancelled.' }),
-    ),
+    lockCommandType: Nullable(Literals(DEVICE_COMMAND_TYPES), {
+      description: 'On a LockState entry that ends a command from the dashboard.',
+    }),
+    lockCommandStatus: Nullable(Literals(DEVICE_COMMAND_STATUSES), {
+      description: 'What became of that command: Confirmed, Failed, Expired or Cancelled.',
+    }),
     lockCommandRequestedDateTime: NullableString,
     lockCommandReason: NullableString,
   },

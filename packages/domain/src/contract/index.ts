@@ -24,7 +24,13 @@ import {
   VehicleTypeSchema,
 } from './onboarding';
 import { LockResultSchema, PartnerAlertResultSchema, VehicleSchema } from './vehicles';
-import { DeviceCommandDeliverySchema, DeviceCommandSchema } from './commands';
+import {
+  DeviceCommandAckResultSchema,
+  DeviceCommandBatchSchema,
+  DeviceCommandDeliverySchema,
+  DeviceCommandSchema,
+} from './commands';
+import { TelemetryResultSchema } from './telemetry';
 import { ImportJobSchema, ImportRowSchema } from './imports';
 
 /**
@@ -62,6 +68,9 @@ export const CONTRACT_SCHEMAS = [
   AuditEntrySchema,
   DeviceCommandSchema,
   DeviceCommandDeliverySchema,
+  DeviceCommandBatchSchema,
+  DeviceCommandAckResultSchema,
+  TelemetryResultSchema,
   ImportJobSchema,
   ImportRowSchema,
 ] as const;

@@ -1,8 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { VEHICLE_SEARCH_RESULT_COUNT } from '../onboarding-rules';
-import { Nullable, ref } from './common';
+import { ONBOARDING_STATUS, VEHICLE_SEARCH_RESULT_COUNT } from '../onboarding-rules';
+import { Literals, Nullable, ref } from './common';
 import { MAX_LENGTH } from '../limits';
+
+/** Where a vehicle is in onboarding (ONBOARDING_STATUS); a vehicle out of onboarding has none (null). */
+export const OnboardingStatusSchema = Literals(Object.values(ONBOARDING_STATUS));
 
 /** A make and model as GET /VehicleTypes/Search answers it. */
 export const VehicleTypeSchema = Type.Object(
@@ -178,6 +181,14 @@ export const CreateSubscriptionRequestSchema = Type.Object({
 });
 export type CreateSubscriptionRequest = Static<typeof CreateSubscriptionRequestSchema>;
 
+/**
+ * Where a subscription's deposit stands: waiting for the client's payment, paid, or none due (an
+ * offline plan is paid outside the product).
+ */
+export const SUBSCRIPTION_STATUSES = ['Deposit-Pending', 'Deposit-Paid', 'Offline'] as const;
+export const SubscriptionStatusSchema = Literals(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 /** A vehicle's subscription and where its deposit stands. */
 export const SubscriptionSchema = Type.Object(
   {
@@ -185,7 +196,7 @@ export const SubscriptionSchema = Type.Object(
     vehicleId: Type.Integer(),
     subscriptionPlanId: Type.Integer(),
     isOffline: Type.Boolean(),
-    status: Type.String({ description: "'Deposit-Pending', 'Deposit-Paid' or 'Offline'" }),
+    status: SubscriptionStatusSchema,
     depositAmountCents: Type.Integer(),
     /** The checkout link of the deposit, sent to the client by SMS and e-mail; null when offline or paid. */
     paymentUrl: Nullable(Type.String()),

@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import { Nullable, PageSchema, ref } from './common';
 import { DeviceCommandSchema } from './commands';
 import { DriverSchema } from './drivers';
+import { OnboardingStatusSchema } from './onboarding';
 import { MAX_LENGTH } from '../limits';
 
 const NullableString = Nullable(Type.String());
@@ -30,9 +31,7 @@ export const VehicleSchema = Type.Object(
     subscriptionPlanId: NullableInteger,
     subscriptionId: NullableInteger,
     subscriptionDepositAmountPaid: NullableInteger,
-    onBoardingStatus: Nullable(
-      Type.String({ description: "'Booking-Pending', 'Scheduled', or null once installed." }),
-    ),
+    onBoardingStatus: Nullable(OnboardingStatusSchema, { description: 'Null once installed.' }),
     createdOnDateTime: Type.String(),
     isLocked: Nullable(Type.Boolean({ description: 'Null while no device has reported a lock state.' })),
     tamperActive: Type.Boolean(),

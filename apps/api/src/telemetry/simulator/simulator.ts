@@ -5,9 +5,10 @@
  * demo exercises storage, the event bus and the hub exactly as a device would.
  */
 import type { Kysely } from 'kysely';
+import type { TelemetryReport } from '@sentinel/domain';
 import type { Database } from '../../db/schema';
 import type { CommandService } from '../../commands/command-service';
-import type { TelemetryReport, TelemetryService } from '../telemetry-service';
+import type { TelemetryService } from '../telemetry-service';
 import { createCommandResponder } from './command-responder';
 import { seededRandom } from './random';
 import type { Random } from './random';
