@@ -10,6 +10,26 @@ import type { BurnInTestResult, BurnInTestType, BurnInUnitResult } from '@sentin
 import type { BenchDb } from '../db/database';
 import type { Delivery, TelemetryBody } from '../vehicle-api';
 import { BenchError } from '../errors';
+import {
+  countActiveTests,
+  deleteUnit,
+  dueTests,
+  findUnit,
+  finishTest,
+  insertUnit,
+  interruptTests,
+  listTests,
+  listUnits,
+  queueTests,
+  retryableTests,
+  serialsWithActiveTests,
+  startableTests,
+  startTest,
+  stopTests,
+  takenStations,
+  testStatus,
+  unitsBySerialOrStation,
+} from './bench-queries';
 import { isFaultName } from './bench-simulator';
 import type { BenchSimulator, UnitReport } from './bench-simulator';
 import type { RelayDrive, RelayDriver } from './relay-drive';
@@ -37,11 +57,6 @@ export interface RunnerOptions {
 
 /** The bench asks the api as the person who started a unit's tests; without one it cannot send. */
 const NO_OPERATOR = 'no signed-in technician started this test';
-
-export const INTERRUPTED_REASON = 'The test runner stopped while this test was running';
-
-const ACTIVE = ['Pending', 'InProgress'] as const;
-const RETRYABLE = ['Failed', 'Interrupted'] as const;
 
 export function createRunner(options: RunnerOptions) {
   const { db, simulator } = options;
@@ -96,71 +111,14 @@ export function createRunner(options: RunnerOptions) {
   }
 
   async function unit(serial: string) {
-    const row = await db
-      .selectFrom('benchUnits')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['serialNumber']), '=', serial.toLowerCase()))
-      .executeTakeFirst();
+    const row = await findUnit(db, serial);
     if (!row) throw new BenchError('unknownUnit', `Unit ${serial} is not on the bench`);
     return row;
   }
 
-  async function activeCount(serial: string): Promise<number> {
-    const { count } = await db
-      .selectFrom('benchTests')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('serialNumber', '=', serial)
-      .where('status', 'in', ACTIVE)
-      .executeTakeFirstOrThrow();
-    return Number(count);
-  }
-
-  /** Queues tests of a unit (all of them by default), replacing what they held. */
-  async function queue(serial: string, types: readonly BurnInTestType[]): Promise<void> {
-    for (const testType of types) {
-      await db
-        .insertInto('benchTests')
-        .values({
-          serialNumber: serial,
-          testType,
-          position: BURN_IN_TEST_TYPES.indexOf(testType),
-          status: 'Pending',
-          startTime: null,
-          endTime: null,
-          dueAt: null,
-          failureReason: null,
-          testData: '{}',
-        })
-        .onConflict((conflict) =>
-          conflict.columns(['serialNumber', 'testType']).doUpdateSet({
-            status: 'Pending',
-            startTime: null,
-            endTime: null,
-            dueAt: null,
-            failureReason: null,
-            testData: '{}',
-          }),
-        )
-        .execute();
-    }
-  }
-
   async function stop(serial: string): Promise<number> {
     cancelDrive(serial);
-    const at = now().toISOString();
-    const running = await db
-      .updateTable('benchTests')
-      .set({ status: 'Stopped', endTime: at, dueAt: null })
-      .where('serialNumber', '=', serial)
-      .where('status', '=', 'InProgress')
-      .executeTakeFirst();
-    const waiting = await db
-      .updateTable('benchTests')
-      .set({ status: 'Stopped' })
-      .where('serialNumber', '=', serial)
-      .where('status', '=', 'Pending')
-      .executeTakeFirst();
-    return Number(running.numUpdatedRows) + Number(waiting.numUpdatedRows);
+    return stopTests(db, serial, now());
   }
 
   /**
@@ -185,19 +143,7 @@ export function createRunner(options: RunnerOptions) {
   /** Finishes the tests that have measured long enough and starts the next one of each idle unit. */
   async function advance(): Promise<void> {
     const at = now();
-    const due = await db
-      .selectFrom('benchTests')
-      .innerJoin('benchUnits', 'benchUnits.serialNumber', 'benchTests.serialNumber')
-      .select([
-        'benchTests.serialNumber',
-        'benchTests.testType',
-        'benchTests.attempts',
-        'benchUnits.faults',
-        'benchUnits.ingestKey',
-      ])
-      .where('benchTests.status', '=', 'InProgress')
-      .where('benchTests.dueAt', '<=', at.toISOString())
-      .execute();
+    const due = await dueTests(db, at);
     for (const test of due) {
       const drive = test.testType === 'LockRelay' ? drives.get(test.serialNumber) : undefined;
       // The relay test ends when the unit has answered its commands (or the drive gave up), not before.
@@ -208,83 +154,31 @@ export function createRunner(options: RunnerOptions) {
       const readings = drive?.result ? { ...measured, channel: drive.result } : measured;
       const report = await send(test.serialNumber, test.ingestKey, test.testType, readings, at);
       const verdict = judge(test.testType, report);
-      await db
-        .updateTable('benchTests')
-        .set({
-          status: verdict.passed ? 'Passed' : 'Failed',
-          endTime: at.toISOString(),
-          dueAt: null,
-          failureReason: verdict.failureReason,
-          testData: JSON.stringify(report),
-        })
-        .where('serialNumber', '=', test.serialNumber)
-        .where('testType', '=', test.testType)
-        .where('status', '=', 'InProgress')
-        .execute();
+      await finishTest(db, test, {
+        passed: verdict.passed,
+        failureReason: verdict.failureReason,
+        testData: JSON.stringify(report),
+        at,
+      });
     }
-    const next = await db
-      .selectFrom('benchTests as t')
-      .select(['t.serialNumber', 't.testType'])
-      .where('t.status', '=', 'Pending')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('benchTests as r')
-              .select('r.testType')
-              .whereRef('r.serialNumber', '=', 't.serialNumber')
-              .where('r.status', '=', 'InProgress'),
-          ),
-        ),
-      )
-      .orderBy('t.serialNumber')
-      .orderBy('t.position')
-      .execute();
+    const next = await startableTests(db);
     const started = new Set<string>();
     for (const test of next) {
       if (started.has(test.serialNumber)) continue;
       started.add(test.serialNumber);
       const dueAt = new Date(at.getTime() + TEST_DURATION_MS[test.testType] * scale);
-      const moved = await db
-        .updateTable('benchTests')
-        .set((eb) => ({
-          status: 'InProgress',
-          startTime: at.toISOString(),
-          dueAt: dueAt.toISOString(),
-          attempts: eb('attempts', '+', 1),
-        }))
-        .where('serialNumber', '=', test.serialNumber)
-        .where('testType', '=', test.testType)
-        // A stop that landed since the select above wins: a stopped test never starts.
-        .where('status', '=', 'Pending')
-        .executeTakeFirst();
-      if (test.testType === 'LockRelay' && moved.numUpdatedRows > 0n) startDrive(test.serialNumber);
+      // A stop that landed since the select above wins: a stopped test never starts.
+      const moved = await startTest(db, test, at, dueAt);
+      if (test.testType === 'LockRelay' && moved) startDrive(test.serialNumber);
     }
     // A unit polls its channel only while its tests run.
-    if (options.unitDevices) {
-      const active = await db
-        .selectFrom('benchTests')
-        .select('serialNumber')
-        .distinct()
-        .where('status', 'in', ACTIVE)
-        .execute();
-      options.unitDevices.retain(new Set(active.map((row) => row.serialNumber)));
-    }
+    if (options.unitDevices) options.unitDevices.retain(await serialsWithActiveTests(db));
   }
 
   return {
     /** Marks what was running or waiting when the service last stopped as Interrupted. */
     async recover(): Promise<void> {
-      const at = now().toISOString();
-      await db
-        .updateTable('benchTests')
-        .set({ status: 'Interrupted', endTime: at, dueAt: null, failureReason: INTERRUPTED_REASON })
-        .where('status', '=', 'InProgress')
-        .execute();
-      await db
-        .updateTable('benchTests')
-        .set({ status: 'Interrupted', failureReason: INTERRUPTED_REASON })
-        .where('status', '=', 'Pending')
-        .execute();
+      await interruptTests(db, now());
     },
 
     /** One round of finishing and starting tests, now; what the timer calls. */
@@ -311,13 +205,8 @@ export function createRunner(options: RunnerOptions) {
     },
 
     async results(): Promise<BurnInUnitResult[]> {
-      const units = await db.selectFrom('benchUnits').selectAll().orderBy('stationId').execute();
-      const tests = await db
-        .selectFrom('benchTests')
-        .selectAll()
-        .orderBy('serialNumber')
-        .orderBy('position')
-        .execute();
+      const units = await listUnits(db);
+      const tests = await listTests(db);
       return units.map((row) => ({
         unitSerialNumber: row.serialNumber,
         testStation: row.stationId,
@@ -336,9 +225,7 @@ export function createRunner(options: RunnerOptions) {
 
     /** The stations no unit sits on, in the bench's order. */
     async freeStations(): Promise<string[]> {
-      const taken = new Set(
-        (await db.selectFrom('benchUnits').select('stationId').execute()).map((row) => row.stationId),
-      );
+      const taken = await takenStations(db);
       return options.stations.filter((station) => !taken.has(station));
     },
 
@@ -346,16 +233,7 @@ export function createRunner(options: RunnerOptions) {
     async checkFree(serial: string, stationId: string): Promise<void> {
       if (!options.stations.includes(stationId))
         throw new BenchError('unknownStation', `Station ${stationId} is not a station of this bench`);
-      const onBench = await db
-        .selectFrom('benchUnits')
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['serialNumber']), '=', serial.toLowerCase()),
-            eb('stationId', '=', stationId),
-          ]),
-        )
-        .execute();
+      const onBench = await unitsBySerialOrStation(db, serial, stationId);
       const same = onBench.find((row) => row.serialNumber.toLowerCase() === serial.toLowerCase());
       if (same)
         throw new BenchError(
@@ -371,16 +249,13 @@ export function createRunner(options: RunnerOptions) {
     async addUnit(serial: string, stationId: string, ingestKey: string | null = null): Promise<void> {
       await this.checkFree(serial, stationId);
       try {
-        await db
-          .insertInto('benchUnits')
-          .values({
-            serialNumber: serial,
-            stationId,
-            addedAt: now().toISOString(),
-            faults: JSON.stringify(simulator.faultsFor(serial)),
-            ingestKey,
-          })
-          .execute();
+        await insertUnit(db, {
+          serialNumber: serial,
+          stationId,
+          addedAt: now().toISOString(),
+          faults: JSON.stringify(simulator.faultsFor(serial)),
+          ingestKey,
+        });
       } catch (error) {
         // Two people put units on the same station at once: the index kept one, the other hears why.
         if (isUniqueViolation(error))
@@ -395,17 +270,16 @@ export function createRunner(options: RunnerOptions) {
       cancelDrive(row.serialNumber);
       options.unitDevices?.stop(row.serialNumber);
       operators.delete(row.serialNumber);
-      await db.deleteFrom('benchTests').where('serialNumber', '=', row.serialNumber).execute();
-      await db.deleteFrom('benchUnits').where('serialNumber', '=', row.serialNumber).execute();
+      await deleteUnit(db, row.serialNumber);
       return { serialNumber: row.serialNumber, stationId: row.stationId };
     },
 
     /** Queues every test of the unit; operator is the caller's Authorization, used to send its commands. */
     async startUnit(serial: string, operator?: string): Promise<string> {
       const row = await unit(serial);
-      if ((await activeCount(row.serialNumber)) > 0)
+      if ((await countActiveTests(db, row.serialNumber)) > 0)
         throw new BenchError('alreadyRunning', `Unit ${row.serialNumber} is already running tests`);
-      await queue(row.serialNumber, BURN_IN_TEST_TYPES);
+      await queueTests(db, row.serialNumber, BURN_IN_TEST_TYPES);
       begin(row, operator);
       await this.tick();
       return row.serialNumber;
@@ -420,15 +294,12 @@ export function createRunner(options: RunnerOptions) {
 
     /** Starts every unit that is not running yet; answers how many started. */
     async startAll(operator?: string): Promise<number> {
-      const units = await db
-        .selectFrom('benchUnits')
-        .select(['serialNumber', 'ingestKey', 'faults'])
-        .execute();
+      const units = await listUnits(db);
       if (units.length === 0) throw new BenchError('noUnits', 'There are no units on the bench');
       let started = 0;
       for (const row of units) {
-        if ((await activeCount(row.serialNumber)) > 0) continue;
-        await queue(row.serialNumber, BURN_IN_TEST_TYPES);
+        if ((await countActiveTests(db, row.serialNumber)) > 0) continue;
+        await queueTests(db, row.serialNumber, BURN_IN_TEST_TYPES);
         begin(row, operator);
         started += 1;
       }
@@ -439,7 +310,7 @@ export function createRunner(options: RunnerOptions) {
     },
 
     async stopAll(): Promise<number> {
-      const units = await db.selectFrom('benchUnits').select('serialNumber').execute();
+      const units = await listUnits(db);
       let stopped = 0;
       for (const { serialNumber } of units) if ((await stop(serialNumber)) > 0) stopped += 1;
       if (stopped === 0) throw new BenchError('nothingRunning', 'No tests are running on the bench');
@@ -452,17 +323,10 @@ export function createRunner(options: RunnerOptions) {
       operator?: string,
     ): Promise<{ serialNumber: string; testTypes: BurnInTestType[] }> {
       const row = await unit(serial);
-      const failed = await db
-        .selectFrom('benchTests')
-        .select('testType')
-        .where('serialNumber', '=', row.serialNumber)
-        .where('status', 'in', RETRYABLE)
-        .orderBy('position')
-        .execute();
-      if (failed.length === 0)
+      const testTypes = await retryableTests(db, row.serialNumber);
+      if (testTypes.length === 0)
         throw new BenchError('nothingToRetry', `Unit ${row.serialNumber} has no failed tests to retry`);
-      const testTypes = failed.map((test) => test.testType);
-      await queue(row.serialNumber, testTypes);
+      await queueTests(db, row.serialNumber, testTypes);
       begin(row, operator);
       await this.tick();
       return { serialNumber: row.serialNumber, testTypes };
@@ -470,18 +334,13 @@ export function createRunner(options: RunnerOptions) {
 
     async retryTest(serial: string, testType: BurnInTestType, operator?: string): Promise<string> {
       const row = await unit(serial);
-      const current = await db
-        .selectFrom('benchTests')
-        .select('status')
-        .where('serialNumber', '=', row.serialNumber)
-        .where('testType', '=', testType)
-        .executeTakeFirst();
-      if (current && (current.status === 'InProgress' || current.status === 'Pending'))
+      const current = await testStatus(db, row.serialNumber, testType);
+      if (current === 'InProgress' || current === 'Pending')
         throw new BenchError(
           'alreadyRunning',
           `The ${testType} test of unit ${row.serialNumber} is already running`,
         );
-      await queue(row.serialNumber, [testType]);
+      await queueTests(db, row.serialNumber, [testType]);
       begin(row, operator);
       await this.tick();
       return row.serialNumber;
