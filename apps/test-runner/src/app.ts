@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
 import { createBearerVerifier } from './auth';
 import { createBenchSimulator } from './bench/bench-simulator';
 import type { FaultName } from './bench/bench-simulator';
@@ -68,6 +70,20 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     // The bench's changes are PUTs, which @fastify/cors does not allow unless told.
     methods: ['GET', 'PUT'],
   });
+  // Registered before the routes, so it documents each from its schemas, as the api's does.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Sentinel TestRunner',
+        version: '0.1.0',
+        description: 'The burn-in bench: stations, the units on them and their tests.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // Every call of the bench takes the api's access token; /health says otherwise for itself.
+      security: [{ bearer: [] }],
+    },
+  });
 
   const vehicleApi = options.vehicleApi ?? createVehicleApi(options.apiUrl ?? 'http://localhost:5080');
   const db = await openBenchDatabase({
@@ -118,7 +134,18 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     verify: createBearerVerifier(options.jwtSecret ?? randomBytes(32).toString('base64url')),
     vehicleApi,
   });
-  app.get('/health', async () => ({ status: 'ok' }));
+  app.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Liveness',
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => {
