@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { createDeviceClient } from '@sentinel/device-client';
+import type { DeviceAnswer } from '@sentinel/device-client';
+import type { DeviceCommandAck, TelemetryReport } from '@sentinel/domain';
 import { API_URL, DATABASE_FILE } from '../playwright.config';
 
 /**
@@ -19,28 +22,25 @@ export function issueDeviceKey(serialNumber: string): string {
   return key;
 }
 
-export interface TelemetryReport {
-  timestamp?: string;
-  latitudeDegrees?: number;
-  longitudeDegrees?: number;
-  locked?: boolean;
-  tamper?: { carBatteryState: string; gpsState: string };
+/** The device's own channel to the running api, as a fitted device calls it. */
+function device(serialNumber: string, key: string) {
+  return createDeviceClient({ apiUrl: API_URL, serialNumber, key });
 }
 
-/** Reports as the tracking device does: POST /Devices/{serial}/Telemetry with its device key. */
-export async function reportTelemetry(serialNumber: string, key: string, report: TelemetryReport) {
-  const response = await fetch(`${API_URL}/Devices/${serialNumber}/Telemetry`, {
-    method: 'POST',
-    headers: { Authorization: `Device ${key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ timestamp: new Date().toISOString(), ...report }),
-  });
-  if (response.status !== 200)
-    throw new Error(`Telemetry answered ${response.status}: ${await response.text()}`);
+/** The answer's body, or the test fails with what the api said (or that it said nothing). */
+function answered<T>(what: string, answer: DeviceAnswer<T>): T {
+  if (!answer.ok) throw new Error(`${what} answered ${answer.status ?? 'nothing'}: ${answer.detail}`);
+  return answer.body;
 }
 
-export interface DeviceCommand {
-  id: number;
-  type: 'Lock' | 'Unlock';
+/** Reports as the tracking device does (POST /Devices/{serial}/Telemetry); the timestamp defaults to now. */
+export async function reportTelemetry(
+  serialNumber: string,
+  key: string,
+  report: Omit<TelemetryReport, 'timestamp'> & { timestamp?: string },
+) {
+  const body = { timestamp: new Date().toISOString(), ...report };
+  return answered('Telemetry', await device(serialNumber, key).report(body));
 }
 
 /**
@@ -48,12 +48,7 @@ export interface DeviceCommand {
  * answers at once when some wait, else when one arrives within waitSeconds.
  */
 export async function fetchCommands(serialNumber: string, key: string, waitSeconds = 20) {
-  const response = await fetch(`${API_URL}/Devices/${serialNumber}/Commands?waitSeconds=${waitSeconds}`, {
-    headers: { Authorization: `Device ${key}` },
-  });
-  if (response.status !== 200)
-    throw new Error(`Commands answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { items: DeviceCommand[] }).items;
+  return answered('Commands', await device(serialNumber, key).commands({ waitSeconds })).items;
 }
 
 /** Reports a command's outcome as the device does, with the lock state it left. */
@@ -61,12 +56,7 @@ export async function answerCommand(
   serialNumber: string,
   key: string,
   commandId: number,
-  outcome: { status: 'Confirmed' | 'Failed'; locked: boolean; reason?: string },
+  outcome: DeviceCommandAck,
 ) {
-  const response = await fetch(`${API_URL}/Devices/${serialNumber}/Commands/${commandId}/Ack`, {
-    method: 'POST',
-    headers: { Authorization: `Device ${key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(outcome),
-  });
-  if (response.status !== 200) throw new Error(`Ack answered ${response.status}: ${await response.text()}`);
+  return answered('Ack', await device(serialNumber, key).acknowledge(commandId, outcome));
 }

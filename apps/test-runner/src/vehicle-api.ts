@@ -5,32 +5,23 @@
  * an ingestion key (POST /Devices/{serial}/IngestKey, the caller's token), and then reports its
  * readings with that key through POST /Devices/{serial}/Telemetry, the path fitted devices and the
  * fleet simulator use. A unit also fetches its commands with that key (GET /Devices/{serial}/Commands,
- * a long poll) and answers them (POST .../Commands/{id}/Ack), as a fitted device does; the bench, as
+ * a long poll) and answers them (POST .../Commands/{id}/Ack), as a fitted device does; these three
+ * calls are @sentinel/device-client's, with the contract's shapes. The bench, as
  * the technician who started the tests, sends it test locks and unlocks (POST
  * /Devices/{serial}/TestCommands) and reads what the unit answered.
  */
+import { createDeviceClient } from '@sentinel/device-client';
 import type {
   Device,
   DeviceCommandAck,
-  DeviceCommandBatch,
   DeviceCommandDelivery,
   DeviceCommandType,
   DeviceIngestKey,
   DeviceTestCommand,
   Page,
+  TelemetryReport,
 } from '@sentinel/domain';
 import { BenchError } from './errors';
-
-/** The body a unit sends to the telemetry route (the api's TelemetryReportSchema). */
-export interface TelemetryBody {
-  timestamp: string;
-  latitudeDegrees?: number;
-  longitudeDegrees?: number;
-  locked?: boolean;
-  carBatteryVolts?: number;
-  deviceBatteryPercent?: number;
-  applicationVersion?: string;
-}
 
 /** How a unit's report fared: accepted by the api, or why not (its answer, or none at all). */
 export interface Delivery {
@@ -44,7 +35,7 @@ export interface VehicleApi {
   /** A new ingestion key for the device; its previous key stops working. */
   provisionKey(serial: string, authorization: string): Promise<string>;
   /** Sends a unit's report as the device itself. Never throws: a lost report is a reading too. */
-  report(serial: string, key: string, body: TelemetryBody): Promise<Delivery>;
+  report(serial: string, key: string, body: TelemetryReport): Promise<Delivery>;
   /**
    * The unit's waiting commands, fetched with its own key; waits up to waitSeconds for one. Null when
    * the api could not be reached or refused the key (the unit tries again later). Never throws.
@@ -82,6 +73,9 @@ export function createVehicleApi(apiUrl: string, fetchImpl: typeof fetch = fetch
   }
 
   const device = (serial: string) => `Devices/${encodeURIComponent(serial)}`;
+  // The unit's own channel, with its key: the calls every device makes, never throwing.
+  const unit = (serialNumber: string, key: string) =>
+    createDeviceClient({ apiUrl, serialNumber, key, fetch: fetchImpl, timeoutMs: TIMEOUT_MS });
 
   async function answerOf<T>(response: Response, what: string): Promise<T> {
     if (!response.ok)
@@ -119,53 +113,18 @@ export function createVehicleApi(apiUrl: string, fetchImpl: typeof fetch = fetch
     },
 
     async report(serial, key, body) {
-      try {
-        const response = await fetchImpl(at(`Devices/${encodeURIComponent(serial)}/Telemetry`), {
-          method: 'POST',
-          headers: { authorization: `Device ${key}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        // The answer's body says which parts were stored; the bench needs only whether it was taken.
-        await response.body?.cancel();
-        return { accepted: response.ok, status: response.status };
-      } catch {
-        return { accepted: false, status: null };
-      }
+      const answer = await unit(serial, key).report(body);
+      return { accepted: answer.ok, status: answer.status };
     },
 
     async fetchCommands(serial, key, waitSeconds, signal) {
-      const url = at(`${device(serial)}/Commands`);
-      url.searchParams.set('waitSeconds', String(waitSeconds));
-      try {
-        const response = await fetchImpl(url, {
-          headers: { authorization: `Device ${key}` },
-          // The long poll may wait its whole time; give it that and a margin before giving up.
-          signal: AbortSignal.any([signal, AbortSignal.timeout(waitSeconds * 1000 + TIMEOUT_MS)]),
-        });
-        if (!response.ok) {
-          await response.body?.cancel();
-          return null;
-        }
-        return ((await response.json()) as DeviceCommandBatch).items;
-      } catch {
-        return null;
-      }
+      const answer = await unit(serial, key).commands({ waitSeconds, signal });
+      return answer.ok ? answer.body.items : null;
     },
 
     async acknowledge(serial, key, commandId, ack) {
-      try {
-        const response = await fetchImpl(at(`${device(serial)}/Commands/${commandId}/Ack`), {
-          method: 'POST',
-          headers: { authorization: `Device ${key}`, 'content-type': 'application/json' },
-          body: JSON.stringify(ack),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        await response.body?.cancel();
-        return { accepted: response.ok, status: response.status };
-      } catch {
-        return { accepted: false, status: null };
-      }
+      const answer = await unit(serial, key).acknowledge(commandId, ack);
+      return { accepted: answer.ok, status: answer.status };
     },
 
     async sendTestCommand(serial, type, authorization) {

@@ -6,9 +6,9 @@
  */
 import { isUniqueViolation } from '@sentinel/database';
 import { BURN_IN_TEST_TYPES } from '@sentinel/domain';
-import type { BurnInTestResult, BurnInTestType, BurnInUnitResult } from '@sentinel/domain';
+import type { BurnInTestResult, BurnInTestType, BurnInUnitResult, TelemetryReport } from '@sentinel/domain';
 import type { BenchDb } from '../db/database';
-import type { Delivery, TelemetryBody } from '../vehicle-api';
+import type { Delivery } from '../vehicle-api';
 import { BenchError } from '../errors';
 import {
   countActiveTests,
@@ -48,7 +48,7 @@ export interface RunnerOptions {
   now?: () => Date;
   onError?: (error: unknown) => void;
   /** Sends a unit's readings to the api as the device (the telemetry route); none: nothing is sent. */
-  report?: (serial: string, key: string, body: TelemetryBody) => Promise<Delivery>;
+  report?: (serial: string, key: string, body: TelemetryReport) => Promise<Delivery>;
   /** The units' command channels: each unit polls its own while its tests run. None: no unit polls. */
   unitDevices?: UnitDevices;
   /** Drives each unit's relay through its command channel in the LockRelay test. None: readings only. */

@@ -2,8 +2,7 @@
  * The bench's tests: how long each measures and how it judges what the unit reported. A failure's
  * reason quotes the reading that failed, so a technician knows which part to look at.
  */
-import type { BurnInTestType } from '@sentinel/domain';
-import type { TelemetryBody } from '../vehicle-api';
+import type { BurnInTestType, TelemetryReport } from '@sentinel/domain';
 import { REQUIRED_FIRMWARE } from './bench-simulator';
 import type { UnitReport } from './bench-simulator';
 
@@ -61,7 +60,7 @@ export function telemetryOf(
   testType: BurnInTestType,
   readings: UnitReport,
   at: Date,
-): TelemetryBody | undefined {
+): TelemetryReport | undefined {
   const timestamp = at.toISOString();
   switch (testType) {
     case 'FirmwareVersion':

@@ -6,6 +6,7 @@
  * the command (bench-simulator.ts decides which).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEVICE_COMMAND_WAIT_SECONDS } from '@sentinel/domain';
 import type { VehicleApi } from '../vehicle-api';
 import type { BenchSimulator, FaultName } from './bench-simulator';
 
@@ -14,7 +15,7 @@ export interface UnitDevicesOptions {
   simulator: BenchSimulator;
   /** Multiplies the answer delays, as TEST_DURATION_SCALE does the tests. @default 1 */
   durationScale?: number;
-  /** How long one poll waits for a command, as a fitted device's does. @default 25 */
+  /** How long one poll waits for a command, as a fitted device's does. @default DEVICE_COMMAND_WAIT_SECONDS */
   waitSeconds?: number;
   /** The pause after a poll the api did not answer, before the next. @default 2000 */
   retryMs?: number;
@@ -32,7 +33,7 @@ export interface UnitDevices {
 
 export function createUnitDevices(options: UnitDevicesOptions): UnitDevices {
   const scale = options.durationScale ?? 1;
-  const waitSeconds = options.waitSeconds ?? 25;
+  const waitSeconds = options.waitSeconds ?? DEVICE_COMMAND_WAIT_SECONDS;
   const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   // Each start is a new run: a unit with a weak signal may be on the network on one and not the next.
   const runs = new Map<string, number>();
