@@ -12,7 +12,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a token that verified says. */
-export interface ConnectionTicket {
+interface ConnectionTicket {
   /** The negotiate version the token was issued for: 0 uses the token itself as connection id. */
   negotiateVersion: 0 | 1;
   connectionId: string;

@@ -23,13 +23,13 @@ export interface HubUser {
   expiresAt?: number;
 }
 
-export interface ConnectionTimings {
+interface ConnectionTimings {
   keepAliveIntervalMs: number;
   clientTimeoutMs: number;
   handshakeTimeoutMs: number;
 }
 
-export interface ConnectionLimits {
+interface ConnectionLimits {
   /** Largest message from the client, however many frames or requests carry it. */
   maxMessageBytes: number;
   /** Most text waiting for the client before it counts as too slow and is disconnected. */
@@ -56,15 +56,15 @@ export interface CloseOptions {
 }
 
 /** The Close error of a connection whose access token expired. */
-export const TOKEN_EXPIRED_ERROR = 'The access token expired.';
+const TOKEN_EXPIRED_ERROR = 'The access token expired.';
 /** The Close error of a client that did not read its messages fast enough. */
-export const SLOW_CLIENT_ERROR =
+const SLOW_CLIENT_ERROR =
   'Connection closed with an error. The client did not read its messages fast enough.';
 
 type State = 'negotiated' | 'handshaking' | 'connected' | 'closed';
 
 /** The hub protocols a client may ask for in its handshake. */
-export type HubProtocolName = 'json' | 'messagepack';
+type HubProtocolName = 'json' | 'messagepack';
 
 /**
  * A message for many connections, encoded at most once per protocol however many receive it:

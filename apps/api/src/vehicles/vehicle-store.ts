@@ -130,7 +130,7 @@ export async function recordLockChange(db: Db, change: LockChange, events?: Vehi
   return historyId;
 }
 
-export interface LockCommandEnd {
+interface LockCommandEnd {
   vehicleId: number;
   commandId: number;
   /** Who asked for the command. */
