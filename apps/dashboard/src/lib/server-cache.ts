@@ -1,23 +1,109 @@
-// What several features share of the query cache: the root keys of the resources they all show, the
-// one query of a client's vehicles (the client list's expanded card and View account show the same
-// answer), the paging rule of the server's lists, and the in-place update of a cached vehicle.
+// The query keys and options of the resources several features show (users, vehicles, a vehicle's
+// history and commands, devices, subscription plans, companies), each resource's keys from one
+// factory here, and the in-place update of a cached vehicle wherever it is held. A feature's own
+// resources keep their factories in the feature's api/ file.
 import { queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { allPages, eq } from '@sentinel/api-sdk';
-import type { ApiClient, Page, Vehicle } from '@sentinel/api-sdk';
+import { allPages, and, contains, eq } from '@sentinel/api-sdk';
+import type { ApiClient, DeviceCommand, Page, Vehicle } from '@sentinel/api-sdk';
 
-export const userKeys = { all: ['users'] as const };
+export const userKeys = {
+  all: ['users'] as const,
+  /** The account holder View account shows, or null. */
+  accountHolder: (userId: number) => [...userKeys.all, 'account-holder', userId] as const,
+  /** A list or lookup and the filters it was asked with. */
+  list: <F extends object>(name: string, filters: F) => [...userKeys.all, 'list', name, filters] as const,
+};
 
-/** A vehicle's history pages; apart from vehicleKeys, whose lists hold vehicles, not entries. */
+/** A vehicle's history pages; apart from vehicleKeys, whose queries hold vehicles, not entries. */
 export const historyKeys = {
   all: ['history'] as const,
   byVehicle: (vehicleId: number) => [...historyKeys.all, vehicleId] as const,
 };
 
+/**
+ * Every query under `all` holds vehicles (one, a page, or an infinite list's pages), so a live
+ * message or a mutation can update a vehicle wherever it is cached (patchCachedVehicles).
+ */
 export const vehicleKeys = {
   all: ['vehicles'] as const,
+  /** One vehicle, or null when it is absent. */
+  detail: (vehicleId: number) => [...vehicleKeys.all, 'detail', vehicleId] as const,
+  /** Every vehicle of one client. */
   byOwner: (userId: number) => [...vehicleKeys.all, 'owner', userId] as const,
+  /** A paged list and the filters it was asked with. */
+  list: <F extends object>(name: string, filters: F) => [...vehicleKeys.all, 'list', name, filters] as const,
 };
+
+/** A vehicle's newest lock or unlock command (null when it never had one). */
+export const commandKeys = {
+  all: ['vehicle-commands'] as const,
+  latest: (vehicleId: number) => [...commandKeys.all, vehicleId, 'latest'] as const,
+};
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  status: (deviceId: number) => [...deviceKeys.all, deviceId, 'status'] as const,
+  free: (text: string) => [...deviceKeys.all, 'free', normalisedSearch(text)] as const,
+};
+
+export const companyKeys = {
+  all: ['companies'] as const,
+  lists: () => [...companyKeys.all, 'list'] as const,
+  /** Every company the signed-in user may choose (all pages). */
+  choices: () => [...companyKeys.all, 'choices'] as const,
+  detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
+  users: (id: number) => [...companyKeys.all, 'users', id] as const,
+};
+
+const subscriptionPlanKeys = { all: ['subscription-plans'] as const };
+
+// Plans change with a release, not during a shift.
+const PLANS_STALE_MS = 60 * 60_000;
+
+/** Spec part 2 §7 and §9: a free-device search asks for 50 results, ordered by serial. */
+export const FREE_DEVICE_SEARCH_SIZE = 50;
+
+// Devices free up and get linked by anyone; a search answer is reused only for a moment.
+const FREE_DEVICE_STALE_MS = 10_000;
+
+// The server compares without case, so 'ab12' and ' AB12' are one search.
+function normalisedSearch(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/** GET /SubscriptionPlans: the plans a client may choose, shown by View account and Payment. */
+export const subscriptionPlansQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: subscriptionPlanKeys.all,
+    queryFn: () => api.subscriptionPlans.list(),
+    staleTime: PLANS_STALE_MS,
+  });
+
+/**
+ * GET /Devices: free devices (vehicleId eq 0) whose serial contains the text, 50 by serial; the
+ * vehicle card's Change device and the installation's existing device search alike.
+ */
+export const freeDevicesQuery = (api: ApiClient, text: string) =>
+  queryOptions({
+    queryKey: deviceKeys.free(text),
+    queryFn: async () =>
+      (
+        await api.devices.list({
+          filter: and(eq('vehicleId', 0), contains('serialNumber', text.trim())),
+          pageSize: FREE_DEVICE_SEARCH_SIZE,
+          orderBy: [{ field: 'serialNumber', direction: 'asc' }],
+        })
+      ).items,
+    staleTime: FREE_DEVICE_STALE_MS,
+  });
+
+/** GET /Vehicles?$filter=id eq {id}: one vehicle, or null. */
+export const vehicleQuery = (api: ApiClient, vehicleId: number) =>
+  queryOptions({
+    queryKey: vehicleKeys.detail(vehicleId),
+    queryFn: async () => (await api.vehicles.list({ filter: eq('id', vehicleId) })).items[0] ?? null,
+  });
 
 // Most clients have a handful of vehicles and one page holds them all; a fleet account has more.
 const OWNER_VEHICLES_PAGE_SIZE = 100;
@@ -45,6 +131,16 @@ export function nextPageIndex<T>(lastPage: Page<T>, pages: readonly Page<T>[]): 
 export const pageItems = <T>(data: InfiniteData<Page<T>> | undefined): T[] =>
   data?.pages.flatMap((page) => page.items) ?? [];
 
+// ---------------------------------------------------------------------------------------------
+// A vehicle wherever it is cached.
+
+/** How one vehicle changes: given the cached vehicle, the vehicle to cache instead. */
+export type VehiclePatch = (vehicle: Vehicle) => Vehicle;
+
+function isVehicle(value: unknown): value is Vehicle {
+  return typeof value === 'object' && value !== null && typeof (value as Vehicle).id === 'number';
+}
+
 function isPage(value: unknown): value is Page<Vehicle> {
   return typeof value === 'object' && value !== null && Array.isArray((value as Page<Vehicle>).items);
 }
@@ -53,22 +149,107 @@ function isInfinite(value: unknown): value is InfiniteData<Page<Vehicle>> {
   return typeof value === 'object' && value !== null && Array.isArray((value as InfiniteData<unknown>).pages);
 }
 
-/**
- * Applies what a call answered about one vehicle to every cached list that holds it (a client's
- * vehicles, the vehicle tabs' pages), so each screen shows it without asking again.
- */
-export function patchCachedVehicle(
-  queryClient: QueryClient,
-  vehicleId: number,
-  patch: (vehicle: Vehicle) => Vehicle,
-): void {
-  const patchPage = (page: Page<Vehicle>): Page<Vehicle> =>
-    page.items.some((vehicle) => vehicle.id === vehicleId)
-      ? { ...page, items: page.items.map((vehicle) => (vehicle.id === vehicleId ? patch(vehicle) : vehicle)) }
-      : page;
-  queryClient.setQueriesData<unknown>({ queryKey: vehicleKeys.all }, (data: unknown) => {
-    if (isInfinite(data)) return { ...data, pages: data.pages.map(patchPage) };
-    if (isPage(data)) return patchPage(data);
-    return data;
+function patchPage(page: Page<Vehicle>, patches: ReadonlyMap<number, VehiclePatch>): Page<Vehicle> {
+  let changed = false;
+  const items = page.items.map((vehicle) => {
+    const patch = patches.get(vehicle.id);
+    if (!patch) return vehicle;
+    changed = true;
+    return patch(vehicle);
   });
+  return changed ? { ...page, items } : page;
+}
+
+/**
+ * The cached data with the patches applied, or undefined when it holds none of their vehicles, so
+ * the query is left alone: its observers, and the components of the other vehicles, are not told.
+ * Vehicles not patched keep their identity, so a memoised card of another vehicle does not render.
+ */
+function patchedData(data: unknown, patches: ReadonlyMap<number, VehiclePatch>): unknown {
+  if (isInfinite(data)) {
+    const pages = data.pages.map((page) => patchPage(page, patches));
+    return pages.some((page, index) => page !== data.pages[index]) ? { ...data, pages } : undefined;
+  }
+  if (isPage(data)) {
+    const page = patchPage(data, patches);
+    return page === data ? undefined : page;
+  }
+  if (isVehicle(data)) {
+    const patch = patches.get(data.id);
+    return patch ? patch(data) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Applies what the server or the hub said about some vehicles to every cached query that holds
+ * them: a vehicle's detail, a client's vehicles, the vehicle tabs' and onboarding pages. This is
+ * the one place a vehicle's server facts change in the app; every screen reads them from there.
+ */
+export function patchCachedVehicles(
+  queryClient: QueryClient,
+  patches: ReadonlyMap<number, VehiclePatch>,
+): void {
+  if (patches.size === 0) return;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: vehicleKeys.all })) {
+    const next = patchedData(query.state.data, patches);
+    // Writes only the queries that changed: a write stamps the query, and its observers look again.
+    if (next !== undefined) queryClient.setQueryData(query.queryKey, next);
+  }
+}
+
+/** patchCachedVehicles for one vehicle. */
+export function patchCachedVehicle(queryClient: QueryClient, vehicleId: number, patch: VehiclePatch): void {
+  patchCachedVehicles(queryClient, new Map([[vehicleId, patch]]));
+}
+
+/** The vehicle as some cached query holds it, or undefined when none does. */
+export function findCachedVehicle(queryClient: QueryClient, vehicleId: number): Vehicle | undefined {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: vehicleKeys.all })) {
+    const data: unknown = query.state.data;
+    const vehicles = isInfinite(data)
+      ? data.pages.flatMap((page) => page.items)
+      : isPage(data)
+        ? data.items
+        : isVehicle(data)
+          ? [data]
+          : [];
+    const found = vehicles.find((vehicle) => vehicle.id === vehicleId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A vehicle's newest command.
+
+/** How far a command has got; a late answer must not move it back (Delivered, then the PUT's Pending). */
+const STAGE: Record<DeviceCommand['status'], number> = {
+  Pending: 0,
+  Delivered: 1,
+  Confirmed: 2,
+  Failed: 2,
+  Expired: 2,
+  Cancelled: 2,
+};
+
+/** The newer of two views of a vehicle's newest command: the later command, else the further status. */
+export function newerCommand(
+  a: DeviceCommand | null | undefined,
+  b: DeviceCommand | null | undefined,
+): DeviceCommand | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  if (a.id !== b.id) return a.id > b.id ? a : b;
+  return STAGE[b.status] >= STAGE[a.status] ? b : a;
+}
+
+/**
+ * A command the server answered or the hub announced becomes the vehicle's newest command in the
+ * cache, unless the cache already holds a later one or the same one further along.
+ */
+export function receiveCommand(queryClient: QueryClient, command: DeviceCommand): void {
+  queryClient.setQueryData<DeviceCommand | null>(commandKeys.latest(command.vehicleId), (cached) =>
+    newerCommand(cached, command),
+  );
 }

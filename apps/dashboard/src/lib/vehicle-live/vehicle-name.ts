@@ -1,10 +1,13 @@
-import type { VehicleName } from './vehicle-live-store';
+import type { Vehicle } from '@sentinel/api-sdk';
 
 /**
  * How a notice names a vehicle: 'Nickname (REG)', the registration or the nickname alone, or
- * 'Vehicle {id}' when no list has shown it yet.
+ * 'Vehicle {id}' while no cached list holds it.
  */
-export function vehicleDisplayName(vehicleId: number, name: VehicleName | undefined): string {
+export function vehicleDisplayName(
+  vehicleId: number,
+  name: Partial<Pick<Vehicle, 'registrationNumber' | 'nickname'>> | undefined,
+): string {
   const registration = name?.registrationNumber?.trim();
   const nickname = name?.nickname?.trim();
   if (registration && nickname) return `${nickname} (${registration})`;

@@ -1,31 +1,23 @@
 // View account's server data: the holder, their vehicles (shared with the client list's expanded card)
-// and the subscription plans; and the contact edits, which write the answer into the cache.
+// and the subscription plans (shared with Payment); and the contact edits, which write the answer
+// into the cache.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { and, eq } from '@sentinel/api-sdk';
 import type { ApiClient, ContactEditRequest, Driver, Page, User, Vehicle } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
-import { ownerVehiclesQuery, userKeys, vehicleKeys } from '../../../lib/server-cache';
-
-// Plans change with a release, not during a shift.
-const PLANS_STALE_MS = 60 * 60_000;
+import { ownerVehiclesQuery, subscriptionPlansQuery, userKeys, vehicleKeys } from '../../../lib/server-cache';
 
 export const accountQueries = {
   /** GET /Users?$filter=role eq 'Account-Holder' and id eq {id}: the holder, or null. */
   holder: (api: ApiClient, userId: number) =>
     queryOptions({
-      queryKey: [...userKeys.all, 'account-holder', userId] as const,
+      queryKey: userKeys.accountHolder(userId),
       queryFn: async () =>
         (await api.users.list({ filter: and(eq('role', 'Account-Holder'), eq('id', userId)) })).items[0] ??
         null,
     }),
   vehicles: ownerVehiclesQuery,
-  /** GET /SubscriptionPlans */
-  plans: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ['subscription-plans'] as const,
-      queryFn: () => api.subscriptionPlans.list(),
-      staleTime: PLANS_STALE_MS,
-    }),
+  plans: subscriptionPlansQuery,
 };
 
 /** PUT /Users/{id}: the saved holder replaces the cached one. */

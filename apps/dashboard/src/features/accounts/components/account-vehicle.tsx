@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@sentinel/domain';
 import type { Driver, SubscriptionPlan, Vehicle } from '@sentinel/api-sdk';
@@ -14,8 +14,16 @@ export interface AccountVehicleProps {
   VehicleCard: VehicleCardSlot;
 }
 
-/** One vehicle of the account: its drivers, its subscription plan, its details and its live card. */
-export function AccountVehicle({ clientId, vehicle, plans, VehicleCard }: AccountVehicleProps) {
+/**
+ * One vehicle of the account: its drivers, its subscription plan, its details and its live card.
+ * Memoised, so a live message about another of the account's vehicles does not render this one.
+ */
+export const AccountVehicle = memo(function AccountVehicle({
+  clientId,
+  vehicle,
+  plans,
+  VehicleCard,
+}: AccountVehicleProps) {
   const navigate = useNavigate();
   const plan = plans.find((item) => item.id === vehicle.subscriptionPlanId);
   return (
@@ -53,7 +61,7 @@ export function AccountVehicle({ clientId, vehicle, plans, VehicleCard }: Accoun
       <VehicleCard vehicle={vehicle} />
     </section>
   );
-}
+});
 
 function DriverCard({ driver, ownerId }: { driver: Driver; ownerId: number }) {
   const update = useUpdateDriverMutation(driver, ownerId);

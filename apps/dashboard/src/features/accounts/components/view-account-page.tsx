@@ -6,7 +6,6 @@ import { Button, InfoCard, PageHeader, personInfoRows, Spinner } from '@sentinel
 import { useApiClient } from '../../../lib/api-client';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
-import { useRememberVehicleNames } from '../../../lib/vehicle-live/use-vehicle-live';
 import { accountQueries, useResendLinkMutation, useUpdateHolderMutation } from '../api/account-queries';
 import { AccountVehicle } from './account-vehicle';
 import { ContactEditDialog } from './contact-edit-dialog';
@@ -21,8 +20,6 @@ export function ViewAccountPage({ VehicleCard }: { VehicleCard: VehicleCardSlot 
   const holderQuery = useQuery(accountQueries.holder(api, id));
   const vehicles = useQuery(accountQueries.vehicles(api, id));
   const plans = useQuery(accountQueries.plans(api));
-  // Live tamper notices name the vehicle by what this page has shown.
-  useRememberVehicleNames(vehicles.data?.items);
   const loading = holderQuery.isPending || vehicles.isPending || plans.isPending;
   // As before: the account shows once all three answers are in; a failure shows nothing (it is logged).
   const ready = !loading && holderQuery.isSuccess && vehicles.isSuccess && plans.isSuccess;

@@ -7,11 +7,13 @@ import { userKeys } from '../../../lib/server-cache';
 // Roles change with a release, not during a shift.
 const ROLES_STALE_MS = 60 * 60_000;
 
+export const roleKeys = { all: ['roles'] as const };
+
 export const adminQueries = {
   /** GET /Roles */
   roles: (api: ApiClient) =>
     queryOptions({
-      queryKey: ['roles'] as const,
+      queryKey: roleKeys.all,
       queryFn: () => api.roles.list(),
       staleTime: ROLES_STALE_MS,
     }),

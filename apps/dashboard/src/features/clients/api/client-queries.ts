@@ -16,7 +16,7 @@ export const clientQueries = {
   /** GET /Users, page by page, for the account-holder tabs (Active clients, No vehicles). */
   users: (api: ApiClient, filters: ClientListFilters) =>
     infiniteQueryOptions({
-      queryKey: [...userKeys.all, 'client-list', filters] as const,
+      queryKey: userKeys.list('client-list', filters),
       queryFn: ({ pageParam }) =>
         api.users.list(listQuery(filters.tab, filters.search, filters.sort, pageParam)),
       initialPageParam: 0,
@@ -25,7 +25,7 @@ export const clientQueries = {
   /** GET /Vehicles, page by page, for the vehicle tabs (Booking pending, Scheduled). */
   vehicles: (api: ApiClient, filters: ClientListFilters) =>
     infiniteQueryOptions({
-      queryKey: [...vehicleKeys.all, 'client-list', filters] as const,
+      queryKey: vehicleKeys.list('client-list', filters),
       queryFn: ({ pageParam }) =>
         api.vehicles.list(listQuery(filters.tab, filters.search, filters.sort, pageParam)),
       initialPageParam: 0,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
@@ -6,8 +6,6 @@ import { EmptyState } from '@sentinel/ui';
 import type { Page, User, Vehicle } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
 import { PagedList } from '../../../lib/paged-list';
-import { pageItems } from '../../../lib/server-cache';
-import { useRememberVehicleNames } from '../../../lib/vehicle-live/use-vehicle-live';
 import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 import { clientQueries } from '../api/client-queries';
 import type { ClientListFilters } from '../api/client-queries';
@@ -67,8 +65,6 @@ function UserList({ filters, VehicleCard }: { filters: ClientListFilters; Vehicl
 function VehicleList({ filters }: { filters: ClientListFilters }) {
   const api = useApiClient();
   const query = useInfiniteQuery(clientQueries.vehicles(api, filters));
-  const vehicles = useMemo(() => pageItems(query.data), [query.data]);
-  useRememberVehicleNames(vehicles);
   return (
     <ListBody tab={filters.tab} query={query} estimateSize={220}>
       {(vehicle: Vehicle) => <VehicleRow vehicle={vehicle} />}

@@ -5,7 +5,6 @@ import { ROUTES } from '@sentinel/domain';
 import { ClientCard, EmptyState, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { ownerVehiclesQuery } from '../../../lib/server-cache';
-import { useRememberVehicleNames } from '../../../lib/vehicle-live/use-vehicle-live';
 import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 
 export interface ClientRowProps {
@@ -44,7 +43,6 @@ export function ClientRow({ user, expanded, onExpandedChange, VehicleCard }: Cli
 function ClientVehicles({ userId, VehicleCard }: { userId: number; VehicleCard: VehicleCardSlot }) {
   const api = useApiClient();
   const { data, isPending } = useQuery(ownerVehiclesQuery(api, userId));
-  useRememberVehicleNames(data?.items);
   if (isPending) return <Spinner label="Loading vehicles" />;
   if (!data) return null;
   if (data.items.length === 0) return <EmptyState title="No vehicles yet" />;

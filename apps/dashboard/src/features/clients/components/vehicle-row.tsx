@@ -1,11 +1,15 @@
+import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import type { Vehicle } from '@sentinel/api-sdk';
 import { formatHistoryDate, ROUTES } from '@sentinel/domain';
 import { InfoCard, vehicleInfoRows } from '@sentinel/ui';
 import type { InfoRow } from '@sentinel/ui';
 
-/** One vehicle of the booking-pending or scheduled list: whose it is, what it is, and its booking. */
-export function VehicleRow({ vehicle }: { vehicle: Vehicle }) {
+/**
+ * One vehicle of the booking-pending or scheduled list: whose it is, what it is, and its booking.
+ * Memoised, so a live message about another vehicle of the list does not render this one.
+ */
+export const VehicleRow = memo(function VehicleRow({ vehicle }: { vehicle: Vehicle }) {
   const navigate = useNavigate();
   const rows: InfoRow[] = [
     { label: 'Client', value: `${vehicle.userFirstName} ${vehicle.userLastName}` },
@@ -26,4 +30,4 @@ export function VehicleRow({ vehicle }: { vehicle: Vehicle }) {
       ]}
     />
   );
-}
+});

@@ -11,7 +11,7 @@ import type {
 import { SORT_OPTION } from '@sentinel/domain';
 import type { CompanySortOption } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
-import { nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache';
+import { companyKeys, nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache';
 
 /** Rows per request of the company list; more load as the person scrolls. */
 export const COMPANY_PAGE_SIZE = 20;
@@ -19,13 +19,6 @@ export const COMPANY_PAGE_SIZE = 20;
 export const USER_LOOKUP_SIZE = 50;
 /** Existing users shown per page on Link User. */
 export const COMPANY_USERS_PAGE_SIZE = 50;
-
-export const companyKeys = {
-  all: ['companies'] as const,
-  lists: () => [...companyKeys.all, 'list'] as const,
-  detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
-  users: (id: number) => [...companyKeys.all, 'users', id] as const,
-};
 
 const words = (search: string) => search.trim().split(/\s+/).filter(Boolean);
 
@@ -83,7 +76,7 @@ export const companyQueries = {
    */
   userLookup: (api: ApiClient, role: CompanyLinkRole, search: string) =>
     queryOptions({
-      queryKey: [...userKeys.all, 'company-lookup', role, search] as const,
+      queryKey: userKeys.list('company-lookup', { role, search }),
       queryFn: () =>
         api.users.list({
           filter: and(

@@ -1,20 +1,31 @@
 // The import screen's server data: query keys, query options and mutations of the import calls.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { allPages } from '@sentinel/api-sdk';
 import type { ApiClient } from '@sentinel/api-sdk';
 import { IMPORT_ROWS_MAX_PAGE_SIZE } from '@sentinel/domain';
 import type { ImportJob, ImportMapping } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
-import { nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache';
+import { companyKeys, nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache';
 /** How often a running import's progress is asked for. */
 export const PROGRESS_POLL_MS = 1000;
 
 export const importKeys = {
   all: ['imports'] as const,
   job: (id: number) => [...importKeys.all, id] as const,
-  rows: (id: number, errorsOnly: boolean) => [...importKeys.all, id, 'rows', errorsOnly] as const,
+  allRows: (id: number) => [...importKeys.job(id), 'rows'] as const,
+  rows: (id: number, errorsOnly: boolean) => [...importKeys.allRows(id), errorsOnly] as const,
 };
 
+// Companies come in pages; a person with more than one page of them still chooses among all.
+const COMPANY_CHOICES_PAGE_SIZE = 100;
+
 export const importQueries = {
+  /** GET /Companies, every page: the companies the signed-in user may import into. */
+  companies: (api: ApiClient) =>
+    queryOptions({
+      queryKey: companyKeys.choices(),
+      queryFn: () => allPages((page) => api.companies.list({ pageSize: COMPANY_CHOICES_PAGE_SIZE, ...page })),
+    }),
   /** GET /Imports/{id}, asked again every second while the run goes on. */
   job: (api: ApiClient, id: number) =>
     queryOptions({
@@ -38,7 +49,7 @@ function useStoreJob() {
   const queryClient = useQueryClient();
   return async (job: ImportJob) => {
     queryClient.setQueryData(importKeys.job(job.id), job);
-    await queryClient.invalidateQueries({ queryKey: [...importKeys.all, job.id, 'rows'] });
+    await queryClient.invalidateQueries({ queryKey: importKeys.allRows(job.id) });
   };
 }
 

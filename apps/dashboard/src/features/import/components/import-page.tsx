@@ -32,10 +32,7 @@ export function ImportPage() {
   const jobId = Number(params.get('job') ?? 0);
   const [companyId, setCompanyId] = useState(NO_COMPANY);
   const upload = useUploadMutation();
-  const companies = useQuery({
-    queryKey: ['companies', 'import-choices'],
-    queryFn: () => api.companies.list({ pageSize: 500 }),
-  });
+  const companies = useQuery(importQueries.companies(api));
   const job = useQuery({ ...importQueries.job(api, jobId), enabled: jobId > 0 });
   const status = job.data?.status;
 

@@ -1,4 +1,4 @@
-import { startTransition, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { atom, useAtomValue, useStore } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,16 +6,9 @@ import { createLiveClient } from '@sentinel/api-sdk';
 import type { LiveLogger } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
-import { historyKeys, userKeys, vehicleKeys } from '../../../lib/server-cache';
-import { receiveCommandAtom } from '../../../lib/vehicle-live/vehicle-commands';
 import { authorisedUserAtom } from '../../../lib/session';
-import { receiveGpsAtom, receiveLockAtom } from '../../../lib/vehicle-live/vehicle-live-store';
-import {
-  clearLiveAtom,
-  forgetVehicleLiveAtom,
-  liveConnectionStateAtom,
-  receiveTamperAtom,
-} from '../stores/live-state';
+import { createLiveCacheWriter } from '../api/live-cache';
+import { clearLiveAtom, liveConnectionStateAtom, receiveTamperAtom } from '../stores/live-state';
 import { TamperNotices } from './tamper-notices';
 
 // Who is signed in, not with which token: a token rotation must not restart the connection (the
@@ -30,10 +23,10 @@ export interface LiveProviderProps {
 
 /**
  * Keeps the live connection of the agent area: it starts when a base URL and a signed-in user exist
- * (spec part 1 §4), stops on logout or unmount, writes every message into the live atoms, and shows
- * tamper notices over the content; an onboarding status message sends the lists that filter on it to
- * the server again. Messages missed while reconnecting are made good by dropping the
- * live values and refetching the vehicles the screens show.
+ * (spec part 1 §4), stops on logout or unmount, writes every message into the query cache (the
+ * vehicle wherever it is cached, its newest command), and shows tamper notices over the content; an
+ * onboarding status message sends the lists that filter on it to the server again. Messages missed
+ * while reconnecting are made good by asking for the cached vehicles again.
  */
 export function LiveProvider({ children, logger }: LiveProviderProps) {
   const { baseURL } = useAppSettings();
@@ -49,38 +42,26 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
       accessToken: () => client.auth.freshAccessToken(),
       ...(logger ? { logger } : {}),
     });
+    const cache = createLiveCacheWriter(queryClient);
     const unsubscribes = [
       live.onStateChange((state) => {
         const reconnected = state === 'Connected' && store.get(liveConnectionStateAtom) === 'Reconnecting';
         store.set(liveConnectionStateAtom, state);
-        if (!reconnected) return;
-        store.set(forgetVehicleLiveAtom);
-        void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+        if (reconnected) cache.reconnected();
       }),
-      // Fixes come by the hundred a second with a fleet on the hub, and the devices of a fleet report
-      // together: as a transition, the cards a burst moves render in slices between the browser's
-      // other work, not in one long task (see the README, "Live updates").
-      live.onGpsLocation((message) => startTransition(() => store.set(receiveGpsAtom, message))),
-      live.onLockUnlock((message) => store.set(receiveLockAtom, message)),
-      live.onTamper((message) => store.set(receiveTamperAtom, message)),
-      // A lock or unlock moved on: the card shows where it stands, and one that ended (confirmed,
-      // failed, expired, cancelled) is a new history entry.
-      live.onCommandStatus((message) => {
-        store.set(receiveCommandAtom, message);
-        if (message.status !== 'Pending' && message.status !== 'Delivered') {
-          void queryClient.invalidateQueries({ queryKey: historyKeys.byVehicle(message.vehicleId) });
-        }
+      live.onGpsLocation(cache.gpsLocation),
+      live.onLockUnlock(cache.lockUnlock),
+      live.onTamper((message) => {
+        cache.tamper(message);
+        store.set(receiveTamperAtom, message);
       }),
-      // Another agent moved a vehicle between onboarding stages: the onboarding tabs and the client
-      // lists filter on the status (and on the owners' vehicle counts), so the open ones ask again.
-      live.onOnboardingStatus(() => {
-        void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
-        void queryClient.invalidateQueries({ queryKey: userKeys.all });
-      }),
+      live.onCommandStatus(cache.commandStatus),
+      live.onOnboardingStatus(cache.onboardingStatus),
     ];
     void live.start();
     return () => {
       for (const unsubscribe of unsubscribes) unsubscribe();
+      cache.stop();
       void live.stop();
       store.set(clearLiveAtom);
     };

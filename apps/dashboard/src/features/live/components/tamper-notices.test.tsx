@@ -1,8 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, ne } from '@sentinel/api-sdk';
+import type { Vehicle } from '@sentinel/api-sdk';
 import { LIVE_NOTICE_DURATION_MS } from '@sentinel/ui';
-import { rememberVehicleNamesAtom } from '../../../lib/vehicle-live/vehicle-live-store';
+import { vehicleKeys } from '../../../lib/server-cache';
+import { apiUrl, storeSignedInUser } from '../../../test/api';
 import { receiveTamperAtom } from '../stores/live-state';
 import { TamperNotices } from './tamper-notices';
 
@@ -12,12 +16,15 @@ afterEach(() => {
 
 function renderNotices() {
   const store = createStore();
+  const queryClient = new QueryClient();
   render(
     <Provider store={store}>
-      <TamperNotices />
+      <QueryClientProvider client={queryClient}>
+        <TamperNotices />
+      </QueryClientProvider>
     </Provider>,
   );
-  return store;
+  return { store, queryClient };
 }
 
 const tamper = {
@@ -34,7 +41,7 @@ const tamper = {
 describe('given a standing tamper alert', () => {
   it('keeps its notice past the usual notice time, until someone dismisses it', () => {
     vi.useFakeTimers();
-    const store = renderNotices();
+    const { store } = renderNotices();
 
     act(() => store.set(receiveTamperAtom, tamper));
     act(() => {
@@ -47,16 +54,26 @@ describe('given a standing tamper alert', () => {
     );
   });
 
-  it('names the vehicle once a list has shown it, even after the alert arrived', () => {
-    const store = renderNotices();
+  it('names the vehicle once a query has cached it, even after the alert arrived', async () => {
+    let user = await storeSignedInUser('Technical-Agent');
+    const api = createApiClient({
+      baseUrl: apiUrl(),
+      session: { get: () => user, set: (next) => (user = next), clear() {} },
+    });
+    const [listed] = (await api.vehicles.list({ filter: ne('deviceId', null), pageSize: 1 })).items;
+    if (!listed) throw new Error('no vehicle with a device');
+    const { store, queryClient } = renderNotices();
     act(() => store.set(receiveTamperAtom, tamper));
 
-    act(() =>
-      store.set(rememberVehicleNamesAtom, [
-        { id: 16, registrationNumber: 'CA 890-115', nickname: 'The Beast' },
-      ]),
-    );
+    act(() => {
+      queryClient.setQueryData<Vehicle>(vehicleKeys.detail(16), {
+        ...listed,
+        id: 16,
+        registrationNumber: 'CA 890-115',
+        nickname: 'The Beast',
+      });
+    });
 
-    expect(screen.getByRole('listitem')).toHaveTextContent('Tamper alert: The Beast (CA 890-115)');
+    expect(await screen.findByText('Tamper alert: The Beast (CA 890-115)')).toBeInTheDocument();
   });
 });

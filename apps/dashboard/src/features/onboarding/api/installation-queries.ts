@@ -1,7 +1,7 @@
 // The installation screen's server data: the vehicle, regions, centres, a centre's slots and the free
 // devices; and the booking writes, which send the vehicle lists to be asked again.
 import { queryOptions, useMutation, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import { and, contains, eq, isApiError } from '@sentinel/api-sdk';
+import { isApiError } from '@sentinel/api-sdk';
 import type {
   ApiClient,
   CreateInstallationBookingRequest,
@@ -10,36 +10,39 @@ import type {
 } from '@sentinel/api-sdk';
 import { SEARCH_MIN_CHARACTERS } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
-import { userKeys, vehicleKeys } from '../../../lib/server-cache';
+import { freeDevicesQuery, userKeys, vehicleKeys, vehicleQuery } from '../../../lib/server-cache';
 
 // Regions and centres change with the business, not during a shift.
 const REFERENCE_STALE_MS = 60 * 60_000;
 /** How many days of slots the screen offers. */
 export const BOOKING_DAYS_AHEAD = 21;
 
+export const installationKeys = {
+  regions: ['regions'] as const,
+  centres: ['fitment-centers'] as const,
+  slots: (fitmentCenterId: number | null) =>
+    [...installationKeys.centres, fitmentCenterId, 'availability'] as const,
+};
+
 export const installationQueries = {
-  /** GET /Vehicles?$filter=id eq {id}: the vehicle being booked, or null. */
-  vehicle: (api: ApiClient, vehicleId: number) =>
-    queryOptions({
-      queryKey: [...vehicleKeys.all, 'installation', vehicleId] as const,
-      queryFn: async () => (await api.vehicles.list({ filter: eq('id', vehicleId) })).items[0] ?? null,
-    }),
+  /** The vehicle being booked, or null. */
+  vehicle: vehicleQuery,
   regions: (api: ApiClient) =>
     queryOptions({
-      queryKey: ['regions'] as const,
+      queryKey: installationKeys.regions,
       queryFn: async () => (await api.onboarding.regions()).filter((region) => region.active),
       staleTime: REFERENCE_STALE_MS,
     }),
   centres: (api: ApiClient) =>
     queryOptions({
-      queryKey: ['fitment-centers'] as const,
+      queryKey: installationKeys.centres,
       queryFn: async () => (await api.onboarding.fitmentCenters()).filter((centre) => centre.active),
       staleTime: REFERENCE_STALE_MS,
     }),
   /** The centre's slots from today that still have a place. */
   slots: (api: ApiClient, fitmentCenterId: number | null) =>
     queryOptions({
-      queryKey: ['fitment-centers', fitmentCenterId, 'availability'] as const,
+      queryKey: installationKeys.slots(fitmentCenterId),
       queryFn: async () =>
         (await api.onboarding.availability(fitmentCenterId ?? 0, { days: BOOKING_DAYS_AHEAD })).filter(
           (slot) => slot.available > 0 && Date.parse(slot.installationUtcDateTime) > Date.now(),
@@ -48,18 +51,10 @@ export const installationQueries = {
       // Places go as other agents book: ask each time the centre is chosen.
       staleTime: 0,
     }),
-  /** GET /Devices: free devices whose serial holds the text, 50 by serial (spec part 2 §7). */
+  /** Free devices whose serial holds the text, 50 by serial (spec part 2 §7). */
   freeDevices: (api: ApiClient, text: string) =>
     queryOptions({
-      queryKey: ['devices', 'free', text.trim().toLowerCase()] as const,
-      queryFn: async () =>
-        (
-          await api.devices.list({
-            filter: and(eq('vehicleId', 0), contains('serialNumber', text.trim())),
-            pageSize: 50,
-            orderBy: [{ field: 'serialNumber' }],
-          })
-        ).items,
+      ...freeDevicesQuery(api, text),
       enabled: text.trim().length >= SEARCH_MIN_CHARACTERS,
       placeholderData: keepPreviousData,
     }),
@@ -80,7 +75,7 @@ export function useBookingMutations() {
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
     await queryClient.invalidateQueries({ queryKey: userKeys.all, refetchType: 'none' });
-    await queryClient.invalidateQueries({ queryKey: ['fitment-centers'] });
+    await queryClient.invalidateQueries({ queryKey: installationKeys.centres });
   };
   return {
     create: useMutation({

@@ -19,7 +19,7 @@ export const PIPELINE_PAGE_SIZE = 20;
 
 // The lists of each tab sit under vehicleKeys.all, so any vehicle change elsewhere refreshes them.
 export const onboardingKeys = {
-  pipeline: (status: OnboardingStatus) => [...vehicleKeys.all, 'onboarding', status] as const,
+  pipeline: (status: OnboardingStatus) => vehicleKeys.list('onboarding', { status }),
   vehicleTypes: (phrase: string) => ['vehicle-types', phrase.trim().toLowerCase()] as const,
 };
 

@@ -1,19 +1,14 @@
 // The payment screen's server data: the plans, and the subscription calls, which send the vehicle
 // lists to be asked again.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@sentinel/api-sdk';
-import type { ApiClient, CreateSubscriptionRequest } from '@sentinel/api-sdk';
+import type { CreateSubscriptionRequest } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
-import { vehicleKeys } from '../../../lib/server-cache';
+import { subscriptionPlansQuery, vehicleKeys } from '../../../lib/server-cache';
 
 export const paymentQueries = {
   /** GET /SubscriptionPlans: the plans a client may choose. */
-  plans: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ['subscription-plans'] as const,
-      queryFn: () => api.subscriptionPlans.list(),
-      staleTime: 60 * 60_000,
-    }),
+  plans: subscriptionPlansQuery,
 };
 
 /** A payment failure in the server's words: its message (the sentence), else its title. */

@@ -1,15 +1,16 @@
 // The vehicle card's calls that change something. Each writes what the server answered into the
-// cache (and the lock state into the vehicle's live values), so every screen that shows the vehicle
-// follows without a reload or a second request.
+// cache, so every screen that shows the vehicle follows without a reload or a second request.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
 import type { ChangeLinkedDeviceRequest, Vehicle } from '@sentinel/api-sdk';
 import { HISTORY_TYPE } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
-import { historyKeys, patchCachedVehicle } from '../../../lib/server-cache';
-import { supersedeLiveEntryAtom } from '../../../lib/vehicle-live/vehicle-live-store';
-import { receiveCommandAtom } from '../../../lib/vehicle-live/vehicle-commands';
-import { commandKeys, deviceKeys } from './vehicle-card-queries';
+import {
+  commandKeys,
+  deviceKeys,
+  historyKeys,
+  patchCachedVehicle,
+  receiveCommand,
+} from '../../../lib/server-cache';
 
 /**
  * Lock (true) or Unlock (false): the api answers with the command sent to the device. The lock state
@@ -18,10 +19,10 @@ import { commandKeys, deviceKeys } from './vehicle-card-queries';
  */
 export function useLockMutation(vehicleId: number) {
   const api = useApiClient();
-  const receiveCommand = useSetAtom(receiveCommandAtom);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (locked: boolean) => (locked ? api.vehicles.lock(vehicleId) : api.vehicles.unlock(vehicleId)),
-    onSuccess: (answer) => receiveCommand(answer.command),
+    onSuccess: (answer) => receiveCommand(queryClient, answer.command),
   });
 }
 
@@ -29,11 +30,10 @@ export function useLockMutation(vehicleId: number) {
 export function useCancelCommandMutation(vehicleId: number) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const receiveCommand = useSetAtom(receiveCommandAtom);
   return useMutation({
     mutationFn: (commandId: number) => api.vehicles.cancelCommand(vehicleId, commandId),
     onSuccess: (command) => {
-      receiveCommand(command);
+      receiveCommand(queryClient, command);
       return queryClient.invalidateQueries({ queryKey: historyKeys.byVehicle(vehicleId) });
     },
     onError: () => queryClient.invalidateQueries({ queryKey: commandKeys.latest(vehicleId) }),
@@ -46,14 +46,12 @@ export type PartnerAlertType = typeof HISTORY_TYPE.auraCallout | typeof HISTORY_
 export function usePartnerAlertMutation(vehicleId: number, type: PartnerAlertType) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const supersede = useSetAtom(supersedeLiveEntryAtom);
   return useMutation({
     mutationFn: () =>
       type === HISTORY_TYPE.auraCallout
         ? api.vehicles.alertAura(vehicleId)
         : api.vehicles.alertCapitalAir(vehicleId),
     onSuccess: () => {
-      supersede(vehicleId);
       patchCachedVehicle(queryClient, vehicleId, (vehicle) => ({
         ...vehicle,
         latestHistoryType: type,

@@ -1,6 +1,6 @@
-// The vehicle card with its data and actions wired to the api, the query cache and the live values.
-// The app hands it to the client list and View account, which show it without importing it.
-import { useState } from 'react';
+// The vehicle card with its data and actions wired to the api and the query cache. The app hands it
+// to the client list and View account, which show it without importing it.
+import { memo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import type { Vehicle } from '@sentinel/api-sdk';
@@ -8,47 +8,36 @@ import { formatHistoryDate, HISTORY_TYPE, mayChangeDevice, ROUTES } from '@senti
 import { Alert, Button, VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
 import { authorisedUserAtom } from '../../../lib/session';
 import { useAppSettings } from '../../../lib/app-settings';
-import {
-  useLiveBadge,
-  useLiveLockState,
-  useLiveTamperActive,
-  useVehicleLive,
-} from '../../../lib/vehicle-live/use-vehicle-live';
+import { hasDevice, vehicleBadge } from '../../../lib/vehicle-live/live-vehicle';
 import { useCancelCommandMutation, useLockMutation } from '../api/use-vehicle-card-mutations';
 import { useLockCommand } from '../hooks/use-lock-command';
-import {
-  failureText,
-  hasDevice,
-  useDeviceChange,
-  useDeviceStatus,
-  usePartnerAlert,
-} from '../hooks/use-card-actions';
+import { failureText, useDeviceChange, useDeviceStatus, usePartnerAlert } from '../hooks/use-card-actions';
 
 export interface VehicleCardContainerProps {
+  /**
+   * The vehicle as the list showing it holds it in the query cache, where the live connection keeps
+   * its lock state, tamper alert and position current.
+   */
   vehicle: Vehicle;
   /** Heading level of the card title. @default 3 */
   level?: 2 | 3 | 4;
 }
 
-export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContainerProps) {
+/**
+ * Memoised: a list the live connection updates hands every card its vehicle again, and only the
+ * vehicles a message changed are new objects, so only their cards render.
+ */
+export const VehicleCardContainer = memo(function VehicleCardContainer({
+  vehicle,
+  level = 3,
+}: VehicleCardContainerProps) {
   const { googleMapsApiKey } = useAppSettings();
   const linked = hasDevice(vehicle);
   const status = useDeviceStatus(linked ? vehicle.deviceId : null);
   const lock = useLockMutation(vehicle.id);
   const cancelCommand = useCancelCommandMutation(vehicle.id);
   const lockCommand = useLockCommand(vehicle.id, linked);
-  const live = useVehicleLive(vehicle.id);
-  const isLocked = useLiveLockState(vehicle.id, vehicle.isLocked);
-  const tamperActive = useLiveTamperActive(vehicle.id, vehicle.tamperActive);
-  const badge = useLiveBadge(vehicle.id, {
-    hasDevice: linked,
-    latestEntry:
-      vehicle.latestHistoryType === null
-        ? null
-        : { type: vehicle.latestHistoryType, isLocked: vehicle.latestHistoryIsLocked },
-    carBatteryVolts: vehicle.carBatteryVolts,
-    deviceBatteryPercent: vehicle.deviceBatteryPercent,
-  });
+  const badge = vehicleBadge(vehicle);
   const onAlertAura = usePartnerAlert(vehicle.id, HISTORY_TYPE.auraCallout);
   const onAlertCapitalAir = usePartnerAlert(vehicle.id, HISTORY_TYPE.capitalAirIncident);
   const deviceChange = useDeviceChange(vehicle);
@@ -56,11 +45,10 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
   const mayChange = mayChangeDevice(useAtomValue(authorisedUserAtom)?.userRole ?? '');
   const [lockFailure, setLockFailure] = useState<string>();
 
-  const latitude = live?.latitudeDegrees ?? vehicle.lastKnownGpsLatitudeDegrees;
-  const longitude = live?.longitudeDegrees ?? vehicle.lastKnownGpsLongitudeDegrees;
+  const latitude = vehicle.lastKnownGpsLatitudeDegrees;
+  const longitude = vehicle.lastKnownGpsLongitudeDegrees;
   const coordinates = latitude !== null && longitude !== null ? { latitude, longitude } : null;
-  const gpsTime =
-    live?.latitudeDegrees !== undefined ? new Date(live.updatedAt).toISOString() : vehicle.gpsDateTime;
+  const gpsTime = vehicle.gpsDateTime;
   const driver = vehicle.drivers[0];
 
   // Logged as the spec asks, and shown too: a refusal the server gives is never silent.
@@ -93,7 +81,7 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
             }
           : {})}
         coordinates={coordinates}
-        alert={tamperActive}
+        alert={vehicle.tamperActive}
         map={
           coordinates && (
             <VehicleMap
@@ -101,11 +89,11 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
               latitude={coordinates.latitude}
               longitude={coordinates.longitude}
               zoom={VEHICLE_MAP_ZOOM}
-              alert={tamperActive}
+              alert={vehicle.tamperActive}
             />
           )
         }
-        isLocked={linked ? isLocked : null}
+        isLocked={linked ? vehicle.isLocked : null}
         lockBusy={lock.isPending}
         onLock={() => changeLock(true)}
         onUnlock={() => changeLock(false)}
@@ -130,4 +118,4 @@ export function VehicleCardContainer({ vehicle, level = 3 }: VehicleCardContaine
       )}
     </div>
   );
-}
+});

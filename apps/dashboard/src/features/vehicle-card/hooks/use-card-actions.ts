@@ -7,6 +7,7 @@ import { DEVICE_SEARCH_MIN_LENGTH } from '@sentinel/ui';
 import type { DeviceChange } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { hasDevice } from '../../../lib/vehicle-live/live-vehicle';
 import { useChangeDeviceMutation, usePartnerAlertMutation } from '../api/use-vehicle-card-mutations';
 import type { PartnerAlertType } from '../api/use-vehicle-card-mutations';
 import { vehicleCardQueries } from '../api/vehicle-card-queries';
@@ -19,10 +20,6 @@ export function failureText(error: unknown, fallback: string): string {
   if (isApiError(error)) return error.body?.message || error.body?.title || fallback;
   return fallback;
 }
-
-/** Whether the vehicle has a linked device (the card shows its details and actions then). */
-export const hasDevice = (vehicle: Vehicle) =>
-  vehicle.deviceId !== null && vehicle.deviceId !== 0 && vehicle.deviceSerialNumber !== null;
 
 /** GetDeviceStatusInfo for the linked device, from the cache when any card asked before. */
 export function useDeviceStatus(deviceId: number | null) {
