@@ -20,7 +20,7 @@ import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { allowSend } from '../throttle/send-log';
 import { findResetRecipient, setPasswordHash } from '../users/user-queries';
-import { issueResetToken, liveTokenUser, spendTokenAndSetPassword } from './reset-tokens';
+import { issueResetToken, liveTokenUser, spendTokenAndSetPassword } from './reset-token-queries';
 
 /** Reset links: one a minute and five an hour per address; 20 an hour per caller. */
 const EMAIL_LIMITS = [

@@ -4,8 +4,15 @@ import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MS, PRODUCT_NAME } from '@sentine
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
 import type { MessageSender } from '../providers/messages';
+import {
+  countTry,
+  newestCode,
+  replaceCode,
+  spendCode,
+  spendCodeAndConfirm,
+} from './phone-confirmation-queries';
 
-export type ConfirmOutcome = 'confirmed' | 'invalid' | 'expired' | 'tooManyAttempts';
+type ConfirmOutcome = 'confirmed' | 'invalid' | 'expired' | 'tooManyAttempts';
 
 export interface PhoneCodeService {
   /** Spends the user's earlier codes, stores a new one (hashed) and texts it to the user's phone. */
@@ -33,23 +40,11 @@ export function createPhoneCodeService(
       const code = randomInt(0, 10 ** OTP_LENGTH)
         .toString()
         .padStart(OTP_LENGTH, '0');
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('phoneConfirmations')
-          .set({ usedAt: instant(now) })
-          .where('userId', '=', user.id)
-          .where('usedAt', 'is', null)
-          .execute();
-        await trx
-          .insertInto('phoneConfirmations')
-          .values({
-            userId: user.id,
-            codeHash: hashOf(code).toString('base64url'),
-            createdAt: instant(now),
-            expiresAt: instant(new Date(now.getTime() + OTP_TTL_MS)),
-            usedAt: null,
-          })
-          .execute();
+      await replaceCode(db, {
+        userId: user.id,
+        codeHash: hashOf(code).toString('base64url'),
+        now,
+        expiresAt: new Date(now.getTime() + OTP_TTL_MS),
       });
       await messages.sendSms({
         to: `+${user.phoneCode}${user.phoneNumber}`,
@@ -58,47 +53,18 @@ export function createPhoneCodeService(
     },
 
     async confirm(userId, code, now = new Date()) {
-      const live = await db
-        .selectFrom('phoneConfirmations')
-        .select(['id', 'codeHash', 'expiresAt'])
-        .where('userId', '=', userId)
-        .where('usedAt', 'is', null)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const live = await newestCode(db, userId);
       if (!live || live.expiresAt <= instant(now)) return 'expired';
-      // Count the try first, in one guarded update, so concurrent tries cannot exceed the limit.
-      const counted = await db
-        .updateTable('phoneConfirmations')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', live.id)
-        .where('usedAt', 'is', null)
-        .where('attempts', '<', OTP_MAX_ATTEMPTS)
-        .returning('attempts')
-        .executeTakeFirst();
-      if (!counted) return 'tooManyAttempts';
+      // Count the try first, so concurrent tries cannot exceed the limit.
+      const attempts = await countTry(db, live.id);
+      if (attempts === undefined) return 'tooManyAttempts';
       const expected = Buffer.from(live.codeHash, 'base64url');
       const given = hashOf(code);
       if (expected.length === given.length && timingSafeEqual(expected, given)) {
-        const spent = await db
-          .updateTable('phoneConfirmations')
-          .set({ usedAt: instant(now) })
-          .where('id', '=', live.id)
-          .where('usedAt', 'is', null)
-          .executeTakeFirst();
-        if (spent.numUpdatedRows === 0n) return 'invalid';
-        await db
-          .updateTable('users')
-          .set({ phoneConfirmedAt: instant(now) })
-          .where('id', '=', userId)
-          .execute();
-        return 'confirmed';
+        return (await spendCodeAndConfirm(db, { id: live.id, userId }, now)) ? 'confirmed' : 'invalid';
       }
-      if (counted.attempts >= OTP_MAX_ATTEMPTS) {
-        await db
-          .updateTable('phoneConfirmations')
-          .set({ usedAt: instant(now) })
-          .where('id', '=', live.id)
-          .execute();
+      if (attempts >= OTP_MAX_ATTEMPTS) {
+        await spendCode(db, live.id, now);
         return 'tooManyAttempts';
       }
       return 'invalid';

@@ -1,3 +1,8 @@
+/*
+ * Every read and write of the one-time password links' tokens (reset, and creation's through the
+ * same table shape): only a token's hash is stored, and spending one sets the password and ends the
+ * user's sessions in one transaction.
+ */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { instant } from '../db/database';
@@ -5,7 +10,7 @@ import type { Database } from '../db/schema';
 import { passwordCreationTokenHash as tokenHash } from '../auth/password-creation';
 
 /** A reset link works once, for an hour: it is asked for by someone waiting for it. */
-export const PASSWORD_RESET_TTL_MS = 3_600_000;
+const PASSWORD_RESET_TTL_MS = 3_600_000;
 
 /** Issues a reset token for the user, spending the earlier unused ones; only its hash is stored. */
 export async function issueResetToken(
