@@ -36,7 +36,7 @@ import type { RelayDrive, RelayDriver } from './relay-drive';
 import { judge, telemetryOf, TEST_DURATION_MS } from './tests';
 import type { UnitDevices } from './unit-devices';
 
-export interface RunnerOptions {
+interface RunnerOptions {
   db: BenchDb;
   simulator: BenchSimulator;
   /** Every station of the bench. */
