@@ -9,6 +9,6 @@ export {
 export type { DatabaseOptions } from './connect';
 export { dialectOf } from './dialect-of';
 export { inTransaction } from './in-transaction';
-export { onServer, postgres } from './postgres';
-export { IN_MEMORY, sqlite } from './sqlite';
+export { connectPrivatePostgres, onServer, postgres } from './postgres';
+export { connectSqlite, IN_MEMORY, sqlite } from './sqlite';
 export type { SqlDialect } from './sql-dialect';

@@ -27,10 +27,13 @@ export const sqlite: SqlDialect = {
   forUpdate: (query) => query,
 };
 
-/** SQLite through better-sqlite3: a file (created with its folder when missing) or ':memory:'. */
-export function connectSqlite(databaseFile: string): Dialect {
-  const inMemory = databaseFile === IN_MEMORY;
-  if (!inMemory) mkdirSync(dirname(databaseFile), { recursive: true });
+/**
+ * SQLite through better-sqlite3: a file (created with its folder when missing), ':memory:', or a
+ * database image (the bytes of a database file), opened as a private in-memory copy of it.
+ */
+export function connectSqlite(databaseFile: string | Buffer): Dialect {
+  const inMemory = typeof databaseFile !== 'string' || databaseFile === IN_MEMORY;
+  if (typeof databaseFile === 'string' && !inMemory) mkdirSync(dirname(databaseFile), { recursive: true });
   const database = new SQLite(databaseFile);
   // WAL lets readers carry on while a write commits; it has no meaning for an in-memory database.
   if (!inMemory) database.pragma('journal_mode = WAL');
