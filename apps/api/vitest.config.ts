@@ -2,16 +2,44 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { sharedTestOptions } from '../../vitest.shared';
 
 /*
- * The whole suite runs twice: on SQLite, and on PostgreSQL (a temporary server from Debian's
- * postgresql package, started by the global setup), where every database a test opens on
- * ':memory:' is a fresh copy of a migrated template instead.
+ * Every file runs on SQLite. The files below also run on PostgreSQL (a temporary server from
+ * Debian's postgresql package, started by the global setup, where every database a test opens on
+ * ':memory:' is a fresh copy of a template instead): those whose behaviour could differ by engine,
+ * the SQL itself (queries, migrations, seed, imports, commands, telemetry ingestion, durability)
+ * and what rests on the engine's transactions, locks, unique indexes, dates, case-insensitive
+ * matching and paging. The rest (HTTP plumbing, headers, configuration, auth flows, OData parsing,
+ * the simulator, the hub's transport) asks the database nothing an engine answers differently.
+ * The api README's Tests section says why each is here.
  */
+const onBothEngines = [
+  'src/db/**/*.test.ts',
+  'src/db-setup.test.ts',
+  'src/db-setup.postgres.test.ts',
+  'src/durability/*.test.ts',
+  'src/imports/*.test.ts',
+  'src/commands/*.test.ts',
+  'src/telemetry/telemetry-service.test.ts',
+  'src/routes/device-telemetry.test.ts',
+  'src/replay/*.test.ts',
+  'src/history/*.test.ts',
+  'src/users/users-list.test.ts',
+  'src/users/users-write.test.ts',
+  'src/vehicles/*.test.ts',
+  'src/companies/*.test.ts',
+  'src/bookings/*.test.ts',
+  'src/onboarding/*.test.ts',
+  'src/sign-up/*.test.ts',
+  'src/subscriptions/*.test.ts',
+  'src/audit/*.test.ts',
+  'src/fuzz/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     ...sharedTestOptions,
     environment: 'node',
-    // Both projects share the machine's cores, and every seeded api hashes the demo passwords
-    // with argon2 first: a busy machine must not turn that into a failed test.
+    // Both projects share the machine's cores: a busy machine must not turn a slow set-up into a
+    // failed test.
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
@@ -20,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           env: { SENTINEL_TEST_ENGINE: 'sqlite' },
+          globalSetup: ['./src/db/testing/sqlite-global-setup.ts'],
+          setupFiles: ['./src/db/testing/sqlite-setup.ts'],
           // Tests of PostgreSQL-only set-ups (DATABASE_URL) need the server of the other project.
           exclude: [...configDefaults.exclude, '**/*.postgres.test.ts'],
         },
@@ -29,6 +59,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           env: { SENTINEL_TEST_ENGINE: 'postgres' },
+          include: onBothEngines,
           globalSetup: ['./src/db/testing/postgres-global-setup.ts'],
           setupFiles: ['./src/db/testing/postgres-setup.ts'],
         },

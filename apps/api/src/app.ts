@@ -3,9 +3,8 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import { createDatabase, IN_MEMORY } from './db/database';
-import { migrateToLatest } from './db/migrations';
-import { seedDemoData, seedRoles } from './db/seed';
+import { IN_MEMORY } from './db/database';
+import { openReadyDatabase } from './db/ready-database';
 import { ProblemDetails, registerErrorHandling } from './errors';
 import { authPlugin } from './plugins/auth';
 import { commonAnswersPlugin } from './plugins/common-answers';
@@ -131,18 +130,11 @@ function corsOrigin(options: BuildOptions): boolean | string[] {
 
 /** The api, ready to inject requests into or to listen; the database is migrated before it returns. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const db = createDatabase({
+  const db = await openReadyDatabase({
     databaseFile: options.databaseFile ?? IN_MEMORY,
     databaseUrl: options.databaseUrl,
+    seed: options.seed === true,
   });
-  try {
-    await migrateToLatest(db);
-    await seedRoles(db);
-    if (options.seed === true) await seedDemoData(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
 
   const app = Fastify({
     logger: loggerOptions(options.logger),

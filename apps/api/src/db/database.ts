@@ -21,3 +21,9 @@ export type { DatabaseOptions } from '@sentinel/database';
 export function createDatabase(options: DatabaseOptions): Kysely<Database> {
   return openDatabase<Database>(options);
 }
+
+/**
+ * Templates a test run's global setup made (see TemplateHandOver in ready-database.ts): every
+ * process of the run copies them for its ':memory:' databases instead of making its own.
+ */
+export const SEEDED_TEMPLATE_ENV = 'SENTINEL_SEEDED_TEMPLATE';

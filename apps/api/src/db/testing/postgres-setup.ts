@@ -1,5 +1,8 @@
 // Runs in each test worker of the PostgreSQL project: ':memory:' now means a fresh PostgreSQL copy
-// of the migrated template.
+// of the migrated template, or of the seeded one for a seeded api.
+import { inject } from 'vitest';
 import { usePostgresTemplate } from '@sentinel/database/testing';
+import { SEEDED_TEMPLATE_ENV } from '../database';
 
 usePostgresTemplate();
+process.env[SEEDED_TEMPLATE_ENV] = inject('seededTemplate');
