@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Browser tests run the real product: the api on a fresh SQLite file seeded with the demo data, and
-// each app's dev server pointed at it. Ports sit apart from `npm start`'s so both can run at once.
+// each app's production build (apps/<app>/dist, served by global-setup.ts) pointed at it. Ports sit
+// apart from `npm start`'s so both can run at once.
 export const API_URL = 'http://127.0.0.1:5280';
 export const DASHBOARD_URL = 'http://127.0.0.1:5281';
 // The customer app: sign-up, phone confirmation and the password screens.
@@ -19,12 +20,28 @@ const JWT_SECRET = 'the-browser-tests-shared-signing-key';
 // The partners' webhook (tests/partner-webhook-server.mjs): accepts alerts unless told to refuse a vehicle's.
 export const PARTNER_URL = 'http://127.0.0.1:5291';
 
+/**
+ * How long the api's access tokens live here: longer than any run, so the saved sessions are never
+ * refreshed (two tests refreshing one saved refresh token would be taken for a stolen token).
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 6 * 60 * 60;
+
+/** The staff roles global-setup.ts signs in once, through the login screen. */
+export const STAFF_ROLES = ['Admin', 'Technical-Agent', 'Company-Admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** A role's saved session (Playwright's storageState), written by global-setup.ts. */
+export const sessionFile = (role: StaffRole) =>
+  join(import.meta.dirname, 'test-results', 'sessions', `${role}.json`);
+
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   outputDir: './test-results/artifacts',
-  fullyParallel: false,
-  workers: 1,
+  // One test per worker at a time, both cores busy; tests that share data with another are in
+  // serial groups or make their own (see README.md).
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -45,6 +62,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'journeys', testIgnore: /live-load\.spec\.ts$/ },
+    // Long tasks are measured with no other test taking the second core, so after the others
+    // (`playwright test live-load.spec.ts --no-deps` runs it alone).
+    { name: 'live load', testMatch: /live-load\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   webServer: [
     {
       command: 'node tests/partner-webhook-server.mjs',
@@ -77,21 +100,8 @@ export default defineConfig({
         AURA_WEBHOOK_URL: `${PARTNER_URL}/alerts`,
         AURA_WEBHOOK_SECRET: 'the-browser-tests-partner-secret',
         PARTNER_WEBHOOK_ATTEMPTS: '2',
+        ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
       },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'pnpm --filter @sentinel/dashboard exec vite --port 5281 --strictPort --host 127.0.0.1',
-      url: DASHBOARD_URL,
-      env: { SENTINEL_API_URL: API_URL, SENTINEL_BURNIN_URL: TEST_RUNNER_URL },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'pnpm --filter @sentinel/signup exec vite --port 5282 --strictPort --host 127.0.0.1',
-      url: SIGNUP_URL,
-      env: { SENTINEL_API_URL: API_URL },
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -110,14 +120,6 @@ export default defineConfig({
         // Sound units confirm every lock and unlock here, so the sound unit passes on every run.
         BENCH_COMMAND_FAILURE_RATE: '0',
       },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'pnpm --filter @sentinel/burnin exec vite --port 5285 --strictPort --host 127.0.0.1',
-      url: BURNIN_URL,
-      // No hot reloads: others editing the workspace must not reset a page in the middle of a test.
-      env: { SENTINEL_API_URL: API_URL, SENTINEL_BURNIN_URL: TEST_RUNNER_URL, SENTINEL_HMR: 'off' },
       reuseExistingServer: false,
       timeout: 60_000,
     },

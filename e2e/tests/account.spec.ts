@@ -2,12 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiGet } from './api';
 import { answerCommand, fetchCommands, issueDeviceKey } from './device';
-import { signInAs } from './support';
+import { signedInAs } from './support';
 
 // Seeded: Sipho Ndlovu (client 5) owns a Kia 'ND 534-102' (device SNT-000103) driven by Naledi Sithole;
 // Thandi Nkosi (client 4) owns 'CA 320-100' (locked, SNT-000101) and 'FW 11 KB GP' (SNT-000102).
+// In order, in one worker: the lock test confirms through SNT-000101 and leaves history that the
+// CSV test counts, and the device change takes SNT-000126 for 'FW 11 KB GP'.
+test.describe.configure({ mode: 'default' });
 test.beforeEach(async ({ page }) => {
-  await signInAs(page, 'Technical-Agent');
+  await signedInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
 });
 

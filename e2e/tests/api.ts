@@ -2,8 +2,22 @@ import { API_URL } from '../playwright.config';
 import { demo } from './support';
 import type { DemoRole } from './support';
 
-/** Signs in against the api directly, for reading what a test expects to see. */
-export async function apiToken(role: DemoRole = 'Admin'): Promise<string> {
+const tokens = new Map<DemoRole, Promise<string>>();
+
+/**
+ * Signs in against the api directly, for reading what a test expects to see; once per role in a
+ * worker, as the browser tests' access tokens outlast the run (playwright.config.ts).
+ */
+export function apiToken(role: DemoRole = 'Admin'): Promise<string> {
+  let token = tokens.get(role);
+  if (token === undefined) {
+    token = signIn(role);
+    tokens.set(role, token);
+  }
+  return token;
+}
+
+async function signIn(role: DemoRole): Promise<string> {
   const { email, password } = demo(role);
   const response = await fetch(`${API_URL}/Auth/SignInByEmail`, {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { BURNIN_URL } from '../playwright.config';
-import { demo, signInAs } from './support';
+import { demo, signedInAs } from './support';
 import type { DemoRole } from './support';
 
 // The test-runner pins the faults (see playwright.config.ts): SNT-000127 has a weak lock relay,
@@ -114,7 +114,7 @@ test('a technician runs a full burn-in of three devices on three stations and re
 });
 
 test('the same results show in the dashboard at /agent/burnin', async ({ page }) => {
-  await signInAs(page, 'Technical-Agent');
+  await signedInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   await page.goto('/agent/burnin');
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { fullName, listUsers, listVehicles } from './api';
-import { signInAs } from './support';
+import { signedInAs } from './support';
 
 /** Types a search and waits for the list the server answers for it, so rows stop changing under the test. */
 async function searchClients(page: Page, text: string) {
@@ -16,7 +16,7 @@ async function searchClients(page: Page, text: string) {
 const ACTIVE = "role eq 'Account-Holder' and totalNumberOfVehiclesWithDevice gt 0";
 
 test.beforeEach(async ({ page }) => {
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
 });
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { PARTNER_URL } from '../playwright.config';
 import { apiGet } from './api';
 import { answerCommand, fetchCommands, issueDeviceKey } from './device';
-import { signInAs } from './support';
+import { signedInAs } from './support';
 
 // Seeded vehicles no other browser test touches, each unlocked with no standing alert:
 // client 19's Volkswagen 'CA 591-127' (SNT-000113), client 25's Toyota 'LL 47 SZ GP' (SNT-000117),
@@ -18,7 +18,7 @@ async function openAccount(page: Page, clientId: number, registration: string) {
   page.on('websocket', (socket) => {
     if (socket.url().includes('/DefaultHub')) socket.on('framereceived', () => (answered = true));
   });
-  await signInAs(page, 'Technical-Agent');
+  await signedInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/, { timeout: 20_000 });
   await page.goto(`/agent/clients/${clientId}/account/view`);
   await expect.poll(() => answered).toBe(true);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { API_URL } from '../playwright.config';
 import { apiGet, apiToken, fullName } from './api';
 import type { ListedUser } from './api';
-import { openMenu, signInAs } from './support';
+import { openMenu, signedInAs } from './support';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -42,7 +42,7 @@ async function linkUser(page: Page, user: { firstName: string; lastName: string 
 
 test.describe('as an Admin', () => {
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, 'Admin');
+    await signedInAs(page, 'Admin');
     await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   });
 
@@ -157,7 +157,7 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
     .items;
 
   // The Admin adds the Company-Admin, who creates a password from the e-mailed link.
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   await page.goto('/admin/add-agent');
   await page.getByLabel('Name', { exact: true }).fill('Lerato');

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signInAs } from './support';
+import { signedInAs } from './support';
 
 test.beforeEach(async ({ page }) => {
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   await page.goto('/agent/onboarding/client/add');
   await expect(page.getByRole('heading', { name: 'Account holder' })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Download, Page } from '@playwright/test';
 import { IMPORT_FIELD_KEYS, MESSAGES, ONBOARDING_MESSAGES } from '@sentinel/domain';
 import { apiGet } from './api';
-import { openMenu, signInAs } from './support';
+import { openMenu, signedInAs } from './support';
 
 // Unique to this run, so the file's holders and vehicles are new on a database used before.
 const RUN = String(Date.now()).slice(-6);
@@ -80,7 +80,7 @@ test('an Admin imports 1,000 rows with mistakes and repeats, fixes the mistakes,
   const file = [...good.map((row, index) => withMistake(row, index + 1)), ...good.slice(100, 110)];
   expect(file).toHaveLength(ROWS);
 
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   await openMenu(page);
   await page.getByRole('menuitem', { name: 'Import' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import' })).toBeVisible();

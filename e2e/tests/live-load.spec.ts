@@ -15,13 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, WebSocket } from '@playwright/test';
-import { runSql, serveDashboardBuild, setUpDemoDatabase, startOwnApi } from './own-api';
+import { runSql, setUpDemoDatabase, startOwnApi } from './own-api';
 import type { OwnServer } from './own-api';
 import { signInAs } from './support';
 
 const LIVE_API_PORT = 5583;
-const DASHBOARD_BUILD_PORT = 5584;
-const DASHBOARD_BUILD_URL = `http://127.0.0.1:${DASHBOARD_BUILD_PORT}`;
 /** Installed vehicles the simulator drives: the demo's and the fleet account's. */
 const SIMULATED_VEHICLES = 600;
 const FLEET_HOLDER_ID = 9_000;
@@ -60,11 +58,10 @@ const FLEET_SQL = `
 
 let folder: string;
 let api: OwnServer | undefined;
-let dashboard: OwnServer | undefined;
 
-// The production build, as users get it: the development build's checks and dev-only render
-// logging cost several times its time per render and would measure those instead.
-test.use({ baseURL: DASHBOARD_BUILD_URL });
+// The suite's dashboard is the production build, as users get it (the development build's checks
+// and dev-only render logging would cost several times its time per render and be measured
+// instead); its appsettings.json is answered with this test's api as the base URL.
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -79,13 +76,10 @@ test.beforeAll(async () => {
     SIMULATOR_TICK_MS: '1000',
     SIMULATOR_MOVING_SHARE: '1',
     LOG_LEVEL: 'warn',
-    CORS_ORIGINS: DASHBOARD_BUILD_URL,
   });
-  dashboard = await serveDashboardBuild(DASHBOARD_BUILD_PORT, join(folder, 'dashboard'), api.url);
 });
 
 test.afterAll(() => {
-  dashboard?.stop();
   api?.stop();
   rmSync(folder, { recursive: true, force: true });
 });
@@ -157,6 +151,12 @@ test('live updates to 500 vehicles a second keep the longest task on View accoun
     }
   });
 
+  await page.route('**/appsettings.json', async (route) => {
+    const response = await route.fetch();
+    const settings = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ json: { ...settings, baseURL: api!.url } });
+  });
+  // Through the login screen: this api signs its own tokens, so the suite's saved sessions are no use.
   await signInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/, { timeout: 60_000 });
   await page.goto(`/agent/clients/${FLEET_HOLDER_ID}/account/view`);

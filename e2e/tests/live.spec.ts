@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { answerCommand, fetchCommands, issueDeviceKey, reportTelemetry } from './device';
-import { signInAs } from './support';
+import { signedInAs } from './support';
 
 // Seeded: Sipho Ndlovu (client 5) owns one vehicle, a Kia 'ND 534-102' with device SNT-000103.
 const CLIENT_ID = 5;
@@ -27,7 +27,7 @@ test.describe('live vehicle updates on View account', () => {
   });
 
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, 'Technical-Agent');
+    await signedInAs(page, 'Technical-Agent');
     await expect(page).toHaveURL(/\/agent\/clients\/all$/);
     await gotoLive(page, `/agent/clients/${CLIENT_ID}/account/view`);
     await expect(page.getByText('ND 534-102').first()).toBeVisible();
@@ -56,7 +56,7 @@ test('a tamper report raises the alert badge, the alert pin and a notice naming 
 }) => {
   // Seeded: Johan Pillay (client 7) owns a Haval 'ND 186-105' with device SNT-000104 and no standing alert.
   const key = issueDeviceKey('SNT-000104');
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   await gotoLive(page, '/agent/clients/7/account/view');
   const card = page.getByRole('region', { name: 'ND 186-105' });
@@ -76,7 +76,7 @@ test('a tamper report raises the alert badge, the alert pin and a notice naming 
 
 test("a lock by one agent shows on another agent's screen without a reload", async ({ page, browser }) => {
   // Seeded: client 13 owns a Nissan 'CA 890-115' (The Beast) with device SNT-000108, unlocked.
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   await page.goto('/agent/clients/13/account/view');
   const lock = page
@@ -86,7 +86,7 @@ test("a lock by one agent shows on another agent's screen without a reload", asy
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signInAs(otherPage, 'Technical-Agent');
+  await signedInAs(otherPage, 'Technical-Agent');
   await expect(otherPage).toHaveURL(/\/agent\/clients\/all$/);
   await otherPage.goto('/agent/clients/13/account/view');
   const otherCard = otherPage.getByRole('region', { name: 'CA 890-115' });

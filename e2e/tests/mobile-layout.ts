@@ -1,9 +1,12 @@
 // Helpers of the phone-layout browser test: the apps' own route tables, and the checks every screen
 // must pass on a narrow, touch-first screen.
+import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { menuForRole, topTabsForRole } from '@sentinel/domain';
 import type { RoleName } from '@sentinel/domain';
+import { ROUTE_TABLES_FILE } from '../route-tables';
+import type { RoutedApp } from '../route-tables';
 
 /** The smallest comfortable touch target (WCAG 2.5.5, and the platforms' own guidelines). */
 export const MIN_TARGET_PX = 44;
@@ -20,32 +23,14 @@ export const BREAKPOINTS = [
 ] as const;
 
 /**
- * Every path of an app's route table, as the running app declares it: the dev server hands the
- * browser the app's own `routes` module, so a screen another change adds is visited without this
- * test being edited. Index routes give their parent's path (they redirect); '*' is left out.
+ * Every path of an app's route table, as the app declares it: global-setup.ts loads each app's own
+ * `routes` module (the production build the tests visit keeps no readable copy) and writes the
+ * paths to test-results, so a screen another change adds is visited without this test being edited.
+ * Index routes give their parent's path (they redirect); '*' is left out.
  */
-export async function routeTable(page: Page, modulePath = '/src/app/routes.tsx'): Promise<string[]> {
-  return page.evaluate(async (url) => {
-    interface RouteLike {
-      path?: string;
-      index?: boolean;
-      children?: RouteLike[];
-    }
-    const loaded = (await import(/* @vite-ignore */ url)) as { routes: RouteLike[] };
-    const found = new Set<string>();
-    const join = (base: string, path: string) =>
-      path.startsWith('/') ? path : `${base.replace(/\/$/, '')}/${path}`;
-    const walk = (list: RouteLike[], base: string) => {
-      for (const route of list) {
-        const here = route.path === undefined ? base : join(base, route.path);
-        if (route.path !== undefined && !route.path.includes('*')) found.add(here);
-        if (route.index === true) found.add(base);
-        walk(route.children ?? [], here);
-      }
-    };
-    walk(loaded.routes, '/');
-    return [...found].filter((path) => path !== '');
-  }, modulePath);
+export function routeTable(app: RoutedApp): string[] {
+  const tables = JSON.parse(readFileSync(ROUTE_TABLES_FILE, 'utf8')) as Record<RoutedApp, string[]>;
+  return tables[app];
 }
 
 /** Fills a route's `:params`; a route with a parameter this test has no value for fails loudly. */

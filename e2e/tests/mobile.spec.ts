@@ -4,7 +4,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { RoleName } from '@sentinel/domain';
-import { BURNIN_URL, SIGNUP_URL } from '../playwright.config';
+import { BURNIN_URL, SIGNUP_URL, STAFF_ROLES } from '../playwright.config';
+import type { StaffRole } from '../playwright.config';
 import { apiGet, apiToken } from './api';
 import {
   BREAKPOINTS,
@@ -18,9 +19,9 @@ import {
   settle,
   tapTargets,
 } from './mobile-layout';
-import { demo, signInAs } from './support';
+import { demo, signedInAs } from './support';
 
-const STAFF: RoleName[] = ['Admin', 'Technical-Agent', 'Company-Admin'];
+const STAFF = STAFF_ROLES;
 const isProtected = (path: string) => path.startsWith('/agent') || path.startsWith('/admin');
 
 interface Listed {
@@ -60,9 +61,9 @@ async function visitAndCheck(page: Page, url: string, where: string) {
   });
 }
 
-/** Signs in at the dashboard and waits for the landing screen, so the next visit is signed in. */
-async function signIn(page: Page, role: RoleName) {
-  await signInAs(page, role);
+/** Opens the dashboard signed in (the role's saved session) and waits for the landing screen. */
+async function signIn(page: Page, role: StaffRole) {
+  await signedInAs(page, role);
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
 }
 
@@ -101,8 +102,7 @@ for (const phone of PHONES) {
 
     test("the dashboard's public screens fit", async ({ page }) => {
       test.setTimeout(120_000);
-      await page.goto('/login');
-      const paths = (await routeTable(page)).filter((path) => !isProtected(path));
+      const paths = routeTable('dashboard').filter((path) => !isProtected(path));
       expect(paths).toContain('/login');
       for (const path of [...paths, '/no/such/page']) await visitAndCheck(page, path, `dashboard ${path}`);
     });
@@ -112,7 +112,7 @@ for (const phone of PHONES) {
         test.setTimeout(240_000);
         const values = await routeValues(role);
         await signIn(page, role);
-        const paths = (await routeTable(page)).filter((path) => isProtected(path) && roleReaches(role, path));
+        const paths = routeTable('dashboard').filter((path) => isProtected(path) && roleReaches(role, path));
         expect(paths).toContain('/agent/clients/all');
         for (const path of paths) {
           await visitAndCheck(page, openRoute(path, values), `${role} at ${path}`);
@@ -122,8 +122,7 @@ for (const phone of PHONES) {
 
     test("the sign-up app's screens fit", async ({ page }) => {
       test.setTimeout(120_000);
-      await page.goto(SIGNUP_URL);
-      const paths = await routeTable(page);
+      const paths = routeTable('signup');
       expect(paths).toContain('/sign-up');
       for (const path of [...paths, '/no/such/page']) {
         await visitAndCheck(page, `${SIGNUP_URL}${path}`, `sign-up app ${path}`);
@@ -235,7 +234,7 @@ for (const size of BREAKPOINTS) {
       test.setTimeout(90_000);
       const values = await routeValues('Admin');
       await signIn(page, 'Admin');
-      const paths = (await routeTable(page)).filter(
+      const paths = routeTable('dashboard').filter(
         (path) => path.startsWith('/agent/companies') || path === '/admin/add-company',
       );
       expect(paths.length).toBeGreaterThan(2);

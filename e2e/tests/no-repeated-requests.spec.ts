@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { API_URL } from '../playwright.config';
 import { apiGet, fullName, listUsers } from './api';
-import { signInAs } from './support';
+import { signedInAs } from './support';
 
 const ACTIVE = "role eq 'Account-Holder' and totalNumberOfVehiclesWithDevice gt 0";
 
@@ -40,7 +40,7 @@ test('scrolling the client list back and forth and opening cards again asks the 
   page,
 }) => {
   const calls = recordApiCalls(page);
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   const [first, second] = await listUsers(ACTIVE, 'createdOnDateTime desc', 2);
   const results = page.getByRole('list', { name: 'Results' });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { apiGet, listVehicles } from './api';
-import { openMenu, signInAs } from './support';
+import { openMenu, signedInAs } from './support';
 
 const stamp = Date.now();
 const holderEmail = `pipeline.${stamp}@example.co.za`;
@@ -26,7 +26,7 @@ async function expectInTab(page: Page, tab: string, present: boolean) {
 test('a staff member takes a new customer from a new account to a scheduled installation with a paid deposit', async ({
   page,
 }) => {
-  await signInAs(page, 'Technical-Agent');
+  await signedInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all/);
 
   // The account holder, from the menu's 'Add a new account'.
@@ -115,7 +115,7 @@ test('a staff member takes a new customer from a new account to a scheduled inst
 });
 
 test('an existing installation asks for a device from the search before it is recorded', async ({ page }) => {
-  await signInAs(page, 'Technical-Agent');
+  await signedInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all/);
   const [pending] = await listVehicles("onBoardingStatus eq 'Booking-Pending'");
   await page.goto(`/agent/onboarding/client/${pending!.id}/installation`);

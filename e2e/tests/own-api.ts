@@ -1,6 +1,5 @@
 // Servers of a test's own, on their own ports: an api with its own database file, for data or
-// settings the suite's shared api must not have (a big fleet, the simulator running), and the
-// dashboard's production build.
+// settings the suite's shared api must not have (a big fleet, the simulator running).
 import { spawn, spawnSync } from 'node:child_process';
 import { expect } from '@playwright/test';
 import { DASHBOARD_URL } from '../playwright.config';
@@ -79,34 +78,5 @@ export function startOwnApi(port: number, env: NodeJS.ProcessEnv): Promise<OwnSe
     { PORT: String(port), CORS_ORIGINS: DASHBOARD_URL, ...env },
     url,
     `${url}/health`,
-  );
-}
-
-/**
- * Builds the dashboard for production into `outDir` and serves it there with `vite preview`, its
- * appsettings.json pointing at `apiUrl`: what users run, without the development build's checks.
- */
-export function serveDashboardBuild(port: number, outDir: string, apiUrl: string): Promise<OwnServer> {
-  run(
-    'pnpm',
-    ['--filter', '@sentinel/dashboard', 'exec', 'vite', 'build', '--outDir', outDir, '--emptyOutDir'],
-    {},
-  );
-  const url = `http://127.0.0.1:${port}`;
-  return startServer(
-    [
-      '--filter',
-      '@sentinel/dashboard',
-      'exec',
-      'vite',
-      'preview',
-      '--outDir',
-      outDir,
-      '--port',
-      String(port),
-    ].concat(['--strictPort', '--host', '127.0.0.1']),
-    { SENTINEL_API_URL: apiUrl },
-    url,
-    `${url}/appsettings.json`,
   );
 }

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { listVehicles } from './api';
-import { signInAs } from './support';
+import { signedInAs } from './support';
 
 // The seed backfills the last week of the demo fleet's trips (the api runs with the simulator off),
 // so Thandi Nkosi's (client 4) 'CA 320-100' has trips yesterday.
 test.beforeEach(async ({ page }) => {
-  await signInAs(page, 'Technical-Agent');
+  await signedInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
 });
 

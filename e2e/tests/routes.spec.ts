@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAs } from './support';
+import { signedInAs } from './support';
 
 test('a deep link to a protected route while signed out goes to sign-in', async ({ page }) => {
   await page.goto('/agent/clients/7/vehicle/3/history');
@@ -28,7 +28,7 @@ test('the old installation checklist shows only its notice', async ({ page }) =>
 
 test('the top tabs show on a wide window and hide at 768 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   const tabs = page.getByRole('navigation').getByRole('link', { name: 'Burn In' });
   await expect(tabs).toBeVisible();
 
@@ -39,7 +39,7 @@ test('the top tabs show on a wide window and hide at 768 px', async ({ page }) =
 });
 
 test('the header logo links to the agent area', async ({ page }) => {
-  await signInAs(page, 'Admin');
+  await signedInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   await page.goto('/agent/onboarding');
   await expect(page).toHaveURL(/\/agent\/onboarding\/outstanding-details$/);

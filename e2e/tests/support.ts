@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { AUTHORISED_USER_KEY } from '@sentinel/domain';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { demoSignIn } from '@sentinel/testing';
 import type { DemoRole } from '@sentinel/testing';
+
+import { DASHBOARD_URL, sessionFile } from '../playwright.config';
+import type { StaffRole } from '../playwright.config';
 
 export type { DemoRole };
 
@@ -17,6 +21,27 @@ export async function signInAs(page: Page, role: DemoRole) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** What a saved session (Playwright's storageState file) holds that the dashboard reads. */
+interface SavedSession {
+  origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+}
+
+/**
+ * Opens `path` signed in as the role, with the session its one sign-in through the login screen
+ * saved before the run (global-setup.ts): for tests that are about something else, so they do not
+ * each pay for a sign-in. The tokens go into local storage before the app loads, as after a login.
+ */
+export async function signedInAs(page: Page, role: StaffRole, path = '/agent/clients/all') {
+  const saved = JSON.parse(readFileSync(sessionFile(role), 'utf8')) as SavedSession;
+  const items = saved.origins.find(({ origin }) => origin === DASHBOARD_URL)?.localStorage ?? [];
+  // Any page of the dashboard's origin that is not the app: local storage is per origin.
+  await page.goto(`${DASHBOARD_URL}/appsettings.json`);
+  await page.evaluate((entries) => {
+    for (const { name, value } of entries) window.localStorage.setItem(name, value);
+  }, items);
+  await page.goto(path);
 }
 
 export async function storedUser(page: Page): Promise<AuthorisedUser | null> {
