@@ -50,6 +50,13 @@ export function boundaryZones(rootDir, { forTests = false } = {}) {
       });
     }
   }
+  // Tests included: a package's tests start an app as a process (see packages/testing), so the
+  // graph stays one-way and a package's tests never wait on an app's build.
+  zones.push({
+    target: './packages',
+    from: './apps',
+    message: 'No package imports an app, tests included: start the app as a process (@sentinel/testing).',
+  });
   zones.push({
     target: './packages/domain',
     from: ['./apps', './packages', './e2e'],

@@ -120,6 +120,19 @@ describe('given an app', () => {
   });
 });
 
+describe('given a package', () => {
+  it('refuses an import of an app, in its tests too', async () => {
+    const code = "import { till } from '../../../apps/till/src/main';\nexport const kit = till;\n";
+
+    expect(await lint('packages/kit/src/kit.ts', code)).toEqual([
+      expect.stringMatching(/No package imports an app, tests included/),
+    ]);
+    expect(await lint('packages/kit/src/kit.test.ts', code)).toEqual([
+      expect.stringMatching(/No package imports an app, tests included/),
+    ]);
+  });
+});
+
 describe('given a domain source', () => {
   it('refuses a browser-only or Node-only global', async () => {
     const messages = await lint(

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { onServer } from '@sentinel/database';
 import type { FastifyInstance } from 'fastify';
 import type { BurnInUnitResult, Device, Page } from '@sentinel/domain';
-import { signIn, startApi } from '@sentinel/testing';
+import { demoSignIn, signIn, startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import { CURRENT_FIRMWARE } from './bench/bench-simulator';
-import { build } from './index';
-import type { BuildOptions } from './index';
+import { build } from './app';
+import type { BuildOptions } from './app';
 
 const SECRET = 'a-burn-in-test-signing-key-of-32-chars!';
 
@@ -58,13 +58,8 @@ interface CommandOutcome {
 
 /** The test command as the api stored it, with who asked for it. */
 async function storedCommand(id: number) {
-  return api.app.db
-    .selectFrom('deviceCommands')
-    .innerJoin('users', 'users.id', 'deviceCommands.requestedByUserId')
-    .select(['deviceCommands.type', 'deviceCommands.status', 'deviceCommands.reason', 'users.email'])
-    .where('deviceCommands.id', '=', id)
-    .where('deviceCommands.vehicleId', 'is', null)
-    .executeTakeFirstOrThrow();
+  const { type, status, reason, requestedBy } = await api.testCommand(id);
+  return { type, status, reason, requestedBy };
 }
 
 async function put(app: FastifyInstance, url: string, body?: object) {
@@ -300,7 +295,7 @@ describe('running tests', () => {
       type: 'Lock',
       status: 'Confirmed',
       reason: null,
-      email: 'agent@sentinel.demo',
+      requestedBy: demoSignIn('Technical-Agent').name,
     });
     expect((await storedCommand(channel.unlock.commandId!)).status).toBe('Confirmed');
   });
@@ -314,12 +309,8 @@ describe('running tests', () => {
     const battery = data('DeviceBattery') as { battery: { percent: number } };
     const carBattery = data('CarBatterySense') as { carBattery: { measuredVolts: number } };
     // What the api now holds for the device is what the unit measured on the bench.
-    const device = await api.app.db
-      .selectFrom('devices')
-      .select(['applicationVersion', 'deviceBatteryPercent', 'carBatteryVolts'])
-      .where('serialNumber', '=', sound)
-      .executeTakeFirstOrThrow();
-    expect(device).toEqual({
+    const { applicationVersion, deviceBatteryPercent, carBatteryVolts } = await api.device(sound);
+    expect({ applicationVersion, deviceBatteryPercent, carBatteryVolts }).toEqual({
       applicationVersion: CURRENT_FIRMWARE,
       deviceBatteryPercent: battery.battery.percent,
       carBatteryVolts: carBattery.carBattery.measuredVolts,

@@ -1,20 +1,19 @@
-import { build } from '@sentinel/testing';
+import { startApi } from '@sentinel/testing';
+import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
 import type { AuthorisedUser } from '@sentinel/domain';
 
-type Api = Awaited<ReturnType<typeof build>>;
-
-let api: Api;
+let api: RunningApi;
 let baseUrl: string;
 let anonymous: ApiClient;
 
 // One real api per file; codes and links are read from its outbox, as a person reads their phone.
 beforeAll(async () => {
-  api = await build({ databaseFile: ':memory:' });
-  baseUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  api = await startApi({ seed: false });
+  baseUrl = api.url;
   anonymous = createApiClient({
     baseUrl,
     session: { get: () => null, set() {}, clear() {} },
@@ -27,13 +26,9 @@ afterAll(async () => {
 });
 
 async function lastMessageTo(recipient: string): Promise<string> {
-  const row = await api.db
-    .selectFrom('outbox')
-    .select('body')
-    .where('recipient', '=', recipient)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.body;
+  const [newest] = await api.outbox(recipient);
+  if (!newest) throw new Error(`No message to ${recipient}.`);
+  return newest.body;
 }
 
 const SIGN_UP = {

@@ -1,7 +1,6 @@
 import type { AuthorisedUser, DeviceListFields } from '@sentinel/domain';
-import { build as buildTestRunner } from '@sentinel/test-runner';
-import { demoSignIn, startApi } from '@sentinel/testing';
-import type { RunningApi } from '@sentinel/testing';
+import { demoSignIn, startApi, startTestRunner } from '@sentinel/testing';
+import type { RunningApi, RunningTestRunner } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBurnInClient } from './burn-in';
 import type { BurnInApi } from './burn-in';
@@ -13,22 +12,20 @@ import { eq } from './odata';
 const SECRET = 'a-shared-signing-key-for-the-sdk-tests!';
 
 let api: RunningApi;
-let runner: Awaited<ReturnType<typeof buildTestRunner>>;
+let runner: RunningTestRunner;
 let client: ApiClient;
 let burnIn: BurnInApi;
 let serials: string[];
 
 beforeAll(async () => {
   api = await startApi({ jwtSecret: SECRET });
-  runner = await buildTestRunner({
+  runner = await startTestRunner({
     jwtSecret: SECRET,
     apiUrl: api.url,
     // Slow enough that a stop right after a start finds the first test still measuring.
     durationScale: 0.2,
-    tickMs: 20,
-    pinnedFaults: new Map(),
   });
-  const runnerUrl = await runner.listen({ port: 0, host: '127.0.0.1' });
+  const runnerUrl = runner.url;
   let user: AuthorisedUser | null = await createApiClient({
     baseUrl: api.url,
     session: { get: () => null, set() {}, clear() {} },

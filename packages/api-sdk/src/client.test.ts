@@ -1,4 +1,5 @@
-import { build, DEMO_SIGN_INS } from '@sentinel/testing';
+import { deadUrl, demoSignIn, startApi } from '@sentinel/testing';
+import type { DemoRole, RunningApi } from '@sentinel/testing';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
@@ -8,25 +9,22 @@ import { isNetworkError } from './errors/network-error';
 import { isSessionExpiredError, SessionExpiredError } from './errors/session-expired-error';
 import type { SessionStore } from './session';
 
-type Api = Awaited<ReturnType<typeof build>>;
-
 // Every test talks to a real api on a random local port, with the demo users seeded in memory.
-let api: Api;
+let api: RunningApi;
 let baseUrl: string;
 
 beforeAll(async () => {
-  api = await build({ databaseFile: ':memory:', seed: true });
-  baseUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  api = await startApi();
+  baseUrl = api.url;
 });
 
 afterAll(async () => {
   await api.close();
 });
 
-function demo(role: string): { email: string; password: string } {
-  const account = DEMO_SIGN_INS.find((signIn) => signIn.role === role);
-  if (!account) throw new Error(`No demo sign-in for ${role}`);
-  return { email: account.email, password: account.password };
+function demo(role: DemoRole): { email: string; password: string } {
+  const { email, password } = demoSignIn(role);
+  return { email, password };
 }
 
 function memorySession(
@@ -99,11 +97,8 @@ describe('auth.signInByEmail', () => {
   });
 
   it('throws a NetworkError when nothing answers', async () => {
-    const closed = await build();
-    const closedUrl = await closed.listen({ port: 0, host: '127.0.0.1' });
-    await closed.close();
     const error = await createApiClient({
-      baseUrl: closedUrl,
+      baseUrl: await deadUrl(),
       session: memorySession(),
       validateAnswers: true,
     })
@@ -196,12 +191,12 @@ describe('given an access token expired by its exp claim', () => {
 });
 
 describe('given the server refuses an access token the client thinks is valid', () => {
-  let shortLived: Api;
+  let shortLived: RunningApi;
   let shortLivedUrl: string;
 
   beforeAll(async () => {
-    shortLived = await build({ databaseFile: ':memory:', seed: true, accessTokenTtlSeconds: 2 });
-    shortLivedUrl = await shortLived.listen({ port: 0, host: '127.0.0.1' });
+    shortLived = await startApi({ accessTokenTtlSeconds: 2 });
+    shortLivedUrl = shortLived.url;
   });
 
   afterAll(async () => {

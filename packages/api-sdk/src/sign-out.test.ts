@@ -1,4 +1,4 @@
-import { deadUrl, DEMO_SIGN_INS, startApi } from '@sentinel/testing';
+import { deadUrl, demoSignIn, startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const agent = DEMO_SIGN_INS.find((signIn) => signIn.role === 'Technical-Agent')!;
+const agent = demoSignIn('Technical-Agent');
 
 function memorySession(): SessionStore & { user: AuthorisedUser | null } {
   const store = {

@@ -1,21 +1,19 @@
-import { build, DEMO_SIGN_INS } from '@sentinel/testing';
+import { demoSignIn, startApi } from '@sentinel/testing';
+import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
 import { and, contains, eq, gt, or } from './odata';
 
-type Api = Awaited<ReturnType<typeof build>>;
-
-let api: Api;
+let api: RunningApi;
 let client: ApiClient;
 
 // One real api per file, with the demo data; one signed-in agent for every call.
 beforeAll(async () => {
-  api = await build({ databaseFile: ':memory:', seed: true });
-  const baseUrl = await api.listen({ port: 0, host: '127.0.0.1' });
-  const agent = DEMO_SIGN_INS.find((signIn) => signIn.role === 'Technical-Agent');
-  if (!agent) throw new Error('No demo agent');
+  api = await startApi();
+  const baseUrl = api.url;
+  const agent = demoSignIn('Technical-Agent');
   let user = await createApiClient({
     baseUrl,
     session: { get: () => null, set() {}, clear() {} },

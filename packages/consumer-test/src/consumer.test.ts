@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import axe from 'axe-core';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_SIGN_INS, freePort, recordGpsFix, startApi } from '@sentinel/testing';
-import type { RunningApi } from '@sentinel/testing';
+import { demoSignIn, freePort, startApi, startTestHost } from '@sentinel/testing';
+import type { RunningApi, TestHost } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { envWithoutPackageManager, run, workspaceRoot } from './run';
 
 const appTemplate = join(workspaceRoot, 'packages', 'consumer-test', 'app');
-const admin = DEMO_SIGN_INS.find((user) => user.role === 'Admin');
 
 let appDir: string;
+let host: TestHost;
 let api: RunningApi;
 let preview: ChildProcess | undefined;
 let browser: Browser;
@@ -81,6 +81,7 @@ beforeAll(async () => {
   );
   await run('npm', ['run', 'build'], appDir, npmEnv);
 
+  host = await startTestHost();
   api = await startApi();
   // What a deployment does: point the built app at the api without rebuilding.
   await writeFile(join(appDir, 'dist', 'appsettings.json'), JSON.stringify({ baseURL: api.url }));
@@ -112,12 +113,13 @@ afterAll(async () => {
   await browser?.close();
   preview?.kill();
   await api?.close();
+  await host?.close();
   if (appDir !== undefined) await rm(appDir, { recursive: true, force: true });
 });
 
 describe('given the example page built from the packed packages', () => {
   it('signs in through the SDK', async () => {
-    if (admin === undefined) throw new Error('No demo Admin');
+    const admin = demoSignIn('Admin');
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -134,7 +136,7 @@ describe('given the example page built from the packed packages', () => {
     await page.getByText('Live updates: Connected').waitFor();
     const card = page.getByRole('region', { name: 'Live vehicle' });
     // Nicknames repeat across the demo fleet; the registration number names one vehicle.
-    const vehicles = await api.app.db.selectFrom('vehicles').select(['id', 'registrationNumber']).execute();
+    const vehicles = await api.vehicles();
     const shown = await Promise.all(
       vehicles.map(async (row) =>
         (await card.getByText(row.registrationNumber, { exact: true }).count()) > 0 ? row : null,
@@ -143,11 +145,7 @@ describe('given the example page built from the packed packages', () => {
     const vehicle = shown.find((row) => row !== null);
     if (vehicle === undefined || vehicle === null)
       throw new Error('The card shows no known registration number');
-    await recordGpsFix(
-      api.app.db,
-      { vehicleId: vehicle.id, latitude: -33.9249, longitude: 18.4241 },
-      api.app.vehicleEvents,
-    );
+    await api.recordGpsFix({ vehicleId: vehicle.id, latitude: -33.9249, longitude: 18.4241 });
     await card.getByText('-33.9249, 18.4241').waitFor();
   });
 

@@ -1,13 +1,40 @@
-import { DEMO_SIGN_INS } from '@sentinel/api';
-import type { DemoSignIn } from '@sentinel/api';
+import { execFileSync } from 'node:child_process';
 import type { RoleName } from '@sentinel/domain';
+import { DEMO_SIGN_INS_ENV } from './test-host';
+import { workspaceFolder } from './workspace';
 
 /** A role with a seeded demo account. */
 export type DemoRole = RoleName;
 
+/** A demo account anyone may sign in with, as the api seeds it. */
+export interface DemoSignIn {
+  role: DemoRole;
+  email: string;
+  password: string;
+  /** First name and surname. */
+  name: string;
+}
+
+/**
+ * The seeded demo accounts, one per role. Read from the environment, where the run's test host put
+ * them; outside a test run's host (browser tests), asked of the api once per process, and put in
+ * the environment for the processes it starts.
+ */
+export function demoSignIns(): readonly DemoSignIn[] {
+  let json = process.env[DEMO_SIGN_INS_ENV];
+  if (json === undefined || json === '') {
+    json = execFileSync(process.execPath, ['--import', 'tsx', 'src/testing/print-demo-sign-ins.ts'], {
+      cwd: workspaceFolder('apps/api'),
+      encoding: 'utf8',
+    }).trim();
+    process.env[DEMO_SIGN_INS_ENV] = json;
+  }
+  return JSON.parse(json) as DemoSignIn[];
+}
+
 /** The seeded demo account of this role (email, password, name). */
 export function demoSignIn(role: DemoRole): DemoSignIn {
-  const account = DEMO_SIGN_INS.find((item) => item.role === role);
+  const account = demoSignIns().find((item) => item.role === role);
   if (!account) throw new Error(`No demo sign-in for ${role}.`);
   return account;
 }

@@ -1,4 +1,9 @@
-import { createDatabase } from '@sentinel/api';
+import { openDatabase } from '@sentinel/database';
+
+interface PhoneCodesFile {
+  users: { id: number; phoneNumber: string | null };
+  phoneConfirmations: { userId: number; expiresAt: string; usedAt: string | null };
+}
 
 /**
  * Makes every unused phone confirmation code of this number (as stored: without the leading 0)
@@ -6,7 +11,7 @@ import { createDatabase } from '@sentinel/api';
  * database file.
  */
 export async function expirePhoneCodesInFile(databaseFile: string, phoneNumber: string): Promise<number> {
-  const db = createDatabase({ databaseFile });
+  const db = openDatabase<PhoneCodesFile>({ databaseFile });
   try {
     const past = new Date(Date.now() - 1000).toISOString();
     const result = await db

@@ -1,42 +1,121 @@
-import { build, LIFTED_AUTH_LIMITS } from '@sentinel/api';
-import type { BuildOptions } from '@sentinel/api';
+import type { DeviceTestCommand } from '@sentinel/domain';
+import { askHost } from './test-host';
 
-type App = Awaited<ReturnType<typeof build>>;
+interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * How to build the api, as JSON: the options of the api's build() the test host takes (see
+ * BuildOptions in apps/api/src/app.ts, where each is described); the host refuses any other.
+ */
+export interface ApiOptions {
+  /** A SQLite file instead of the default in-memory database, for tests that open it too. */
+  databaseFile?: string;
+  /** The demo data. @default true */
+  seed?: boolean;
+  jwtSecret?: string;
+  accessTokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+  refreshTokenAbsoluteTtlSeconds?: number;
+  /** @default lifted: a suite signs in as a few demo users from one address many times */
+  authLimits?: {
+    perAddress?: Limit;
+    perAccount?: Limit;
+    refreshPerAddress?: Limit;
+    signInConcurrency?: number;
+    signInQueue?: number;
+    knownAddressMs?: number;
+  };
+  /** Live hub timings and limits, e.g. `{ maxConnectionsPerUser: 100_000 }`. */
+  hub?: Record<string, unknown>;
+  simulator?: boolean | { tickMs?: number; seed?: number; movingShare?: number };
+  /** Serve GET /Dev/Outbox. */
+  devOutbox?: boolean;
+  /** @default any origin: test pages (jsdom's http://localhost:3000) are not the apps' own */
+  corsOrigins?: readonly string[];
+  otpResendIntervalMs?: number;
+  /** Lock command timings, e.g. `{ expiryMs: 2_000 }`. */
+  commands?: Record<string, number>;
+}
+
+/** A message the api recorded instead of sending it. */
+export interface OutboxMessage {
+  id: number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
 
 export interface RunningApi {
-  /** The Fastify instance, for tests that reach into the api's own database (`app.db`). */
-  app: App;
   /** Base URL of the listening api, e.g. http://127.0.0.1:41234. */
   url: string;
   /** Stops the api and closes its database. */
   close: () => Promise<void>;
+  /** Stores a vehicle's position as a device's report does, and announces it on the live hub. */
+  recordGpsFix: (fix: { vehicleId: number; latitude: number; longitude: number }) => Promise<void>;
+  /** Stores a vehicle's lock state as a device's report does, and announces it. */
+  recordLockChange: (change: {
+    vehicleId: number;
+    locked: boolean;
+    byUserId: number | null;
+    byAdmin: boolean;
+  }) => Promise<void>;
+  /** Raises (or cancels) a vehicle's tamper alert as a device's report does, and announces it. */
+  recordTamper: (report: {
+    vehicleId: number;
+    active: boolean;
+    carBatteryState?: string | null;
+    gpsState?: string | null;
+  }) => Promise<void>;
+  /** Who the api takes this access token to be; null when it refuses the token. */
+  verifyAccessToken: (token: string) => Promise<{ userId: number; role: string } | null>;
+  /** Every vehicle's id and registration number, in id order. */
+  vehicles: () => Promise<{ id: number; registrationNumber: string }[]>;
+  /** What the api holds for a device: its readings as it last reported them. */
+  device: (serialNumber: string) => Promise<{
+    serialNumber: string;
+    vehicleId: number | null;
+    applicationVersion: string | null;
+    deviceBatteryPercent: number | null;
+    carBatteryVolts: number | null;
+  }>;
+  /** A free device's test command as the api answers it, with the name of who asked for it. */
+  testCommand: (commandId: number) => Promise<DeviceTestCommand & { requestedBy: string | null }>;
+  /** The e-mails and texts the api recorded, newest first, optionally to one recipient. */
+  outbox: (recipient?: string) => Promise<OutboxMessage[]>;
 }
 
 /**
- * Starts the real api on a random local port. Defaults: an in-memory database seeded with the demo
- * users, so every caller gets a fresh, isolated api; the sign-in rate limits lifted, since a suite
- * signs in as a few demo users from one address many times; and any origin allowed, since test
- * pages (jsdom's http://localhost:3000) are not the apps' own. Any build option overrides them.
+ * Starts the real api on a random local port, in the run's test host: by default on an in-memory
+ * database seeded with the demo users, so every caller gets a fresh, isolated api, with the
+ * sign-in limits lifted and any origin allowed. Any option overrides them; `port` reopens an api
+ * where a closed one listened.
  */
-export async function startApi(options: BuildOptions = {}): Promise<RunningApi> {
-  const app = await build({
-    databaseFile: ':memory:',
-    seed: true,
-    authLimits: LIFTED_AUTH_LIMITS,
-    corsOrigins: ['*'],
-    ...options,
+export async function startApi(options: ApiOptions = {}, port?: number): Promise<RunningApi> {
+  const { id, url } = await askHost<{ id: string; url: string }>('/instances', {
+    body: { options, ...(port === undefined ? {} : { port }) },
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const at = `/instances/${id}`;
   return {
-    app,
     url,
-    close: async () => {
-      const closing = app.close();
-      // A test is over, so nothing still open matters. A connection a client opened and never sent
-      // a request on (fetch opens one when its others are busy, e.g. with a device's long poll)
-      // would otherwise hold close() until the server's headers timeout.
-      app.server.closeAllConnections();
-      await closing;
-    },
+    close: () => askHost(at, { method: 'DELETE' }),
+    recordGpsFix: (fix) => askHost(`${at}/gps-fixes`, { body: fix }),
+    recordLockChange: (change) => askHost(`${at}/lock-changes`, { body: change }),
+    recordTamper: (report) => askHost(`${at}/tampers`, { body: report }),
+    verifyAccessToken: async (token) =>
+      (
+        await askHost<{ subject: { userId: number; role: string } | null }>(`${at}/access-tokens/verify`, {
+          body: { token },
+        })
+      ).subject,
+    vehicles: () => askHost(`${at}/vehicles`),
+    device: (serialNumber) => askHost(`${at}/devices/${encodeURIComponent(serialNumber)}`),
+    testCommand: (commandId) => askHost(`${at}/test-commands/${commandId}`),
+    outbox: (recipient) =>
+      askHost(`${at}/outbox${recipient === undefined ? '' : `?recipient=${encodeURIComponent(recipient)}`}`),
   };
 }

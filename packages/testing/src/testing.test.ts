@@ -3,7 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadUrl, DEMO_SIGN_INS, demoSignIn, issueDeviceKeyInFile, signIn, startApi } from './index';
+import {
+  deadUrl,
+  demoSignIn,
+  demoSignIns,
+  expirePhoneCodesInFile,
+  issueDeviceKeyInFile,
+  signIn,
+  startApi,
+  startTestRunner,
+} from './index';
 import type { RunningApi } from './index';
 
 describe('given a started api', () => {
@@ -23,7 +32,7 @@ describe('given a started api', () => {
   });
 
   it('signs every demo user in over HTTP', async () => {
-    for (const { role } of DEMO_SIGN_INS) {
+    for (const { role } of demoSignIns()) {
       const { accessToken, userId } = await signIn(api.url, role);
       expect(accessToken.split('.')).toHaveLength(3);
       expect(userId).toBeGreaterThan(0);
@@ -32,6 +41,10 @@ describe('given a started api', () => {
 
   it('names the demo account of each role', () => {
     expect(demoSignIn('Admin').email).toMatch(/@/);
+  });
+
+  it('refuses an option the api does not take, naming it', async () => {
+    await expect(startApi({ seed: true, ...{ colour: 'red' } })).rejects.toThrow(/Unknown api option colour/);
   });
 
   it('says which sign-in failed when the api refuses it', async () => {
@@ -97,4 +110,35 @@ describe('issueDeviceKeyInFile', () => {
       'No device with serial number SNT-NOPE',
     );
   });
+});
+
+describe('expirePhoneCodesInFile', () => {
+  it('says how many codes of a number it expired, none for a number without any', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sentinel-testing-'));
+    const api = await startApi({ databaseFile: join(folder, 'api.db') });
+    try {
+      expect(await expirePhoneCodesInFile(join(folder, 'api.db'), '0600000000')).toBe(0);
+    } finally {
+      await api.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('given a started test-runner', () => {
+  it('answers on its URL, for a technician of the api it was given', async () => {
+    const secret = 'a-signing-key-the-api-and-the-bench-share';
+    const api = await startApi({ jwtSecret: secret });
+    const runner = await startTestRunner({ apiUrl: api.url, jwtSecret: secret });
+    try {
+      const { accessToken } = await signIn(api.url, 'Technical-Agent');
+      const response = await fetch(`${runner.url}/TestRunner/Stations`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await runner.close();
+      await api.close();
+    }
+  }, 60_000);
 });

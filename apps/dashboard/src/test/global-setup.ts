@@ -1,7 +1,7 @@
 // Runs once, in Node (not in jsdom, whose globals break the api's JWT signing): starts a real api
-// with the demo users in memory and hands its URL (and the demo sign-ins) to every test file
-// through inject(), so the api's modules are never loaded into the jsdom workers.
-import { deadUrl, DEMO_SIGN_INS, startApi } from '@sentinel/testing';
+// with the demo users in memory, in the api's test host, and hands its URL (and the demo sign-ins)
+// to every test file through inject().
+import { deadUrl, demoSignIns, startApi, startTestHost } from '@sentinel/testing';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -16,6 +16,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const host = await startTestHost();
   // Every test file signs in as the same few demo users from one address, each opening a live
   // connection: the hub's per-user and per-address limits are for real traffic, not for the suite.
   const api = await startApi({
@@ -25,7 +26,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
   });
   project.provide('apiUrl', api.url);
-  project.provide('demoSignIns', [...DEMO_SIGN_INS]);
+  project.provide('demoSignIns', [...demoSignIns()]);
   project.provide('deadUrl', await deadUrl());
-  return api.close;
+  return async () => {
+    await api.close();
+    await host.close();
+  };
 }

@@ -1,6 +1,6 @@
 // Starts a real api once, in Node (the tests run in jsdom, whose typed arrays the api's crypto would
 // not accept), and hands its URL to the test files. Its outbox holds the texted codes.
-import { startApi } from '@sentinel/testing';
+import { startApi, startTestHost } from '@sentinel/testing';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -10,7 +10,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  const host = await startTestHost();
   const api = await startApi({ devOutbox: true });
   project.provide('apiUrl', api.url);
-  return () => api.close();
+  return async () => {
+    await api.close();
+    await host.close();
+  };
 }

@@ -1,6 +1,7 @@
 // The live client against the real apps/api hub at /DefaultHub: changes stored through the api's
 // vehicle store reach the client as the hub announces them.
-import { build, DEMO_SIGN_INS, recordGpsFix, recordLockChange, recordTamper } from '@sentinel/testing';
+import { demoSignIn, startApi } from '@sentinel/testing';
+import type { DemoRole, RunningApi } from '@sentinel/testing';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../client';
@@ -13,18 +14,16 @@ import type {
   DeviceTamperMessage,
 } from '@sentinel/domain';
 
-type Api = Awaited<ReturnType<typeof build>>;
-
 // A fixed key, so tokens signed before a restart of the api are still good after it.
 const JWT_SECRET = 'live-client-tests-secret-of-enough-length-for-hs256';
 
-let api: Api;
+let api: RunningApi;
 let apiUrl: string;
 const clients: LiveClient[] = [];
 
 beforeAll(async () => {
-  api = await build({ databaseFile: ':memory:', seed: true, jwtSecret: JWT_SECRET });
-  apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  api = await startApi({ jwtSecret: JWT_SECRET });
+  apiUrl = api.url;
 });
 
 afterEach(async () => {
@@ -48,9 +47,8 @@ function session(): SessionStore {
   };
 }
 
-async function signedInClient(role: string, url = apiUrl) {
-  const account = DEMO_SIGN_INS.find((signIn) => signIn.role === role);
-  if (!account) throw new Error(`No demo sign-in for ${role}`);
+async function signedInClient(role: DemoRole, url = apiUrl) {
+  const account = demoSignIn(role);
   const store = session();
   const client = createApiClient({ baseUrl: url, session: store, validateAnswers: true });
   store.set(await client.auth.signInByEmail({ email: account.email, password: account.password }));
@@ -81,9 +79,10 @@ async function eventually(check: () => void, timeoutMs = 5_000): Promise<void> {
   }
 }
 
-async function firstVehicleId(on: Api = api): Promise<number> {
-  const { id } = await on.db.selectFrom('vehicles').select('id').orderBy('id').executeTakeFirstOrThrow();
-  return id;
+async function firstVehicleId(on: RunningApi = api): Promise<number> {
+  const [first] = await on.vehicles();
+  if (!first) throw new Error('No vehicle in the demo data');
+  return first.id;
 }
 
 describe('given an Admin connected to the api hub', () => {
@@ -100,17 +99,9 @@ describe('given an Admin connected to the api hub', () => {
     expect(liveClient.state).toBe('Connected');
     const vehicleId = await firstVehicleId();
 
-    await recordGpsFix(api.db, { vehicleId, latitude: -26.2041, longitude: 28.0473 }, api.vehicleEvents);
-    await recordLockChange(
-      api.db,
-      { vehicleId, locked: true, byUserId: null, byAdmin: false },
-      api.vehicleEvents,
-    );
-    await recordTamper(
-      api.db,
-      { vehicleId, active: true, carBatteryState: 'Disconnected', gpsState: 'Normal' },
-      api.vehicleEvents,
-    );
+    await api.recordGpsFix({ vehicleId, latitude: -26.2041, longitude: 28.0473 });
+    await api.recordLockChange({ vehicleId, locked: true, byUserId: null, byAdmin: false });
+    await api.recordTamper({ vehicleId, active: true, carBatteryState: 'Disconnected', gpsState: 'Normal' });
 
     await eventually(() => expect(tampers).toHaveLength(1));
     expect(gps).toEqual([{ vehicleId, latitudeDegrees: -26.2041, longitudeDegrees: 28.0473 }]);
@@ -128,8 +119,8 @@ describe('given an Admin connected to the api hub', () => {
   });
 
   it('reconnects by itself when the api restarts on the same port', async () => {
-    const first = await build({ databaseFile: ':memory:', seed: true, jwtSecret: JWT_SECRET });
-    const firstUrl = await first.listen({ port: 0, host: '127.0.0.1' });
+    const first = await startApi({ jwtSecret: JWT_SECRET });
+    const firstUrl = first.url;
     const client = await signedInClient('Admin', firstUrl);
     const liveClient = live({
       baseUrl: firstUrl,
@@ -142,16 +133,11 @@ describe('given an Admin connected to the api hub', () => {
 
     await first.close();
     await eventually(() => expect(liveClient.state).toBe('Reconnecting'));
-    const second = await build({ databaseFile: ':memory:', seed: true, jwtSecret: JWT_SECRET });
+    const second = await startApi({ jwtSecret: JWT_SECRET }, Number(new URL(firstUrl).port));
     try {
-      await second.listen({ port: Number(new URL(firstUrl).port), host: '127.0.0.1' });
       await eventually(() => expect(liveClient.state).toBe('Connected'), 8_000);
       const vehicleId = await firstVehicleId(second);
-      await recordLockChange(
-        second.db,
-        { vehicleId, locked: false, byUserId: null, byAdmin: false },
-        second.vehicleEvents,
-      );
+      await second.recordLockChange({ vehicleId, locked: false, byUserId: null, byAdmin: false });
 
       await eventually(() => expect(locks).toEqual([{ vehicleId, locked: false }]));
     } finally {

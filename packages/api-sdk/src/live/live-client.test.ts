@@ -4,7 +4,8 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { build, DEMO_SIGN_INS } from '@sentinel/testing';
+import { demoSignIn, startApi } from '@sentinel/testing';
+import type { DemoRole, RunningApi } from '@sentinel/testing';
 import { createHub } from '@sentinel/signalr-hub';
 import type { Hub } from '@sentinel/signalr-hub';
 import { isAccessTokenExpired } from '@sentinel/domain';
@@ -23,8 +24,6 @@ import type {
   VehicleOnboardingStatusMessage,
 } from '@sentinel/domain';
 
-type Api = Awaited<ReturnType<typeof build>>;
-
 interface RunningHub {
   hub: Hub;
   port: number;
@@ -34,14 +33,14 @@ interface RunningHub {
   stop(): Promise<void>;
 }
 
-let api: Api;
+let api: RunningApi;
 let apiUrl: string;
 const hubs: RunningHub[] = [];
 const clients: LiveClient[] = [];
 
 beforeAll(async () => {
-  api = await build({ databaseFile: ':memory:', seed: true });
-  apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  api = await startApi();
+  apiUrl = api.url;
 });
 
 afterEach(async () => {
@@ -54,12 +53,12 @@ afterAll(async () => {
 });
 
 /** A hub at /DefaultHub that accepts exactly the access tokens `verifier` accepts. */
-async function startHub(verifier: Api = api, port = 0): Promise<RunningHub> {
+async function startHub(verifier: RunningApi = api, port = 0): Promise<RunningHub> {
   const hub = createHub({
     path: '/DefaultHub',
     onError: () => undefined,
     authenticate: async ({ token }) => {
-      const subject = token === undefined ? undefined : await verifier.accessTokens.verify(token);
+      const subject = token === undefined ? undefined : await verifier.verifyAccessToken(token);
       if (!subject) throw new Error('A valid access token is required.');
       return { userId: String(subject.userId) };
     },
@@ -98,9 +97,8 @@ async function startHub(verifier: Api = api, port = 0): Promise<RunningHub> {
   return running;
 }
 
-async function signIn(role: string, on: string = apiUrl): Promise<AuthorisedUser> {
-  const account = DEMO_SIGN_INS.find((signIn) => signIn.role === role);
-  if (!account) throw new Error(`No demo sign-in for ${role}`);
+async function signIn(role: DemoRole, on: string = apiUrl): Promise<AuthorisedUser> {
+  const account = demoSignIn(role);
   return createApiClient({ baseUrl: on, session: memorySession(), validateAnswers: true }).auth.signInByEmail(
     {
       email: account.email,
@@ -388,12 +386,12 @@ describe('given a token the hub refuses', () => {
 });
 
 describe('given an access token that has expired', () => {
-  let shortLived: Api;
+  let shortLived: RunningApi;
   let shortLivedUrl: string;
 
   beforeAll(async () => {
-    shortLived = await build({ databaseFile: ':memory:', seed: true, accessTokenTtlSeconds: 3 });
-    shortLivedUrl = await shortLived.listen({ port: 0, host: '127.0.0.1' });
+    shortLived = await startApi({ accessTokenTtlSeconds: 3 });
+    shortLivedUrl = shortLived.url;
   });
 
   afterAll(async () => {
