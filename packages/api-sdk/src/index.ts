@@ -11,6 +11,7 @@ export { ApiError, isApiError } from './errors/api-error';
 export { ContractError, isContractError } from './errors/contract-error';
 export type { ContractIssue } from './errors/contract-error';
 export type { ErrorBody } from './errors/api-error';
+export { errorText, REQUEST_FAILED_TEXT } from './errors/error-text';
 export { SessionExpiredError, isSessionExpiredError } from './errors/session-expired-error';
 export { NetworkError, isNetworkError } from './errors/network-error';
 export { allPages } from './all-pages';

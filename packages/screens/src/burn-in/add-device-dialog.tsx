@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '@sentinel/api-sdk';
+import { errorText, isApiError } from '@sentinel/api-sdk';
 import { Alert, Button, Dialog, DialogContent, DialogFooter, Select, Spinner, TextField } from '@sentinel/ui';
 import { BURN_IN_MESSAGES, BURN_IN_SEARCH_MIN_CHARS, matchSerial, parseStationIds } from '@sentinel/domain';
 import type { BurnInQueries } from './burn-in-queries';
@@ -32,7 +32,7 @@ export function AddDeviceDialog(props: AddDeviceDialogProps) {
       <DialogContent title={loading || known.length > 0 ? 'Add Device' : 'Add Stations'}>
         {stations.isError && isApiError(stations.error) && (
           <Alert variant="error" title={BURN_IN_MESSAGES.getStationsFailed}>
-            {stations.error.message}
+            {errorText(stations.error)}
           </Alert>
         )}
         {loading ? (

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '@sentinel/api-sdk';
+import { errorText, isApiError } from '@sentinel/api-sdk';
 import { Alert, BurnInSummary, Button, PageHeader, SearchField, Spinner, Switch } from '@sentinel/ui';
 import {
   BURN_IN_MESSAGES,
@@ -86,7 +86,7 @@ export function BurnInScreen({ burnIn, devices }: BurnInScreenProps) {
       {/* A failed read answered by the service; no answer at all is only logged (by the app's query cache). */}
       {results.isError && isApiError(results.error) && (
         <Alert variant="error" title={BURN_IN_MESSAGES.getResultsFailed}>
-          {results.error.message}
+          {errorText(results.error)}
         </Alert>
       )}
       {notice && (

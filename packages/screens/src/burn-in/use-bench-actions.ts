@@ -4,7 +4,7 @@
  * refreshes the results and the free stations, so the screen shows its own change at once.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@sentinel/api-sdk';
+import { errorText, isApiError } from '@sentinel/api-sdk';
 import type { BurnInMessage, BurnInTestType } from '@sentinel/api-sdk';
 import { BURN_IN_MESSAGES, retryingTestMessage } from '@sentinel/domain';
 import { burnInKeys } from './burn-in-queries';
@@ -34,7 +34,7 @@ function useBenchMutation<V>(
     },
     onError: (error) => {
       // The spec alerts on an answer that is not 200; anything else (no answer) is only logged.
-      if (isApiError(error)) notify({ variant: 'error', title: failure, detail: error.message });
+      if (isApiError(error)) notify({ variant: 'error', title: failure, detail: errorText(error) });
       else console.error(error);
     },
   });

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { errorText } from '@sentinel/api-sdk';
 import { Alert, PageHeader } from '@sentinel/ui';
 import { MESSAGES } from '@sentinel/domain';
 import { NewPasswordForm } from './new-password-form';
-import { fieldErrorsOf, messageOf } from './password-services';
+import { fieldErrorsOf } from './password-services';
 import type { PasswordServices } from './password-services';
 import './password-screens.css';
 
@@ -38,7 +39,7 @@ export function CreatePasswordScreen({ auth, token }: CreatePasswordScreenProps)
             />
           )}
           {create.isError && (
-            <Alert variant="error">{messageOf(create.error, MESSAGES.passwordCreateFailed)}</Alert>
+            <Alert variant="error">{errorText(create.error, MESSAGES.passwordCreateFailed)}</Alert>
           )}
         </>
       )}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { errorText } from '@sentinel/api-sdk';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, PageHeader, TextField } from '@sentinel/ui';
 import { required } from '@sentinel/domain';
-import { messageOf } from './password-services';
 import type { PasswordServices } from './password-services';
 import './password-screens.css';
 
@@ -15,8 +15,7 @@ export function ForgotPasswordScreen({ auth }: ForgotPasswordScreenProps) {
   const [error, setError] = useState<string | undefined>();
   const start = useMutation({
     mutationFn: (address: string) => auth.startPasswordReset({ Email: address }),
-    onError: (failure) =>
-      setError(messageOf(failure, 'Unfortunately the request failed without any good reason.')),
+    onError: (failure) => setError(errorText(failure)),
   });
 
   const submit = (event: FormEvent) => {

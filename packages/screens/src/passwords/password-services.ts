@@ -28,10 +28,3 @@ export const passwordQueries = {
 export function fieldErrorsOf(error: unknown): FieldErrors {
   return isApiError(error) ? (error.body?.errors ?? {}) : {};
 }
-
-/** The sentence to show for a failed call: the server's message or first field error, else `fallback`. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (!isApiError(error)) return fallback;
-  const first = Object.values(error.body?.errors ?? {})[0]?.[0];
-  return error.body?.message ?? first ?? fallback;
-}

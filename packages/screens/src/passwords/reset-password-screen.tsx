@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { errorText } from '@sentinel/api-sdk';
 import { Alert, PageHeader, Spinner } from '@sentinel/ui';
 import { MESSAGES } from '@sentinel/domain';
 import type { ApiClient } from '@sentinel/api-sdk';
 import { NewPasswordForm } from './new-password-form';
-import { fieldErrorsOf, messageOf, passwordQueries } from './password-services';
+import { fieldErrorsOf, passwordQueries } from './password-services';
 import type { PasswordServices } from './password-services';
 import './password-screens.css';
 
@@ -40,7 +41,7 @@ function ResetWithLink({ auth, token, onReset }: PasswordServices & { token: str
     <main className="password-screen">
       <PageHeader title="Reset password" />
       {link.isPending && <Spinner label="Checking the link" />}
-      {link.isError && <Alert variant="error">{messageOf(link.error, MESSAGES.passwordLinkInvalid)}</Alert>}
+      {link.isError && <Alert variant="error">{errorText(link.error, MESSAGES.passwordLinkInvalid)}</Alert>}
       {link.isSuccess && (
         <NewPasswordForm
           submitLabel="Reset password"
@@ -49,11 +50,7 @@ function ResetWithLink({ auth, token, onReset }: PasswordServices & { token: str
           onSubmit={(password, confirmation) => complete.mutate({ password, confirmation })}
         />
       )}
-      {complete.isError && (
-        <Alert variant="error">
-          {messageOf(complete.error, 'Unfortunately the request failed without any good reason.')}
-        </Alert>
-      )}
+      {complete.isError && <Alert variant="error">{errorText(complete.error)}</Alert>}
     </main>
   );
 }
@@ -81,11 +78,7 @@ function UpdatePassword({ my }: { my: ResetPasswordScreenProps['my'] }) {
             errors={fieldErrorsOf(update.error)}
             onSubmit={(password, confirmation) => update.mutate({ password, confirmation })}
           />
-          {update.isError && (
-            <Alert variant="error">
-              {messageOf(update.error, 'Unfortunately the request failed without any good reason.')}
-            </Alert>
-          )}
+          {update.isError && <Alert variant="error">{errorText(update.error)}</Alert>}
         </>
       )}
     </main>

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
+import { errorText } from '@sentinel/api-sdk';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { canSubmitCompany, PATHS, ROUTES, validateCompany } from '@sentinel/domain';
 import { Alert, Button, PageHeader, TextField } from '@sentinel/ui';
 import { useFieldForm } from '../../../lib/use-field-form';
 import { useCreateCompanyMutation } from '../api/company-queries';
-import { refusalMessage } from '../api/refusal-message';
 import './companies.css';
 
 type CompanyForm = { CompanyName: string };
@@ -36,7 +36,7 @@ export function AddCompanyPage() {
 
   const failure =
     createCompany.isError && form.error('CompanyName') === undefined
-      ? refusalMessage(createCompany.error, 'The company could not be added. Please try again.')
+      ? errorText(createCompany.error, 'The company could not be added. Please try again.')
       : undefined;
 
   return (

@@ -1,11 +1,11 @@
 import { useCallback, useId, useState } from 'react';
+import { errorText } from '@sentinel/api-sdk';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, InfoCard, personInfoRows, Spinner } from '@sentinel/ui';
 import type { CompanyUser } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
 import { pageItems } from '../../../lib/server-cache';
 import { companyQueries, useRemoveCompanyUserMutation } from '../api/company-queries';
-import { refusalMessage } from '../api/refusal-message';
 
 /** 'Existing Users': each linked user's info card, with 'Remove from company' for those who may. */
 export function ExistingUsers({ companyId, mayRemove }: { companyId: number; mayRemove: boolean }) {
@@ -59,7 +59,7 @@ function ExistingUser({
       await remove.mutateAsync(user.id);
     } catch (error) {
       console.error('Failed to remove user', error);
-      setFailure(refusalMessage(error, 'Failed to remove user'));
+      setFailure(errorText(error, 'Failed to remove user'));
     }
   }
 

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { errorText } from '@sentinel/api-sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COMPANY_LINK_ROLES, DEFAULT_COMPANY_LINK_ROLE } from '@sentinel/domain';
 import type { CompanyLinkRole } from '@sentinel/api-sdk';
@@ -7,7 +8,6 @@ import type { UserPickerOption } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { companyQueries, useAddCompanyUserMutation } from '../api/company-queries';
-import { refusalMessage } from '../api/refusal-message';
 
 const isLinkRole = (value: string): value is CompanyLinkRole =>
   (COMPANY_LINK_ROLES as readonly string[]).includes(value);
@@ -66,7 +66,7 @@ export function LinkNewUser({ companyId }: { companyId: number }) {
         }}
         options={COMPANY_LINK_ROLES.map((name) => ({ value: name, label: name }))}
       />
-      {link.isError && <Alert variant="error">{refusalMessage(link.error, 'Failed to link user')}</Alert>}
+      {link.isError && <Alert variant="error">{errorText(link.error, 'Failed to link user')}</Alert>}
       <Button
         disabled={selected === null}
         busy={link.isPending}

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { errorText } from '@sentinel/api-sdk';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { mayManageCompanies, PATHS } from '@sentinel/domain';
@@ -6,7 +7,6 @@ import { Alert, Button, EmptyState, PageHeader, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { authorisedUserAtom } from '../../../lib/session';
 import { companyQueries, useDeleteCompanyMutation } from '../api/company-queries';
-import { refusalMessage } from '../api/refusal-message';
 import './companies.css';
 
 /** /agent/companies/{companyId}/view: the company's name, and 'Delete Company' for those who may. */
@@ -41,7 +41,7 @@ export function ViewCompanyPage() {
           </dl>
           {deleteCompany.isError && (
             <Alert variant="error">
-              {refusalMessage(deleteCompany.error, 'The company could not be deleted. Please try again.')}
+              {errorText(deleteCompany.error, 'The company could not be deleted. Please try again.')}
             </Alert>
           )}
           {mayManageCompanies(role) && (

@@ -1,7 +1,6 @@
 // The installation screen's server data: the vehicle, regions, centres, a centre's slots and the free
 // devices; and the booking writes, which send the vehicle lists to be asked again.
 import { queryOptions, useMutation, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import { isApiError } from '@sentinel/api-sdk';
 import type {
   ApiClient,
   CreateInstallationBookingRequest,
@@ -59,15 +58,6 @@ export const installationQueries = {
       placeholderData: keepPreviousData,
     }),
 };
-
-/** The words of a failed call: its first field error, else its message. */
-export function callFailure(error: unknown): string {
-  if (isApiError(error)) {
-    const first = Object.values(error.errors)[0]?.[0];
-    return first ?? error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
 
 export function useBookingMutations() {
   const api = useApiClient();

@@ -7,9 +7,9 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { eq, isApiError } from '@sentinel/api-sdk';
+import { eq } from '@sentinel/api-sdk';
 import type { ApiClient, CreateDriverRequest, CreateVehicleRequest } from '@sentinel/api-sdk';
-import { ONBOARDING_MESSAGES, SEARCH_MIN_CHARACTERS } from '@sentinel/domain';
+import { SEARCH_MIN_CHARACTERS } from '@sentinel/domain';
 import type { OnboardingStatus } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
 import { nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache';
@@ -52,12 +52,6 @@ export const onboardingQueries = {
       staleTime: 60 * 60_000,
     }),
 };
-
-/** What a failed call says to a person: the server's title, its message, or the spec's fallback. */
-export function failureMessage(error: unknown): string {
-  if (isApiError(error)) return error.body?.title ?? error.body?.message ?? ONBOARDING_MESSAGES.requestFailed;
-  return ONBOARDING_MESSAGES.requestFailed;
-}
 
 /** POST /Vehicles: the client's lists and the pipeline are asked again when next shown. */
 export function useCreateVehicle() {

@@ -1,7 +1,6 @@
 // The payment screen's server data: the plans, and the subscription calls, which send the vehicle
 // lists to be asked again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@sentinel/api-sdk';
 import type { CreateSubscriptionRequest } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
 import { subscriptionPlansQuery, vehicleKeys } from '../../../lib/server-cache';
@@ -10,12 +9,6 @@ export const paymentQueries = {
   /** GET /SubscriptionPlans: the plans a client may choose. */
   plans: subscriptionPlansQuery,
 };
-
-/** A payment failure in the server's words: its message (the sentence), else its title. */
-export function paymentFailure(error: unknown): string {
-  if (isApiError(error)) return error.body?.message ?? error.body?.title ?? error.message;
-  return error instanceof Error ? error.message : String(error);
-}
 
 export function usePaymentMutations() {
   const api = useApiClient();

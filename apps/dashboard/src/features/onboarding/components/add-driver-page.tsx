@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '@sentinel/api-sdk';
+import { errorText, isApiError } from '@sentinel/api-sdk';
 import type { VehicleType } from '@sentinel/api-sdk';
 import { ROUTES, validateDriver, validateVehicleDetails } from '@sentinel/domain';
 import { Alert, PageHeader, Stepper } from '@sentinel/ui';
 import { useFieldForm } from '../../../lib/use-field-form';
-import { failureMessage, useCreateDriver, useCreateVehicle } from '../api/onboarding-queries';
+import { useCreateDriver, useCreateVehicle } from '../api/onboarding-queries';
 import { DriverStep, EMPTY_DRIVER } from './driver-step';
 import type { DriverField } from './driver-step';
 import { EMPTY_VEHICLE, VehicleStep } from './vehicle-step';
@@ -81,7 +81,7 @@ export function AddDriverPage() {
       }
     } catch (error) {
       if (!(isApiError(error) && error.status === 400 && vehicleForm.showServerErrors(error))) {
-        setFailure(failureMessage(error));
+        setFailure(errorText(error));
       }
       return;
     }
@@ -96,7 +96,7 @@ export function AddDriverPage() {
         // The faulty fields are on the driver step.
         setStep(0);
       } else {
-        setFailure(failureMessage(error));
+        setFailure(errorText(error));
       }
       return;
     }

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { errorText } from '@sentinel/api-sdk';
 import { installationSlotLabel, ONBOARDING_MESSAGES, PATHS, ROUTES } from '@sentinel/domain';
 import { Alert, Button, PageHeader, Select, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import { callFailure, installationQueries, useBookingMutations } from '../api/installation-queries';
+import { installationQueries, useBookingMutations } from '../api/installation-queries';
 import { ExistingInstallationFields, NO_EXISTING } from './existing-installation-fields';
 import type { ExistingInstallation } from './existing-installation-fields';
 import '../../../lib/staff-screens.css';
@@ -72,7 +73,7 @@ export function InstallationPage() {
           });
         }
       } catch (error) {
-        setFailure(ONBOARDING_MESSAGES.bookingFailed(callFailure(error)));
+        setFailure(ONBOARDING_MESSAGES.bookingFailed(errorText(error)));
         return;
       }
       if (isExisting) setRecorded(true);
@@ -84,7 +85,7 @@ export function InstallationPage() {
           request: { deviceSerialNumber: existing.device.serialNumber, vehicleNickname: current.nickname },
         });
       } catch (error) {
-        setFailure(ONBOARDING_MESSAGES.linkFailed(callFailure(error)));
+        setFailure(ONBOARDING_MESSAGES.linkFailed(errorText(error)));
         return;
       }
     }

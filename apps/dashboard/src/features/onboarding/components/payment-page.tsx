@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { errorText } from '@sentinel/api-sdk';
 import { canSubmitPayment, DEPOSIT_DUE_CENTS, formatRand, PATHS, PAYMENT_CONSENTS } from '@sentinel/domain';
 import { Alert, Button, Checkbox, PageHeader, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { installationQueries } from '../api/installation-queries';
-import { paymentFailure, paymentQueries, usePaymentMutations } from '../api/payment-queries';
+import { paymentQueries, usePaymentMutations } from '../api/payment-queries';
 import '../../../lib/staff-screens.css';
 
 /**
@@ -49,7 +50,7 @@ export function PaymentPage() {
         },
       });
     } catch (error) {
-      setFailure(paymentFailure(error));
+      setFailure(errorText(error));
       return;
     }
     await navigate(PATHS.scheduled);
@@ -61,7 +62,7 @@ export function PaymentPage() {
     try {
       await mutations.retry.mutateAsync(current.subscriptionId);
     } catch (error) {
-      setFailure(paymentFailure(error));
+      setFailure(errorText(error));
       return;
     }
     await navigate(PATHS.scheduled);

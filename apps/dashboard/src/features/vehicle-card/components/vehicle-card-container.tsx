@@ -3,6 +3,7 @@
 import { memo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
+import { errorText } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
 import { formatHistoryDate, HISTORY_TYPE, mayChangeDevice, ROUTES } from '@sentinel/domain';
 import { Alert, Button, VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
@@ -11,7 +12,7 @@ import { useAppSettings } from '../../../lib/app-settings';
 import { hasDevice, vehicleBadge } from '../../../lib/vehicle-live/live-vehicle';
 import { useCancelCommandMutation, useLockMutation } from '../api/use-vehicle-card-mutations';
 import { useLockCommand } from '../hooks/use-lock-command';
-import { failureText, useDeviceChange, useDeviceStatus, usePartnerAlert } from '../hooks/use-card-actions';
+import { useDeviceChange, useDeviceStatus, usePartnerAlert } from '../hooks/use-card-actions';
 
 export interface VehicleCardContainerProps {
   /**
@@ -58,7 +59,7 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
       onError: (error) => {
         console.error(error);
         setLockFailure(
-          failureText(error, locked ? 'Failed to lock the vehicle' : 'Failed to unlock the vehicle'),
+          errorText(error, locked ? 'Failed to lock the vehicle' : 'Failed to unlock the vehicle'),
         );
       },
     });

@@ -1,7 +1,7 @@
 // The vehicle card's data and actions as the kit's VehicleCard takes them.
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isApiError } from '@sentinel/api-sdk';
+import { errorText } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
 import { DEVICE_SEARCH_MIN_LENGTH } from '@sentinel/ui';
 import type { DeviceChange } from '@sentinel/ui';
@@ -14,12 +14,6 @@ import { vehicleCardQueries } from '../api/vehicle-card-queries';
 
 export const CHANGE_DEVICE_FAILED = 'Failed to change device';
 export const DEVICE_SEARCH_FAILED = 'Failed to search devices';
-
-/** The text of a failed call as the spec shows it: the server's message, else its title (the status text). */
-export function failureText(error: unknown, fallback: string): string {
-  if (isApiError(error)) return error.body?.message || error.body?.title || fallback;
-  return fallback;
-}
 
 /** GetDeviceStatusInfo for the linked device, from the cache when any card asked before. */
 export function useDeviceStatus(deviceId: number | null) {
@@ -38,7 +32,7 @@ export function usePartnerAlert(vehicleId: number, type: PartnerAlertType) {
     try {
       await alert.mutateAsync();
     } catch (error) {
-      throw new Error(isApiError(error) ? error.message : 'Failed to send alert', { cause: error });
+      throw new Error(errorText(error, 'Failed to send alert'), { cause: error });
     }
   };
 }
@@ -62,7 +56,7 @@ export function useDeviceChange(vehicle: Vehicle): DeviceChange | undefined {
     // be linked at once (its serial becomes the text and is searched again).
     placeholderData: keepPreviousData,
   });
-  const searchError = search.isError ? failureText(search.error, DEVICE_SEARCH_FAILED) : null;
+  const searchError = search.isError ? errorText(search.error, DEVICE_SEARCH_FAILED) : null;
   const onChange = useMemo(() => {
     if (serialNumber === null) return undefined;
     return async (newSerialNumber: string) => {
@@ -74,7 +68,7 @@ export function useDeviceChange(vehicle: Vehicle): DeviceChange | undefined {
         });
       } catch (error) {
         // The spec asks for a browser alert; the dialog keeps the same text beside its form.
-        const message = failureText(error, CHANGE_DEVICE_FAILED);
+        const message = errorText(error, CHANGE_DEVICE_FAILED);
         window.alert(message);
         throw new Error(message, { cause: error });
       }

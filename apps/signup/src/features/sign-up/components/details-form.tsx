@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { isApiError } from '@sentinel/api-sdk';
+import { errorText, isApiError } from '@sentinel/api-sdk';
 import { Alert } from '@sentinel/ui';
 import { PATHS, validateSignUpDetailsStep } from '@sentinel/domain';
 import type { FieldErrors } from '@sentinel/domain';
@@ -45,9 +45,7 @@ export function DetailsForm({ values, errors, change, onBack, onErrors }: Detail
         onError: (error) => {
           const fieldErrors = isApiError(error) ? (error.body?.errors ?? {}) : {};
           if (Object.keys(fieldErrors).length === 0) {
-            setFailure(
-              isApiError(error) ? error.message : 'Unfortunately the request failed without any good reason.',
-            );
+            setFailure(errorText(error));
             return;
           }
           onErrors(fieldErrors);

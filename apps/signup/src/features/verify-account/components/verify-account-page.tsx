@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { isApiError } from '@sentinel/api-sdk';
+import { errorText, isApiError, REQUEST_FAILED_TEXT } from '@sentinel/api-sdk';
 import { Alert, Button, OtpInput } from '@sentinel/ui';
 import { isOtpComplete, PATHS } from '@sentinel/domain';
 import { readPhoneVerification } from '../../../lib/phone-verification';
 import { useConfirmPhoneMutation, useResendCodeMutation } from '../api/phone-mutations';
 
-const FAILED = 'Unfortunately the request failed without any good reason.';
-
-/** Every message of a failed call's errors object, else its message. */
+/** Every message of a failed call's errors object (the spec shows them all under the boxes), else its text. */
 function messagesOf(error: unknown): string[] {
-  if (!isApiError(error)) return [FAILED];
-  const listed = Object.values(error.body?.errors ?? {}).flat();
-  return listed.length > 0 ? listed : [error.message];
+  const listed = isApiError(error) ? Object.values(error.errors).flat() : [];
+  return listed.length > 0 ? listed : [errorText(error)];
 }
 
 /**
@@ -33,7 +30,7 @@ export function VerifyAccountPage() {
     setErrors([]);
     if (!isOtpComplete(next) || confirm.isPending) return;
     if (phone === null) {
-      setErrors([FAILED]);
+      setErrors([REQUEST_FAILED_TEXT]);
       return;
     }
     confirm.mutate(
