@@ -7,6 +7,10 @@ import { signedInAs } from './support';
 const CLIENT_ID = 5;
 const SERIAL = 'SNT-000103';
 
+// In order, in one worker: the two View account tests report for the same device, and the device
+// key is issued once for them.
+test.describe.configure({ mode: 'default' });
+
 /**
  * Opens a page and waits until its live connection is up (the hub has answered the handshake on a
  * WebSocket), so a device report sent next cannot arrive before the page listens.

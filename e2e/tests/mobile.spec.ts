@@ -96,6 +96,18 @@ async function expectDialogFits(page: Page, name: string) {
   await expectNoSidewaysScroll(page, `${name} dialog`);
 }
 
+/**
+ * Seeded clients with an installed vehicle that only the phone test of that width locks, so the
+ * command it leaves waiting meets no other test's (tests run two at a time).
+ */
+const LOCKED_BY_PHONE: Record<
+  (typeof PHONES)[number]['width'],
+  { name: string; search: string; vehicle: string }
+> = {
+  360: { name: 'Priya Sithole', search: 'Sithole', vehicle: 'RF 17 ZH GP' },
+  390: { name: 'Thabo Govender', search: 'Govender', vehicle: 'RK 20 TX GP' },
+};
+
 for (const phone of PHONES) {
   test.describe(`on a ${phone.width} × ${phone.height} phone`, () => {
     test.use({ viewport: phone, hasTouch: true, isMobile: true });
@@ -152,18 +164,19 @@ for (const phone of PHONES) {
       page,
     }) => {
       test.setTimeout(90_000);
+      const client = LOCKED_BY_PHONE[phone.width];
       await signIn(page, 'Technical-Agent');
       await settle(page);
       await expectNoSidewaysScroll(page, 'client list');
 
-      await page.getByRole('searchbox', { name: 'Search clients' }).fill('Thandi');
-      const show = page.getByRole('button', { name: 'Show vehicles of Thandi Nkosi' });
+      await page.getByRole('searchbox', { name: 'Search clients' }).fill(client.search);
+      const show = page.getByRole('button', { name: `Show vehicles of ${client.name}` });
       await expectTappable(show, 'Show vehicles');
       await show.click();
       const card = page
         .getByRole('list', { name: 'Vehicles' })
         .getByRole('listitem')
-        .filter({ hasText: 'CA 320-100' });
+        .filter({ hasText: client.vehicle });
       await expect(card).toBeVisible();
       await settle(page);
       await expectNoSidewaysScroll(page, 'expanded client');
@@ -181,17 +194,17 @@ for (const phone of PHONES) {
         .soft(copyBox.y, "'Copy' sits below the map")
         .toBeGreaterThanOrEqual(mapBox.y + mapBox.height - 1);
 
-      // Lock, or Unlock when another test left it locked: either sends the same kind of command.
+      // Lock or Unlock, whichever the card offers: either sends the same kind of command.
       await card.getByRole('button', { name: /^(Lock|Unlock)$/ }).click();
       await expectNoSidewaysScroll(page, 'after the lock request');
 
-      const menu = page.getByRole('button', { name: 'More actions for Thandi Nkosi' });
+      const menu = page.getByRole('button', { name: `More actions for ${client.name}` });
       await expectTappable(menu, 'client card menu');
       await menu.click();
       await page.getByRole('menuitem', { name: 'View account' }).click();
       await settle(page);
       await checkScreen(page, 'view account');
-      await page.getByRole('link', { name: 'Vehicle history of CA 320-100' }).click();
+      await page.getByRole('link', { name: `Vehicle history of ${client.vehicle}` }).click();
       await expect(page.getByRole('heading', { name: 'Vehicle history' })).toBeVisible();
       await settle(page);
       await checkScreen(page, 'vehicle history');
