@@ -2,9 +2,9 @@
  * pnpm --filter @sentinel/api run test:host   (or tsx on this file)
  *
  * The test host as a process: one per test run, shared by every test file of the run. Listens on
- * a free port of 127.0.0.1 and prints `Sentinel test host listening on <url>` once it is ready. It ends on SIGINT or
- * SIGTERM, or when its standard input is a pipe that closes (the process that started it is gone),
- * closing every instance.
+ * a free port of 127.0.0.1 and prints `Sentinel test host listening on <url>` once it is ready.
+ * It ends on SIGINT or SIGTERM, or when its standard input is a pipe that closes (the process that
+ * started it is gone), closing every instance.
  */
 import { fstatSync } from 'node:fs';
 import { build } from '../app';
