@@ -21,13 +21,14 @@ export interface AppServer {
 
 export const appRoot = (name: AppServer['name']) => join(root, 'apps', name);
 
-const SKIPPED = new Set(['node_modules', 'dist', 'test-results', 'storybook-static', '.turbo']);
+/** Built, installed and written-by-tests folders; dot folders (.turbo, .data, .vite) too. */
+const SKIPPED = new Set(['node_modules', 'dist', 'test-results', 'storybook-static', 'coverage']);
 
 /** The newest modification time of the files under `dir`, outside built and installed folders. */
 function newestChange(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED.has(entry.name)) continue;
+    if (SKIPPED.has(entry.name) || entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestChange(path));
     else if (entry.isFile()) newest = Math.max(newest, statSync(path).mtimeMs);
