@@ -17,7 +17,7 @@ export default defineConfig({
         },
       },
       {
-        // Every story again in Debian's Chromium, where axe can measure colour contrast.
+        // Every story in Debian's Chromium, where axe can measure colour contrast: stories.browser.test.tsx.
         test: {
           name: 'chromium',
           include: ['src/**/*.browser.test.{ts,tsx}'],
