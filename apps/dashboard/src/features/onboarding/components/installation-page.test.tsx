@@ -22,9 +22,9 @@ async function call<T>(method: string, path: string, accessToken: string, body?:
 async function pendingVehicle(accessToken: string): Promise<number> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const holder = await call<{ id: number }>('POST', '/Users/AccountHolder', accessToken, {
-    FirstName: 'Ayanda',
-    LastName: 'Khumalo',
-    Email: `ayanda.${stamp}@example.co.za`,
+    FirstName: 'Lwazi',
+    LastName: 'Hadebe',
+    Email: `lwazi.${stamp}@example.co.za`,
     PhoneNumber: '0829998877',
     IdNumber: '8808085009086',
   });
@@ -42,9 +42,9 @@ async function pendingVehicle(accessToken: string): Promise<number> {
     vehicleTypeId: type!.id,
   });
   await call('POST', '/Drivers', accessToken, {
-    FirstName: 'Ayanda',
-    LastName: 'Khumalo',
-    Email: `ayanda.driver.${stamp}@example.co.za`,
+    FirstName: 'Lwazi',
+    LastName: 'Hadebe',
+    Email: `lwazi.driver.${stamp}@example.co.za`,
     PhoneNumber: '0829998877',
     IdNumber: '8808085009086',
     vehicleId: vehicle.id,
