@@ -42,6 +42,9 @@ export default defineConfig({
     // failed test.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, while
+    // much of a test's time is spent waiting on PostgreSQL, a child process or a socket.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
