@@ -14,8 +14,28 @@ export function demoSignIn(role: string): { email: string; password: string; nam
   return account;
 }
 
-/** Signs in over HTTP and stores the user as the dashboard would, for tests that start signed in. */
+/**
+ * Signs in over HTTP once per role and test file (each sign-in is an argon2 check on the api), and
+ * stores the user as the dashboard would, for tests that start signed in. Access tokens live 15
+ * minutes: a sign-in is reused for 5, so no test meets an expired token (and so no refresh of a
+ * pair that a Logout test may have revoked).
+ */
 export async function storeSignedInUser(role: string): Promise<AuthorisedUser> {
+  let signIn = signIns.get(role);
+  if (!signIn || Date.now() - signIn.at > SIGN_IN_REUSE_MS) {
+    signIn = { at: Date.now(), user: signInOverHttp(role) };
+    signIns.set(role, signIn);
+    void signIn.user.catch(() => signIns.delete(role));
+  }
+  const user = await signIn.user;
+  localStorage.setItem(AUTHORISED_USER_KEY, JSON.stringify(user));
+  return user;
+}
+
+const SIGN_IN_REUSE_MS = 5 * 60_000;
+const signIns = new Map<string, { at: number; user: Promise<AuthorisedUser> }>();
+
+async function signInOverHttp(role: string): Promise<AuthorisedUser> {
   const { email, password } = demoSignIn(role);
   const response = await fetch(`${apiUrl()}/Auth/SignInByEmail`, {
     method: 'POST',
@@ -23,9 +43,7 @@ export async function storeSignedInUser(role: string): Promise<AuthorisedUser> {
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`Sign-in as ${role} answered ${response.status}`);
-  const user = (await response.json()) as AuthorisedUser;
-  localStorage.setItem(AUTHORISED_USER_KEY, JSON.stringify(user));
-  return user;
+  return (await response.json()) as AuthorisedUser;
 }
 
 /**
