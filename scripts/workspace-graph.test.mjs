@@ -44,6 +44,24 @@ describe('given turbo’s test task of a package', () => {
     expect(reached).toContain('@sentinel/api-sdk#transit');
   });
 
+  it('depends on the apps its tests start as processes, which no package.json names', () => {
+    const reach = (pkg) => {
+      const tasks = new Map(dryRun('test', `--filter=${pkg}`).map((task) => [task.taskId, task]));
+      const reached = new Set();
+      const visit = (id) => {
+        if (reached.has(id)) return;
+        reached.add(id);
+        for (const next of tasks.get(id)?.dependencies ?? []) visit(next);
+      };
+      visit(`${pkg}#test`);
+      return reached;
+    };
+    expect(reach('@sentinel/dashboard')).toContain('@sentinel/api#transit');
+    const sdk = reach('@sentinel/api-sdk');
+    expect(sdk).toContain('@sentinel/api#transit');
+    expect(sdk).toContain('@sentinel/test-runner#transit');
+  });
+
   it('ignores the README, which no test reads', () => {
     const [task] = dryRun('test', '--filter=@sentinel/domain');
     const inputs = Object.keys(task.inputs);
