@@ -1,5 +1,4 @@
 // The hub's messages written into the query cache, where every screen reads a vehicle's facts.
-import { startTransition } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type {
   DeviceCommandStatusMessage,
@@ -23,6 +22,9 @@ import { withGpsFix, withLockState, withTamper } from '../../../lib/vehicle-live
 /** How long GPS fixes gather before they are written together. */
 export const GPS_FLUSH_MS = 50;
 
+/** The most vehicles one write moves; the rest follow in the next task, after the browser's own work. */
+export const GPS_VEHICLES_PER_WRITE = 50;
+
 export interface LiveCacheWriter {
   gpsLocation(message: DeviceGpsLocationMessage): void;
   lockUnlock(message: DeviceLockUnlockMessage): void;
@@ -37,33 +39,38 @@ export interface LiveCacheWriter {
 
 export function createLiveCacheWriter(queryClient: QueryClient): LiveCacheWriter {
   // Fixes come by the hundred a second with a fleet on the hub, and a fleet's devices report
-  // together: the newest fix of each vehicle is kept and all are written in one pass over the
-  // cached queries, as a transition, so the cards a burst moves render in slices between the
-  // browser's other work, not in one long task (see the README, "Live updates").
-  let fixes = new Map<number, DeviceGpsLocationMessage>();
+  // together: the newest fix of each vehicle is kept, and they are written in one pass over the
+  // cached queries per GPS_VEHICLES_PER_WRITE vehicles, each pass in a task of its own, so the
+  // cards a burst moves render in slices between the browser's other work, not in one long task
+  // (a query's components render at once when it changes: React renders a store's change
+  // urgently, never as a transition). See the README, "Live updates".
+  const fixes = new Map<number, DeviceGpsLocationMessage>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const flushFixes = () => {
+  const writeFixes = (all: boolean) => {
     timer = undefined;
     const receivedAt = new Date();
     const patches = new Map<number, VehiclePatch>();
-    for (const [vehicleId, fix] of fixes)
+    for (const [vehicleId, fix] of fixes) {
+      if (!all && patches.size === GPS_VEHICLES_PER_WRITE) break;
       patches.set(vehicleId, (vehicle) => withGpsFix(vehicle, fix, receivedAt));
-    fixes = new Map();
-    startTransition(() => patchCachedVehicles(queryClient, patches));
+      fixes.delete(vehicleId);
+    }
+    patchCachedVehicles(queryClient, patches);
+    if (fixes.size > 0) timer = setTimeout(() => writeFixes(false), 0);
   };
 
-  // A lock or tamper message may follow a fix still gathering: the fix is written first, in order.
+  // A lock or tamper message may follow a fix still gathering: the fixes are written first, in order.
   const flushNow = () => {
     if (timer === undefined) return;
     clearTimeout(timer);
-    flushFixes();
+    writeFixes(true);
   };
 
   return {
     gpsLocation(message) {
       fixes.set(message.vehicleId, message);
-      timer ??= setTimeout(flushFixes, GPS_FLUSH_MS);
+      timer ??= setTimeout(() => writeFixes(false), GPS_FLUSH_MS);
     },
     // Few, and a person may be waiting for them: written at once.
     lockUnlock(message) {
@@ -96,7 +103,7 @@ export function createLiveCacheWriter(queryClient: QueryClient): LiveCacheWriter
     stop() {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
-      fixes = new Map();
+      fixes.clear();
     },
   };
 }
