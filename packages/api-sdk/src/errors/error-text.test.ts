@@ -31,6 +31,18 @@ describe('errorText', () => {
     );
   });
 
+  it('puts the title before the message where the spec words a screen so', () => {
+    const error = new ApiError(404, {
+      title: 'Not Found',
+      status: 404,
+      message: 'Account holder 9 was not found.',
+    });
+    expect(errorText(error, undefined, { titleFirst: true })).toBe('Not Found');
+    expect(
+      errorText(new ApiError(402, { status: 402, message: 'Declined.' }), undefined, { titleFirst: true }),
+    ).toBe('Declined.');
+  });
+
   it("then the screen's own line, else the spec's generic one", () => {
     expect(errorText(new ApiError(500, undefined), 'Failed to change device')).toBe(
       'Failed to change device',

@@ -145,7 +145,7 @@ describe('given an agent adding a driver and vehicle for a client', () => {
     expect(app.router.state.location.pathname).toBe(`/agent/onboarding/client/${vehicle?.id}/installation`);
   });
 
-  it("shows the server's sentence when the call fails for another reason and loses nothing typed", async () => {
+  it("shows the server's title when the call fails for another reason and loses nothing typed", async () => {
     const user = userEvent.setup();
     const { app } = await openScreen(999_999);
     await fillDriver(user);
@@ -153,7 +153,7 @@ describe('given an agent adding a driver and vehicle for a client', () => {
     await fillVehicle(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByText('Account holder 999999 was not found.')).toBeInTheDocument();
+    expect(await screen.findByText('Not Found')).toBeInTheDocument();
     expect(screen.getByLabelText('Registration number')).toHaveValue('CA 321-654');
     expect(screen.getByRole('combobox', { name: 'Vehicle' })).toHaveValue('Toyota Hilux 2.8 GD-6 Legend');
     expect(app.router.state.location.pathname).toBe('/agent/onboarding/client/999999/add-driver');

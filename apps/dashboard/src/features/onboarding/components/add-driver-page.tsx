@@ -81,7 +81,7 @@ export function AddDriverPage() {
       }
     } catch (error) {
       if (!(isApiError(error) && error.status === 400 && vehicleForm.showServerErrors(error))) {
-        setFailure(errorText(error));
+        setFailure(errorText(error, undefined, { titleFirst: true }));
       }
       return;
     }
@@ -96,7 +96,7 @@ export function AddDriverPage() {
         // The faulty fields are on the driver step.
         setStep(0);
       } else {
-        setFailure(errorText(error));
+        setFailure(errorText(error, undefined, { titleFirst: true }));
       }
       return;
     }
