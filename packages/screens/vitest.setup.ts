@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The screens talk to a real api and test-runner, each its own process: while the other core runs
+// another package's tests, an answer can take longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library only auto-cleans when test globals are on; they are off here.
 afterEach(() => {
