@@ -65,12 +65,8 @@ function testCommandQuery(db: Db) {
   return commandQuery(db).where('command.vehicleId', 'is', null).$narrowType<{ vehicleId: null }>();
 }
 
-type CommandRow = Awaited<
-  ReturnType<ReturnType<typeof vehicleCommandQuery>['executeTakeFirstOrThrow']>
->;
-type TestCommandRow = Awaited<
-  ReturnType<ReturnType<typeof testCommandQuery>['executeTakeFirstOrThrow']>
->;
+type CommandRow = Awaited<ReturnType<ReturnType<typeof vehicleCommandQuery>['executeTakeFirstOrThrow']>>;
+type TestCommandRow = Awaited<ReturnType<ReturnType<typeof testCommandQuery>['executeTakeFirstOrThrow']>>;
 
 /** The command as staff see it; online when the device asked for commands within onlineWindowMs. */
 export function commandView(row: CommandRow, onlineWindowMs: number, now = Date.now()): DeviceCommand {
