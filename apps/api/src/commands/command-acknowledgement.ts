@@ -43,6 +43,17 @@ function outcomeLocked(type: string, ack: DeviceCommandAck): boolean {
   return ack.locked;
 }
 
+/** How a reported outcome ends a command, a vehicle's or a free device's test alike. */
+function outcomeEnd(type: string, ack: DeviceCommandAck, now: Date) {
+  return {
+    status: ack.status,
+    from: ['Pending', 'Delivered'] as const,
+    now,
+    resultIsLocked: outcomeLocked(type, ack),
+    reason: ack.status === 'Failed' ? (ack.reason ?? 'The device could not carry it out') : null,
+  };
+}
+
 export function createAcknowledgement(
   context: CommandContext,
   expire: ExpireCommand,
@@ -74,14 +85,7 @@ export function createAcknowledgement(
       await moveCommand(db, row.id, { status: 'Delivered', from: ['Pending'], now });
       return 'Delivered';
     }
-    const locked = outcomeLocked(row.type, ack);
-    const moved = await moveCommand(db, row.id, {
-      status: ack.status,
-      from: ['Pending', 'Delivered'],
-      now,
-      resultIsLocked: locked,
-      reason: ack.status === 'Failed' ? (ack.reason ?? 'The device could not carry it out') : null,
-    });
+    const moved = await moveCommand(db, row.id, outcomeEnd(row.type, ack, now));
     if (!moved) {
       const current = await findTestCommand(db, row.id);
       throw new CommandRefusal(409, `Command ${commandId} is ${(current?.status ?? 'gone').toLowerCase()}.`);
@@ -129,15 +133,10 @@ export function createAcknowledgement(
       }
       return 'Delivered';
     }
-    const locked = outcomeLocked(row.type, ack);
+    const end = outcomeEnd(row.type, ack, now);
+    const locked = end.resultIsLocked;
     const moved = await db.transaction().execute(async (trx) => {
-      const ok = await moveCommand(trx, row.id, {
-        status: ack.status,
-        from: ['Pending', 'Delivered'],
-        now,
-        resultIsLocked: locked,
-        reason: ack.status === 'Failed' ? (ack.reason ?? 'The device could not carry it out') : null,
-      });
+      const ok = await moveCommand(trx, row.id, end);
       if (!ok) return false;
       await recordLockChange(trx, {
         vehicleId: row.vehicleId,
