@@ -11,6 +11,7 @@ import {
   log,
   root,
   run,
+  runHeld,
 } from './lib.mjs';
 
 assertNodeVersion();
@@ -33,40 +34,56 @@ const step = async (name, promise) => {
   if ((await promise) !== 0) failures.push(name);
   stageTimes.push([name, Date.now() - since]);
 };
+/** A step that runs beside another: its output comes whole, under its name, when it ends. */
+const heldStep = async (name, ...args) => {
+  const since = Date.now();
+  const { code, output } = await runHeld(pnpm[0], [...pnpm.slice(1), ...args]);
+  const took = Date.now() - since;
+  stageTimes.push([name, took]);
+  if (code !== 0) failures.push(name);
+  log(`${name}: ${code === 0 ? 'passed' : 'failed'} in ${seconds(took)}`);
+  process.stdout.write(output);
+};
 
-log('Formatting (prettier --check)');
-await step('format', pnpmRun('exec', 'prettier', '--check', '.', '--log-level', 'warn'));
-
-log('Lint rules on a fixture tree (vitest)');
-await step(
-  'lint rules',
-  pnpmRun(
-    'exec',
-    'vitest',
-    'run',
-    '--dir',
-    'scripts',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=scripts/test-results/vitest.json',
-  ),
-);
-
+// The services and the browser first: installing a missing Debian package prints.
 // The scale set-up's tests start real PostgreSQL, Redis and nginx from Debian's packages.
 if (!(await ensureDebianPackages(['postgresql', 'redis-server', 'nginx']))) {
   failures.push('services for the tests (postgresql, redis-server, nginx)');
 }
 
-// Chromium first: the UI kit's story checks and the consumer app run in it too, not only Playwright.
+// The UI kit's story checks and the consumer app run in Chromium too, not only Playwright.
 const chromium = await ensureChromium();
 
-// Types and lint once for the whole workspace, side by side on the two cores: `tsc -b` checks each
-// project once against its dependencies' declarations, and one ESLint process shares its TypeScript
-// programs across packages, where a run per package checked the same sources again in each.
-log('Types (tsc -b, every project once) and lint (one ESLint over the workspace), side by side');
+// The static checks and the production builds on two lanes, one per core. One ESLint process over
+// the workspace shares its TypeScript programs across packages; it is the longest, so it has a lane
+// of its own. The other runs `tsc -b` (each project once, against its dependencies' declarations),
+// then Prettier, the lint rules' own tests, the three Vite builds and their budgets, which together
+// end about when ESLint does. Inside the workspace the packages resolve to their sources, so nothing
+// here waits on a build; the apps' bundles are built so a break only Rollup sees still fails the run,
+// and the browser tests below run against them. Each command's output is held and printed whole
+// when it ends, so the lanes never interleave.
+log('Lint (ESLint) beside types, formatting, lint rules, production builds and bundle budgets');
 await Promise.all([
-  step('typecheck', pnpmRun('exec', 'tsc', '-b')),
-  step('lint', pnpmRun('exec', 'eslint', '--max-warnings', '0', '.')),
+  heldStep('lint', 'exec', 'eslint', '--max-warnings', '0', '.'),
+  (async () => {
+    await heldStep('typecheck', 'exec', 'tsc', '-b');
+    await heldStep('format', 'exec', 'prettier', '--check', '.', '--log-level', 'warn');
+    await heldStep(
+      'lint rules',
+      'exec',
+      'vitest',
+      'run',
+      '--dir',
+      'scripts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=scripts/test-results/vitest.json',
+    );
+    for (const app of ['dashboard', 'signup', 'burnin']) {
+      await heldStep(`build ${app}`, '--filter', `@sentinel/${app}`, 'run', 'build');
+    }
+    await heldStep('bundle budgets', 'exec', 'size-limit');
+  })(),
 ]);
 
 // Two at a time on two cores: the hub's and live tests measure real timeouts and must not starve.
@@ -85,16 +102,6 @@ await step(
   ),
 );
 printTaskTimes();
-
-// Inside the workspace the packages resolve to their sources, so nothing above needed a build; the
-// apps' production bundles are built here so a break that only Rollup sees still fails the run.
-for (const app of ['dashboard', 'signup', 'burnin']) {
-  log(`Production build of apps/${app} (vite build)`);
-  await step(`build ${app}`, pnpmRun('--filter', `@sentinel/${app}`, 'run', 'build'));
-}
-
-log('Bundle budgets of the entry routes (size-limit, gzipped)');
-await step('bundle budgets', pnpmRun('exec', 'size-limit'));
 
 // The packages other teams install, as they get them: packed with pnpm, checked by publint and
 // are-the-types-wrong, installed with npm into a fresh Vite app that runs against a real api.
