@@ -18,6 +18,7 @@ const appTemplate = join(workspaceRoot, 'packages', 'consumer-test', 'app');
 let appDir: string;
 let host: TestHost;
 let api: RunningApi;
+let apiReady: Promise<void> | undefined;
 let preview: ChildProcess | undefined;
 let browser: Browser;
 let page: Page;
@@ -49,40 +50,44 @@ declare global {
 
 beforeAll(async () => {
   const tarballs = inject('tarballs');
+  // The api starts while npm installs and builds: the two do not wait on each other.
+  apiReady = (async () => {
+    host = await startTestHost();
+    api = await startApi();
+  })();
+  // Awaited below; a failed install must not leave its rejection unhandled.
+  apiReady.catch(() => undefined);
   appDir = await mkdtemp(join(tmpdir(), 'sentinel-consumer-'));
   await cp(appTemplate, appDir, { recursive: true });
+  // What `npm install <tarballs> react react-dom` and `npm install --save-dev vite …` would write,
+  // installed by one npm run, as another team would, outside the workspace and without pnpm's settings.
   await writeFile(
     join(appDir, 'package.json'),
-    JSON.stringify({ name: 'fleet', private: true, type: 'module', scripts: { build: 'tsc && vite build' } }),
+    JSON.stringify({
+      name: 'fleet',
+      private: true,
+      type: 'module',
+      scripts: { build: 'tsc && vite build' },
+      dependencies: {
+        '@sentinel/domain': `file:${tarballs.domain}`,
+        '@sentinel/api-sdk': `file:${tarballs['api-sdk']}`,
+        '@sentinel/ui': `file:${tarballs.ui}`,
+        react: '^19',
+        'react-dom': '^19',
+      },
+      devDependencies: {
+        vite: '^7',
+        '@vitejs/plugin-react': '^5',
+        typescript: '~5.9',
+        '@types/react': '^19',
+        '@types/react-dom': '^19',
+      },
+    }),
   );
-  // npm, as another team would install them, outside the workspace and without pnpm's settings.
   const npmEnv = envWithoutPackageManager();
-  const npmArgs = ['--no-audit', '--no-fund', '--loglevel=error'];
-  await run(
-    'npm',
-    ['install', ...npmArgs, tarballs.domain, tarballs['api-sdk'], tarballs.ui, 'react@^19', 'react-dom@^19'],
-    appDir,
-    npmEnv,
-  );
-  await run(
-    'npm',
-    [
-      'install',
-      ...npmArgs,
-      '--save-dev',
-      'vite@^7',
-      '@vitejs/plugin-react@^5',
-      'typescript@~5.9',
-      '@types/react@^19',
-      '@types/react-dom@^19',
-    ],
-    appDir,
-    npmEnv,
-  );
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], appDir, npmEnv);
   await run('npm', ['run', 'build'], appDir, npmEnv);
-
-  host = await startTestHost();
-  api = await startApi();
+  await apiReady;
   // What a deployment does: point the built app at the api without rebuilding.
   await writeFile(join(appDir, 'dist', 'appsettings.json'), JSON.stringify({ baseURL: api.url }));
   const port = await freePort();
@@ -110,6 +115,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await apiReady?.catch(() => undefined);
   await browser?.close();
   preview?.kill();
   await api?.close();

@@ -34,7 +34,12 @@ async function buildAndPack(name: Published, dir: string): Promise<string> {
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'sentinel-packs-'));
   const tarballs = {} as Record<Published, string>;
-  for (const name of PUBLISHED) tarballs[name] = await buildAndPack(name, dir);
+  // Side by side: each build reads only its own package's sources and writes its own dist/.
+  await Promise.all(
+    PUBLISHED.map(async (name) => {
+      tarballs[name] = await buildAndPack(name, dir);
+    }),
+  );
   project.provide('tarballs', tarballs);
   return () => rm(dir, { recursive: true, force: true });
 }
