@@ -53,6 +53,29 @@ export function run(command, args, options = {}) {
   });
 }
 
+/** Runs a command like `run`, each line of its output headed by `prefix`, for commands that run side by side. */
+export function runPrefixed(command, args, { prefix, ...options }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream.on('data', (chunk) => {
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        if (lines.length > 0) process.stdout.write(lines.map((line) => `${prefix}${line}\n`).join(''));
+      });
+      stream.on('end', () => {
+        if (partial !== '') process.stdout.write(`${prefix}${partial}\n`);
+      });
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`${prefix}${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
 /**
  * Runs a command like `run`, but holds its output and hands it back with the exit code, for a
  * command that runs beside another: printed whole when it ends, the two never interleave.

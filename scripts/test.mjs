@@ -1,6 +1,6 @@
 // `npm test`: installs what the tests need, then runs every check of the workspace — lint, types,
 // formatting, unit and integration tests, browser tests — and closes with one line counting them.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   assertNodeVersion,
@@ -12,6 +12,7 @@ import {
   root,
   run,
   runHeld,
+  runPrefixed,
 } from './lib.mjs';
 
 assertNodeVersion();
@@ -86,23 +87,13 @@ await Promise.all([
   })(),
 ]);
 
-// Two at a time on two cores: the hub's and live tests measure real timeouts and must not starve.
-log('Unit and integration tests of every package (turbo)');
-await step(
-  'package tests',
-  pnpmRun(
-    'exec',
-    'turbo',
-    'run',
-    'test',
-    '--continue',
-    '--concurrency=2',
-    '--filter=!@sentinel/e2e',
-    '--summarize',
-  ),
-);
-printTaskTimes();
-
+// Every package's tests, two at a time on the two cores (the hub's and live tests measure real
+// timeouts and must not starve), the longest first: a free core takes the next package of
+// PACKAGE_TESTS_BY_LENGTH, so no long suite starts last and runs alone while the other core idles.
+// Output lines carry the package's name, as turbo's do; `pnpm turbo run test` (cached) is the
+// developers' command, this run starts from a fresh clone where turbo's cache holds nothing.
+log('Unit and integration tests of every package, two at a time, longest first');
+await step('package tests', runPackageTests());
 // The packages other teams install, as they get them: packed with pnpm, checked by publint and
 // are-the-types-wrong, installed with npm into a fresh Vite app that runs against a real api.
 log('Published packages: publint, are-the-types-wrong and a consumer app (packages/consumer-test)');
@@ -161,22 +152,58 @@ function seconds(ms) {
   return `${(ms / 1000).toFixed(0)} s`;
 }
 
-/** The slowest package tasks of the turbo run just finished, from the summary --summarize wrote. */
-function printTaskTimes() {
-  const runs = join(root, '.turbo', 'runs');
-  if (!existsSync(runs)) return;
-  const newest = readdirSync(runs)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => join(runs, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  if (newest === undefined) return;
-  const { tasks } = JSON.parse(readFileSync(newest, 'utf8'));
-  const timed = tasks
-    .filter((task) => task.execution?.startTime && task.execution?.endTime)
-    .map((task) => [task.taskId, task.execution.endTime - task.execution.startTime, task.cache?.status]);
-  timed.sort((a, b) => b[1] - a[1]);
-  console.log('  Slowest package tasks:');
-  for (const [id, ms, cache] of timed.slice(0, 12)) {
-    console.log(`    ${id.padEnd(34)} ${seconds(ms)}${cache === 'HIT' ? ' (cached)' : ''}`);
-  }
+/**
+ * The packages with a `test` script by how long their tests took in the last measured run, longest
+ * first; a package not named here runs after these. A wrong order costs minutes, never a result.
+ */
+const PACKAGE_TESTS_BY_LENGTH = [
+  'apps/api',
+  'packages/ui',
+  'apps/dashboard',
+  'packages/api-sdk',
+  'apps/test-runner',
+  'deploy',
+  'packages/signalr-hub',
+  'packages/testing',
+  'packages/screens',
+  'apps/signup',
+  'apps/burnin',
+  'packages/device-client',
+  'packages/domain',
+  'packages/database',
+];
+
+async function runPackageTests() {
+  const withTests = projectDirs
+    .map((dir) => dir.slice(root.length + 1))
+    .filter((dir) => dir !== 'e2e' && dir !== 'scripts')
+    .filter((dir) => {
+      const manifest = join(root, dir, 'package.json');
+      return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test !== undefined;
+    });
+  const rank = (dir) => {
+    const at = PACKAGE_TESTS_BY_LENGTH.indexOf(dir);
+    return at === -1 ? PACKAGE_TESTS_BY_LENGTH.length : at;
+  };
+  const queue = withTests.sort((a, b) => rank(a) - rank(b));
+  const times = [];
+  const failed = [];
+  const lane = async () => {
+    for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
+      const name = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name;
+      const since = Date.now();
+      const code = await runPrefixed(pnpm[0], [...pnpm.slice(1), 'run', 'test'], {
+        cwd: join(root, dir),
+        prefix: `${name}:test: `,
+      });
+      times.push([name, Date.now() - since]);
+      if (code !== 0) failed.push(name);
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  times.sort((a, b) => b[1] - a[1]);
+  console.log('  Package tests by time:');
+  for (const [name, ms] of times) console.log(`    ${name.padEnd(26)} ${seconds(ms)}`);
+  if (failed.length > 0) console.log(`  Failed: ${failed.join(', ')}`);
+  return failed.length === 0 ? 0 : 1;
 }
