@@ -92,12 +92,11 @@ await Promise.all([
 // PACKAGE_TESTS_BY_LENGTH, so no long suite starts last and runs alone while the other core idles.
 // Output lines carry the package's name, as turbo's do; `pnpm turbo run test` (cached) is the
 // developers' command, this run starts from a fresh clone where turbo's cache holds nothing.
-log('Unit and integration tests of every package, two at a time, longest first');
+// The published packages' consumer test takes its turn among them: packed with pnpm, checked by
+// publint and are-the-types-wrong, installed with npm into a fresh Vite app that runs against a
+// real api (packages/consumer-test), it mostly waits on npm and the registry.
+log('Unit and integration tests of every package and the consumer app, two at a time, longest first');
 await step('package tests', runPackageTests());
-// The packages other teams install, as they get them: packed with pnpm, checked by publint and
-// are-the-types-wrong, installed with npm into a fresh Vite app that runs against a real api.
-log('Published packages: publint, are-the-types-wrong and a consumer app (packages/consumer-test)');
-await step('consumer test', pnpmRun('--filter', '@sentinel/consumer-test', 'run', 'consumer'));
 
 // Types and lint of e2e were checked with the workspace's above; the tests run against the
 // production builds just made (e2e/README.md), so straight through pnpm rather than turbo, whose
@@ -153,13 +152,15 @@ function seconds(ms) {
 }
 
 /**
- * The packages with a `test` script by how long their tests took in the last measured run, longest
- * first; a package not named here runs after these. A wrong order costs minutes, never a result.
+ * The packages with a `test` script (the consumer test's is `consumer`) by how long they took in the
+ * last measured run, longest first; a package not named here runs after these. A wrong order costs
+ * minutes, never a result.
  */
 const PACKAGE_TESTS_BY_LENGTH = [
   'apps/api',
   'packages/ui',
   'apps/dashboard',
+  'packages/consumer-test',
   'packages/api-sdk',
   'apps/test-runner',
   'deploy',
@@ -173,13 +174,20 @@ const PACKAGE_TESTS_BY_LENGTH = [
   'packages/database',
 ];
 
+/** The script that tests a package: `test`, or `consumer` for the published packages' consumer app. */
+function testScript(manifest) {
+  if (manifest.scripts?.test !== undefined) return 'test';
+  if (manifest.scripts?.consumer !== undefined) return 'consumer';
+  return undefined;
+}
+
 async function runPackageTests() {
   const withTests = projectDirs
     .map((dir) => dir.slice(root.length + 1))
     .filter((dir) => dir !== 'e2e' && dir !== 'scripts')
     .filter((dir) => {
       const manifest = join(root, dir, 'package.json');
-      return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test !== undefined;
+      return existsSync(manifest) && testScript(JSON.parse(readFileSync(manifest, 'utf8'))) !== undefined;
     });
   const rank = (dir) => {
     const at = PACKAGE_TESTS_BY_LENGTH.indexOf(dir);
@@ -190,11 +198,13 @@ async function runPackageTests() {
   const failed = [];
   const lane = async () => {
     for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
-      const name = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name;
+      const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+      const { name } = manifest;
+      const script = testScript(manifest);
       const since = Date.now();
-      const code = await runPrefixed(pnpm[0], [...pnpm.slice(1), 'run', 'test'], {
+      const code = await runPrefixed(pnpm[0], [...pnpm.slice(1), 'run', script], {
         cwd: join(root, dir),
-        prefix: `${name}:test: `,
+        prefix: `${name}:${script}: `,
       });
       times.push([name, Date.now() - since]);
       if (code !== 0) failed.push(name);
