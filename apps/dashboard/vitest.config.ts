@@ -7,6 +7,10 @@ export default defineConfig({
   test: {
     ...sharedTestOptions,
     environment: 'jsdom',
+    // One jsdom and one module graph per worker instead of per file: building the DOM and importing
+    // the whole app again for each file cost more than many of their tests. src/test/setup.ts puts
+    // back what a test may leave behind (DOM, storage, timers, spies).
+    isolate: false,
     globalSetup: ['./src/test/global-setup.ts'],
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

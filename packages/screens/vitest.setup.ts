@@ -1,14 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // The screens talk to a real api and test-runner, each its own process: while the other core runs
 // another package's tests, an answer can take longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5_000 });
 
-// Testing Library only auto-cleans when test globals are on; they are off here.
+// Testing Library only auto-cleans when test globals are on; they are off here. Files share one
+// jsdom (isolate: false), so real timers and unspied methods come back after every test as well.
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 // jsdom lacks the layout APIs Radix's popper and pointer handling call; these stand-ins do nothing,

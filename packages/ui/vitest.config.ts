@@ -11,6 +11,10 @@ export default defineConfig({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
+          // One jsdom and one module graph per worker instead of per file: building the DOM and
+          // importing React, Radix and axe again for each of 40 files cost more than their tests.
+          // vitest.setup.ts puts back what a file may leave behind (DOM, timers, spies).
+          isolate: false,
           setupFiles: ['./vitest.setup.ts'],
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.browser.test.{ts,tsx}'],

@@ -15,7 +15,7 @@ export function demoSignIn(role: string): { email: string; password: string; nam
 }
 
 /**
- * Signs in over HTTP once per role and test file (each sign-in is an argon2 check on the api), and
+ * Signs in over HTTP once per role and test worker (each sign-in is an argon2 check on the api), and
  * stores the user as the dashboard would, for tests that start signed in. Access tokens live 15
  * minutes: a sign-in is reused for 5, so no test meets an expired token (and so no refresh of a
  * pair that a Logout test may have revoked).

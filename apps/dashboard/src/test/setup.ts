@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// The files of a worker share one module graph (isolate: false): real timers and unspied methods
+// come back after every test, whatever a file left behind.
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 // Files that opt into the node environment (the dev-server test) have no DOM to prepare.
 if (typeof window !== 'undefined') prepareDom();

@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
-// Testing Library only auto-cleans when test globals are on; they are off here.
+// Testing Library only auto-cleans when test globals are on; they are off here. Files share one
+// jsdom (isolate: false), so real timers and unspied methods come back after every test as well.
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 // jsdom lacks the layout APIs Radix's checkbox and pointer handling call; these stand-ins do
