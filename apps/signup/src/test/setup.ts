@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// The journeys wait on a real api (sign-up checks and hashes on it): while the other core runs
+// another package's tests, an answer can take longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library only auto-cleans when test globals are on; they are off here. Files share one
 // jsdom (isolate: false), so real timers and unspied methods come back after every test as well.
