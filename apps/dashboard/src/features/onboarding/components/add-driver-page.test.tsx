@@ -52,7 +52,10 @@ async function fillVehicle(user: User) {
   await user.type(screen.getByLabelText('Colour'), 'White');
 }
 
-describe('given an agent adding a driver and vehicle for a client', () => {
+// Each test types a whole step or two (about a hundred keystrokes, each a render, and from the
+// third letter of the vehicle a search on the api): beside another package's tests on the other
+// core, the longest passed 20 s. Room for that, as the replay page's tests have.
+describe('given an agent adding a driver and vehicle for a client', { timeout: 40_000 }, () => {
   it("needs all five driver fields for 'Next' and keeps them when going back a step", async () => {
     const user = userEvent.setup();
     await openScreen();
