@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { serverBundle } from './server-bundle';
+
+/** Set to 1 to run the servers through tsx from their sources, as `pnpm start` does, not bundled. */
+export const FROM_SOURCES_ENV = 'SENTINEL_TEST_SERVERS_FROM_SOURCES';
 
 export interface ServerProcess {
   /** The URL the server printed once it listened. */
@@ -10,8 +14,8 @@ export interface ServerProcess {
 }
 
 /**
- * Starts a server of the workspace written in TypeScript (`node --import tsx <entry>` in `folder`)
- * and resolves with the URL it prints on a line matching `listening`, once it does. The server
+ * Starts a server of the workspace written in TypeScript (`<entry>` in `folder`, from its bundle:
+ * see server-bundle.ts; or through tsx when FROM_SOURCES_ENV says so) and resolves with the URL it prints on a line matching `listening`, once it does. The server
  * reads a pipe as its standard input, which closes if this process dies, so a server that watches
  * it ends with us; its output after that line is dropped, its errors go to ours.
  */
@@ -22,7 +26,11 @@ export async function startServerProcess(options: {
   listening: RegExp;
   name: string;
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+  const args =
+    process.env[FROM_SOURCES_ENV] === '1'
+      ? ['--import', 'tsx', options.entry]
+      : ['--enable-source-maps', await serverBundle(options.folder, options.entry)];
+  const child = spawn(process.execPath, args, {
     cwd: options.folder,
     env: options.env,
     stdio: ['pipe', 'pipe', 'inherit'],
