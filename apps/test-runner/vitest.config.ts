@@ -12,6 +12,11 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // A worker's files share its loaded modules (each project keeps workers of its own): no file
+    // mocks a module or keeps state in one, every bench and api a test builds is its own, and
+    // loading the app, Fastify and the database drivers again for each file cost a third of the
+    // suite's CPU.
+    isolate: false,
     projects: [
       {
         extends: true,
