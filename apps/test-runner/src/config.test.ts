@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '@sentinel/testing';
 import { describe, expect, it } from 'vitest';
 import { build } from './app';
 import { DEFAULT_DATABASE_FILE, readConfig } from './config';
@@ -102,8 +103,10 @@ describe('the service built with CORS_ORIGINS', () => {
 
 describe('the test-runner process with NODE_ENV=production', () => {
   it('refuses to start without CORS_ORIGINS and says which setting is missing', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
+    const folder = fileURLToPath(new URL('..', import.meta.url));
+    // The server entry bundled once per change (see @sentinel/testing), not compiled by tsx per run.
+    const child = spawn(process.execPath, [await serverBundle(folder, 'src/server.ts')], {
+      cwd: folder,
       env: { ...process.env, ...PRODUCTION, PORT: '0', CORS_ORIGINS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -112,6 +115,6 @@ describe('the test-runner process with NODE_ENV=production', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toContain('Sentinel test-runner cannot start: CORS_ORIGINS must be set');
-    // Starting tsx takes seconds on a loaded machine.
+    // Starting a process takes seconds on a loaded machine.
   }, 30_000);
 });
