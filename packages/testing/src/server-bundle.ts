@@ -116,6 +116,7 @@ async function makeBundle(folder: string, source: string): Promise<string> {
   // Another process may be bundling the same entry: each writes files of its own, then renames.
   const unique = `${process.pid}-${Date.now()}`;
   const file = join(dir, `server-${unique}.mjs`);
+  const packages = new Set<string>();
   const { metafile } = await build({
     absWorkingDir: folder,
     entryPoints: [source],
@@ -131,9 +132,17 @@ async function makeBundle(folder: string, source: string): Promise<string> {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },
-    plugins: [{ name: 'workspace-sources-only', setup: workspaceSourcesOnly }],
+    plugins: [
+      {
+        name: 'workspace-sources-only',
+        setup: (bundle: PluginBuild) => workspaceSourcesOnly(bundle, packages),
+      },
+    ],
   });
   const inputs: Record<string, string> = {};
+  // A package's files count too: after an install moved or replaced one, the bundle's import of it
+  // would fail.
+  for (const imported of packages) inputs[imported] = stamp(imported);
   for (const input of Object.keys(metafile.inputs)) {
     const path = resolve(folder, input);
     inputs[path] = stamp(path);
@@ -145,7 +154,7 @@ async function makeBundle(folder: string, source: string): Promise<string> {
   return file;
 }
 
-function workspaceSourcesOnly(bundle: PluginBuild): void {
+function workspaceSourcesOnly(bundle: PluginBuild, packages: Set<string>): void {
   // A bare import that resolves into node_modules stays an import, of the file it resolved to.
   bundle.onResolve({ filter: /^[^./]/ }, async (args) => {
     if (args.path.startsWith('node:') || args.pluginData === 'resolving') return undefined;
@@ -156,6 +165,7 @@ function workspaceSourcesOnly(bundle: PluginBuild): void {
     });
     if (resolved.errors.length > 0) return { errors: resolved.errors };
     if (!resolved.path.includes('/node_modules/')) return undefined;
+    packages.add(resolved.path);
     return { path: pathToFileURL(resolved.path).href, external: true };
   });
   // A bundled file's import.meta.url stays its source's (the servers find their folders by it).
