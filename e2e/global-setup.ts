@@ -27,22 +27,27 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     { name: 'burnin', port: port(BURNIN_URL), env: urls },
   ]);
   try {
-    await writeRouteTables();
+    // The route tables (Vite in this process) and the sign-ins (the api hashing passwords, the
+    // browser rendering) keep different processes busy, so they run side by side; so do the three
+    // roles' sign-ins.
     const browser = await chromium.launch(config.use?.launchOptions);
     try {
-      for (const role of STAFF_ROLES) {
-        const context = await browser.newContext({ baseURL: DASHBOARD_URL });
-        const page = await context.newPage();
-        const { email, password } = demo(role);
-        await page.goto('/login');
-        await page.getByLabel('Email').fill(email);
-        await page.getByLabel('Password').fill(password);
-        await page.getByRole('button', { name: 'Login' }).click();
-        await expect(page).toHaveURL(/\/agent\/clients\/all$/, { timeout: 30_000 });
-        mkdirSync(dirname(sessionFile(role)), { recursive: true });
-        await context.storageState({ path: sessionFile(role) });
-        await context.close();
-      }
+      await Promise.all([
+        writeRouteTables(),
+        ...STAFF_ROLES.map(async (role) => {
+          const context = await browser.newContext({ baseURL: DASHBOARD_URL });
+          const page = await context.newPage();
+          const { email, password } = demo(role);
+          await page.goto('/login');
+          await page.getByLabel('Email').fill(email);
+          await page.getByLabel('Password').fill(password);
+          await page.getByRole('button', { name: 'Login' }).click();
+          await expect(page).toHaveURL(/\/agent\/clients\/all$/, { timeout: 30_000 });
+          mkdirSync(dirname(sessionFile(role)), { recursive: true });
+          await context.storageState({ path: sessionFile(role) });
+          await context.close();
+        }),
+      ]);
     } finally {
       await browser.close();
     }

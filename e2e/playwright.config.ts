@@ -48,7 +48,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: DASHBOARD_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, DOM snapshots, network, console. Without the
+    // screencast, which every test would pay for (about a seventh of a phone-layout test's time
+    // here) to keep only a failure's.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -114,9 +117,11 @@ export default defineConfig({
         API_URL,
         JWT_SECRET,
         BENCH_DATABASE_FILE: process.env.SENTINEL_E2E_BENCH_DATABASE,
-        // Half-length tests (a unit in about 10 s) and known faults, so a run shows progress and
-        // the same failures every time: a weak lock relay on one unit, a flat battery on another.
-        TEST_DURATION_SCALE: '0.5',
+        // Shorter tests (a unit in about 7 s, done by the bench's second 5 s refresh; a retried
+        // test still runs long enough to be seen in progress) and known faults, so a run shows
+        // progress and the same failures every time: a weak lock relay on one unit, a flat battery
+        // on another.
+        TEST_DURATION_SCALE: '0.35',
         BENCH_FAULTS: 'SNT-000127=weakLockRelay,SNT-000128=,SNT-000129=flatDeviceBattery',
         // Sound units confirm every lock and unlock here, so the sound unit passes on every run.
         BENCH_COMMAND_FAILURE_RATE: '0',

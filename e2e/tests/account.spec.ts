@@ -57,7 +57,7 @@ test('an agent unlocks and locks a vehicle from its card, each confirmed by its 
   // Two commands, each a round trip through the device channel: room on a busy machine.
   test.slow();
   // The vehicle's device, played here: it fetches each command and confirms it.
-  const key = issueDeviceKey('SNT-000101');
+  const key = await issueDeviceKey('SNT-000101');
   await page.goto('/agent/clients/4/account/view');
   const card = page.getByRole('region', { name: 'CA 320-100' });
   let delivered = fetchCommands('SNT-000101', key);

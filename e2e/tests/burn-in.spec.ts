@@ -5,7 +5,7 @@ import { demo, signedInAs } from './support';
 import type { DemoRole } from './support';
 
 // The test-runner pins the faults (see playwright.config.ts): SNT-000127 has a weak lock relay,
-// SNT-000129 a flat device battery, SNT-000128 is sound. Each unit's tests take about 10 s.
+// SNT-000129 a flat device battery, SNT-000128 is sound. Each unit's tests take about 7 s.
 const UNITS = [
   { serial: 'SNT-000127', station: 'burn1' },
   { serial: 'SNT-000128', station: 'burn2' },

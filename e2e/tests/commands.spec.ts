@@ -29,7 +29,7 @@ async function openAccount(page: Page, clientId: number, registration: string) {
 
 test('a lock the device confirms shows Locking… and then Locked!', async ({ page }) => {
   const serial = 'SNT-000113';
-  const key = issueDeviceKey(serial);
+  const key = await issueDeviceKey(serial);
   const card = await openAccount(page, 19, 'CA 591-127');
 
   // The device is online: it waits for a command on its channel.
@@ -56,7 +56,7 @@ test('a lock for an offline device waits in the queue and is carried out when th
   page,
 }) => {
   const serial = 'SNT-000117';
-  const key = issueDeviceKey(serial);
+  const key = await issueDeviceKey(serial);
   const card = await openAccount(page, 25, 'LL 47 SZ GP');
 
   await card.getByRole('button', { name: 'Lock', exact: true }).click();
@@ -77,7 +77,7 @@ test('a lock for an offline device waits in the queue and is carried out when th
 
 test('a device that refuses leaves the vehicle unlocked and says why', async ({ page }) => {
   const serial = 'SNT-000124';
-  const key = issueDeviceKey(serial);
+  const key = await issueDeviceKey(serial);
   const card = await openAccount(page, 36, 'ZV 65 VX GP');
 
   const delivered = fetchCommands(serial, key);

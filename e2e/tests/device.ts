@@ -1,25 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { createDeviceClient } from '@sentinel/device-client';
 import type { DeviceAnswer } from '@sentinel/device-client';
 import type { DeviceCommandAck, TelemetryReport } from '@sentinel/domain';
+import { issueDeviceKeyInFile } from '@sentinel/testing';
 import { API_URL, DATABASE_FILE } from '../playwright.config';
 
 /**
  * Gives a seeded device a fresh ingestion key in the running api's database file, through
- * @sentinel/testing (in a child process, so the tests get the key synchronously).
+ * @sentinel/testing, in the test's own process (as sign-up.spec.ts expires phone codes).
  */
-export function issueDeviceKey(serialNumber: string): string {
-  const output = execFileSync(
-    'pnpm',
-    ['--silent', '--filter', '@sentinel/testing', 'device:key', serialNumber],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, DATABASE_FILE },
-    },
-  );
-  const key = output.trim();
-  if (!key) throw new Error(`No key in the device:key output:\n${output}`);
-  return key;
+export function issueDeviceKey(serialNumber: string): Promise<string> {
+  return issueDeviceKeyInFile(DATABASE_FILE, serialNumber);
 }
 
 /** The device's own channel to the running api, as a fitted device calls it. */

@@ -26,8 +26,8 @@ async function gotoLive(page: Page, path: string) {
 
 test.describe('live vehicle updates on View account', () => {
   let key: string;
-  test.beforeAll(() => {
-    key = issueDeviceKey(SERIAL);
+  test.beforeAll(async () => {
+    key = await issueDeviceKey(SERIAL);
   });
 
   test.beforeEach(async ({ page }) => {
@@ -59,7 +59,7 @@ test('a tamper report raises the alert badge, the alert pin and a notice naming 
   page,
 }) => {
   // Seeded: Johan Pillay (client 7) owns a Haval 'ND 186-105' with device SNT-000104 and no standing alert.
-  const key = issueDeviceKey('SNT-000104');
+  const key = await issueDeviceKey('SNT-000104');
   await signedInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   await gotoLive(page, '/agent/clients/7/account/view');
@@ -95,7 +95,7 @@ test("a lock by one agent shows on another agent's screen without a reload", asy
   await otherPage.goto('/agent/clients/13/account/view');
   const otherCard = otherPage.getByRole('region', { name: 'CA 890-115' });
   // The lock is a command: the vehicle's device (played here) fetches it and confirms.
-  const key = issueDeviceKey('SNT-000108');
+  const key = await issueDeviceKey('SNT-000108');
   const delivered = fetchCommands('SNT-000108', key);
   await otherCard.getByRole('button', { name: 'Lock', exact: true }).click();
   const [command] = await delivered;

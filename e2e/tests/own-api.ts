@@ -58,7 +58,10 @@ async function startServer(
   server.once('exit', () => {
     exited = true;
   });
-  await expect.poll(async () => (exited ? -1 : await answers(readyUrl)), { timeout: 120_000 }).toBe(200);
+  // Asked every 100 ms: the default back-off to a second would keep a ready server waiting.
+  await expect
+    .poll(async () => (exited ? -1 : await answers(readyUrl)), { timeout: 120_000, intervals: [100] })
+    .toBe(200);
   return {
     url,
     stop() {
