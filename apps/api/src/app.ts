@@ -52,6 +52,7 @@ import { deviceTelemetryRoutes } from './routes/device-telemetry';
 import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
 import { telemetryPlugin } from './telemetry/telemetry-plugin';
+import type { PaymentsPluginOptions } from './payments/payments-plugin';
 
 export interface BuildOptions {
   /** SQLite file, created with its folder when missing. @default ':memory:' */
@@ -106,6 +107,8 @@ export interface BuildOptions {
   partnerWebhooks?: WebhookOptions & { webhooks: Partial<Record<Partner, PartnerWebhook>> };
   /** Lock commands: expiry, sweep, long-poll wait (see CommandSettings for the defaults). */
   commands?: CommandSettings;
+  /** The payment provider (sandbox or PayFast) and the public api URL of payment links. @default the sandbox, links on http://localhost:5080 */
+  payments?: PaymentsPluginOptions;
   /** Delete trip replay's fixes older than this. @default every fix is kept */
   positionFixRetention?: PositionFixRetention;
 }
@@ -239,7 +242,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   if (options.positionFixRetention) {
     await app.register(positionFixRetentionPlugin, options.positionFixRetention);
   }
-  await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false });
+  await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false, payments: options.payments });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });
   await app.register(deviceTelemetryRoutes);

@@ -246,6 +246,63 @@ export function retentionOptions(env: NodeJS.ProcessEnv = process.env): Partial<
   return { positionFixRetention: { days: whole(env, 'POSITION_FIX_RETENTION_DAYS', 0, 1) } };
 }
 
+/**
+ * The payment provider and the public api URL (PAYMENT_PROVIDER, PUBLIC_API_URL, PAYFAST_*): the
+ * sandbox by default outside production and refused in it; PayFast needs its merchant id, key and
+ * passphrase. Payment links and PayFast's notify_url start with PUBLIC_API_URL, never with a
+ * request's Host or X-Forwarded-Host.
+ */
+export function paymentOptions(env: NodeJS.ProcessEnv = process.env): Partial<BuildOptions> {
+  const production = isProduction(env);
+  const provider = text(env, 'PAYMENT_PROVIDER')?.toLowerCase() ?? (production ? undefined : 'sandbox');
+  if (provider === undefined) {
+    throw new Error('PAYMENT_PROVIDER must be set to payfast with NODE_ENV=production; it is not set.');
+  }
+  if (provider !== 'sandbox' && provider !== 'payfast') {
+    throw new Error(`PAYMENT_PROVIDER must be sandbox or payfast; it is '${provider}'.`);
+  }
+  if (provider === 'sandbox' && production) {
+    throw new Error(
+      'PAYMENT_PROVIDER cannot be sandbox with NODE_ENV=production: its Pay button marks a deposit paid without money. Use payfast.',
+    );
+  }
+  const publicApiUrl = text(env, 'PUBLIC_API_URL');
+  if (publicApiUrl === undefined && production) {
+    throw new Error(
+      'PUBLIC_API_URL must be set with NODE_ENV=production: the https address payment links and PayFast notifications use.',
+    );
+  }
+  if (publicApiUrl !== undefined && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(publicApiUrl)) {
+    throw new Error(`PUBLIC_API_URL must be an http(s) URL without query; it is '${publicApiUrl}'.`);
+  }
+  const port = whole(env, 'PORT', 5080, 0);
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const payments: NonNullable<BuildOptions['payments']> = {
+    provider,
+    publicApiUrl: publicApiUrl ?? `http://${shownHost}:${port}`,
+  };
+  if (provider === 'payfast') {
+    const required = (name: string) => {
+      const value = text(env, name);
+      if (value === undefined) throw new Error(`${name} must be set with PAYMENT_PROVIDER=payfast.`);
+      return value;
+    };
+    const sources = text(env, 'PAYFAST_ITN_SOURCES')
+      ?.split(',')
+      .map((source) => source.trim())
+      .filter((source) => source !== '');
+    payments.payfast = {
+      merchantId: required('PAYFAST_MERCHANT_ID'),
+      merchantKey: required('PAYFAST_MERCHANT_KEY'),
+      passphrase: required('PAYFAST_PASSPHRASE'),
+      baseUrl: text(env, 'PAYFAST_URL'),
+      itnSources: sources === undefined || sources.length === 0 ? undefined : sources,
+    };
+  }
+  return { payments };
+}
+
 /** NODE_ENV=production: dev-only routes and demo data off, secrets and origins required. */
 export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return text(env, 'NODE_ENV') === 'production';
@@ -315,5 +372,6 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     ...providerOptions(env),
     ...commandAndPartnerOptions(env),
     ...retentionOptions(env),
+    ...paymentOptions(env),
   };
 }

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { applyNotification, findPayment } from './payment-queries';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
+import { DEPOSIT_DESCRIPTION } from './payment-provider';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -22,11 +23,11 @@ export const paymentPublicRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
-  // The checkout page's buttons post empty forms.
+  // PayFast's notifications and the sandbox page's forms: kept as text for the same reason.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_request, _body, done) => done(null, {}),
+    (_request, body, done) => done(null, body),
   );
 
   app.post(
@@ -40,22 +41,62 @@ export const paymentPublicRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request: FastifyRequest, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const header = request.headers[SANDBOX_SIGNATURE_HEADER];
-      const notification = app.paymentProvider.verifyNotification(
-        raw,
-        typeof header === 'string' ? header : undefined,
-      );
-      if (notification === null) {
-        return reply.code(401).send({
-          title: 'Unauthorized',
-          status: 401,
-          message: 'The notification is not signed by the payment provider.',
-        });
+      const verification = await app.paymentProvider.verifyNotification({
+        rawBody: typeof request.body === 'string' ? request.body : '',
+        header: (name) => {
+          const value = request.headers[name];
+          return typeof value === 'string' ? value : undefined;
+        },
+        sourceAddress: request.ip,
+        amountDue: async (reference) => (await findPayment(app.db, reference))?.amountCents,
+      });
+      if ('refused' in verification) {
+        request.log.warn({ reason: verification.refused }, 'payment notification refused');
+        return reply.code(401).send({ title: 'Unauthorized', status: 401, message: verification.refused });
       }
-      return { result: await applyNotification(app.db, notification) };
+      return { result: await applyNotification(app.db, verification.notification) };
     },
   );
+
+  const checkoutForm = app.paymentProvider.checkoutForm?.bind(app.paymentProvider);
+  if (checkoutForm !== undefined) {
+    // The link sent by SMS: the payment's state, and for a pending one a button posting the
+    // provider's signed form, signed only now so a superseded link starts nothing.
+    app.get<{ Params: { reference: string } }>(
+      '/Payments/Checkout/:reference',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const payment = await findPayment(app.db, request.params.reference);
+        if (!payment) throw notFound('This payment link is not known.');
+        const amount = formatRand(payment.amountCents);
+        if (payment.status !== 'Pending') {
+          const body = `<p role="status">This payment is ${escapeHtml(payment.status.toLowerCase())}.</p>`;
+          return reply.type('text/html; charset=utf-8').send(page('Sentinel deposit', body));
+        }
+        const form = checkoutForm({
+          reference: payment.reference,
+          amountCents: payment.amountCents,
+          description: DEPOSIT_DESCRIPTION,
+          apiBaseUrl: app.publicApiUrl,
+        });
+        const inputs = form.fields
+          .map(
+            ([name, value]) =>
+              `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+          )
+          .join('');
+        const body =
+          `<p>Deposit due: <strong>${amount}</strong></p><p>Reference ${escapeHtml(payment.reference)}</p>` +
+          `<form method="post" action="${escapeHtml(form.action)}">${inputs}<button type="submit">Pay ${amount}</button></form>`;
+        // The form posts to the provider's origin: the one place form-action allows another origin.
+        void reply.header(
+          'content-security-policy',
+          `default-src 'none'; style-src 'unsafe-inline'; form-action ${new URL(form.action).origin}; base-uri 'none'; frame-ancestors 'none'`,
+        );
+        return reply.type('text/html; charset=utf-8').send(page('Sentinel deposit', body));
+      },
+    );
+  }
 
   const sandbox = app.paymentSandbox;
   if (sandbox === null) return;
@@ -72,8 +113,8 @@ export const paymentPublicRoutes: FastifyPluginAsync = async (app) => {
       const body =
         payment.status === 'Pending'
           ? `<p>Deposit due: <strong>${amount}</strong></p><p>Reference ${escapeHtml(payment.reference)}</p>` +
-            `<form method="post" action="${action}/Pay" style="display:inline"><button type="submit">Pay ${amount}</button></form>` +
-            `<form method="post" action="${action}/Decline" style="display:inline"><button type="submit">Decline</button></form>`
+            `<form method="post" action="${action}/Pay" style="display:inline"><input type="hidden" name="token" value="${sandbox.checkoutToken(payment.reference, 'Paid')}"><button type="submit">Pay ${amount}</button></form>` +
+            `<form method="post" action="${action}/Decline" style="display:inline"><input type="hidden" name="token" value="${sandbox.checkoutToken(payment.reference, 'Declined')}"><button type="submit">Decline</button></form>`
           : `<p>This payment is ${escapeHtml(payment.status.toLowerCase())}.</p>`;
       return reply.type('text/html; charset=utf-8').send(page('Sentinel payment sandbox', body));
     },
@@ -87,6 +128,14 @@ export const paymentPublicRoutes: FastifyPluginAsync = async (app) => {
         request.params.outcome === 'Pay' ? 'Paid' : request.params.outcome === 'Decline' ? 'Declined' : null;
       const payment = await findPayment(app.db, request.params.reference);
       if (!payment || outcome === null) throw notFound('This payment link is not known.');
+      // Only the sandbox's own page, which signs its forms, can pay or decline.
+      const token = new URLSearchParams(typeof request.body === 'string' ? request.body : '').get('token');
+      if (!sandbox.validCheckoutToken(payment.reference, outcome, token ?? undefined)) {
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .send(page('Sentinel payment sandbox', '<p role="alert">Please pay from the checkout page.</p>'));
+      }
       // As a hosted provider would: the sandbox calls the api back with a signed notification.
       const { body, signature } = sandbox.signedNotification(payment.reference, outcome, payment.amountCents);
       const answer = await app.inject({

@@ -1,7 +1,9 @@
 /*
  * The payment sandbox: behaves like a hosted-checkout provider without leaving the machine. Its
- * checkout page (served by the api at /Sandbox/Checkout/{reference}) lets a person pay or decline,
- * and it then calls the api back with a notification signed by HMAC-SHA-256 under its secret.
+ * checkout page (served by the api at /Sandbox/Checkout/{reference}, only with
+ * PAYMENT_PROVIDER=sandbox and never in production) lets a person pay or decline; its forms carry a
+ * token signed for that payment and outcome, so a bare POST pays nothing. It then calls the api back
+ * with a notification signed by HMAC-SHA-256 under its secret.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { PaymentNotification, PaymentOutcome, PaymentProvider } from './payment-provider';
@@ -15,13 +17,27 @@ export interface SandboxPaymentProvider extends PaymentProvider {
     outcome: PaymentOutcome,
     amountCents: number,
   ): { body: string; signature: string };
+  /** The token the checkout page's Pay or Decline form carries for this payment. */
+  checkoutToken(reference: string, outcome: PaymentOutcome): string;
+  /** Whether a posted token is the one checkoutToken gives. */
+  validCheckoutToken(reference: string, outcome: PaymentOutcome, token: string | undefined): boolean;
 }
+
+const sameHex = (given: string | undefined, expected: string) =>
+  given !== undefined &&
+  given.length === expected.length &&
+  /^[0-9a-f]+$/.test(given) &&
+  timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'));
 
 export function sandboxPaymentProvider(secret: string): SandboxPaymentProvider {
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
+  const checkoutToken = (reference: string, outcome: PaymentOutcome) =>
+    sign(`sandbox-checkout\n${reference}\n${outcome}`);
   return {
     checkoutUrl: ({ reference, apiBaseUrl }) =>
       `${apiBaseUrl}/Sandbox/Checkout/${encodeURIComponent(reference)}`,
+    checkoutToken,
+    validCheckoutToken: (reference, outcome, token) => sameHex(token, checkoutToken(reference, outcome)),
     signedNotification(reference, outcome, amountCents) {
       const notification: PaymentNotification = {
         notificationId: randomUUID(),
@@ -32,10 +48,9 @@ export function sandboxPaymentProvider(secret: string): SandboxPaymentProvider {
       const body = JSON.stringify(notification);
       return { body, signature: sign(body) };
     },
-    verifyNotification(rawBody, signature) {
-      if (signature === undefined || !/^[0-9a-f]{64}$/.test(signature)) return null;
-      const expected = Buffer.from(sign(rawBody), 'hex');
-      if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
+    verifyNotification({ rawBody, header }) {
+      const refused = { refused: 'The notification is not signed by the payment provider.' };
+      if (!sameHex(header(SANDBOX_SIGNATURE_HEADER), sign(rawBody))) return Promise.resolve(refused);
       try {
         const parsed = JSON.parse(rawBody) as Partial<PaymentNotification>;
         if (
@@ -44,11 +59,11 @@ export function sandboxPaymentProvider(secret: string): SandboxPaymentProvider {
           (parsed.outcome !== 'Paid' && parsed.outcome !== 'Declined') ||
           typeof parsed.amountCents !== 'number'
         ) {
-          return null;
+          return Promise.resolve(refused);
         }
-        return parsed as PaymentNotification;
+        return Promise.resolve({ notification: parsed as PaymentNotification });
       } catch {
-        return null;
+        return Promise.resolve(refused);
       }
     },
   };

@@ -13,6 +13,7 @@ import { onboardingRoutes } from '../onboarding/routes';
 import { vehicleTypesRoutes } from '../vehicle-types/routes';
 import { bookingsRoutes } from '../bookings/routes';
 import { paymentsPlugin } from '../payments/payments-plugin';
+import type { PaymentsPluginOptions } from '../payments/payments-plugin';
 import { paymentPublicRoutes } from '../payments/routes';
 import { subscriptionsRoutes } from '../subscriptions/routes';
 import { importsRoutes } from '../imports/routes';
@@ -23,6 +24,8 @@ import { deviceTestCommandRoutes } from '../commands/device-test-routes';
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
   devOutbox: boolean;
+  /** The payment provider and the api's public URL (see PaymentsPluginOptions). */
+  payments?: PaymentsPluginOptions | undefined;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function registerResourceRoutes(
   app: FastifyInstance,
   options: ResourceRoutesOptions,
 ): Promise<void> {
-  await app.register(paymentsPlugin);
+  await app.register(paymentsPlugin, options.payments ?? {});
   await app.register(importWorkerPlugin);
   app.addSchema(DriverItem);
   app.addSchema(DeviceItem);

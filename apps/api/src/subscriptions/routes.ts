@@ -5,6 +5,7 @@ import type { CreateSubscriptionRequest } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { newPayment } from '../payments/payment-queries';
+import { DEPOSIT_DESCRIPTION } from '../payments/payment-provider';
 import { routePlugin } from '../plugins/route-plugin';
 import { IdParams } from '../routes/schemas';
 import { VEHICLE_OWNER, vehicleExists } from '../vehicles/vehicle-queries';
@@ -33,16 +34,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   /** A fresh deposit link for the subscription, sent to the vehicle's owner by SMS and e-mail. */
-  const sendDepositLink = async (
-    request: FastifyRequest,
-    subscription: { id: number; vehicleId: number; depositAmountCents: number },
-  ) => {
+  const sendDepositLink = async (subscription: {
+    id: number;
+    vehicleId: number;
+    depositAmountCents: number;
+  }) => {
     const reference = await newPayment(app.db, subscription.id, subscription.depositAmountCents);
     const url = app.paymentProvider.checkoutUrl({
       reference,
       amountCents: subscription.depositAmountCents,
-      description: 'Sentinel installation deposit',
-      apiBaseUrl: `${request.protocol}://${request.host}`,
+      description: DEPOSIT_DESCRIPTION,
+      // Configured, never the request's Host or X-Forwarded-Host: the link goes to the owner by SMS.
+      apiBaseUrl: app.publicApiUrl,
     });
     const owner = await ownerOf(app.db, subscription.vehicleId);
     const amount = formatRand(subscription.depositAmountCents);
@@ -73,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       createdByUserId: request.user!.userId,
     });
     const subscription = (await findSubscription(app.db, id))!;
-    const url = offline ? null : await sendDepositLink(request, subscription);
+    const url = offline ? null : await sendDepositLink(subscription);
     return subscriptionItem(subscription, url);
   };
 
@@ -122,7 +125,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await requireVehicle(request, subscription.vehicleId);
       if (subscription.status !== 'Deposit-Pending')
         throw refused('The deposit of this subscription is not due');
-      return subscriptionItem(subscription, await sendDepositLink(request, subscription));
+      return subscriptionItem(subscription, await sendDepositLink(subscription));
     },
   );
 };
@@ -130,5 +133,5 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Subscriptions and their deposit links. */
 export const subscriptionsRoutes = routePlugin('subscriptions', routes, {
   dependencies: ['sentinel-providers', 'sentinel-payments'],
-  decorators: ['db', 'messages', 'paymentProvider'],
+  decorators: ['db', 'messages', 'paymentProvider', 'publicApiUrl'],
 });

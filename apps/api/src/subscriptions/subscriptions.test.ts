@@ -86,6 +86,8 @@ describe('POST /Subscriptions and the sandbox checkout', () => {
     const response = await subscribe('/Subscriptions', target.id, online.id);
     expect(response.statusCode, response.body).toBe(200);
     const subscription = response.json<Subscription>();
+    // build()'s default public URL, not the request's host.
+    expect(subscription.paymentUrl!.startsWith('http://localhost:5080/Sandbox/Checkout/')).toBe(true);
     expect(subscription).toMatchObject({
       status: 'Deposit-Pending',
       depositAmountCents: 149_900,
@@ -108,11 +110,37 @@ describe('POST /Subscriptions and the sandbox checkout', () => {
     const checkout = await app.inject({ method: 'GET', url: checkoutPath(subscription.paymentUrl!) });
     expect(checkout.headers['content-type']).toContain('text/html');
     expect(checkout.body).toContain('Pay R1 499');
+    // A bare POST, as anyone could send it, pays nothing: only the page's signed form does.
+    for (const payload of ['', 'token=', `token=${'0'.repeat(64)}`]) {
+      const bare = await app.inject({
+        method: 'POST',
+        url: `${checkoutPath(subscription.paymentUrl!)}/Pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+      expect(bare.statusCode).toBe(403);
+    }
+    const declineToken =
+      /action="[^"]+\/Decline"[^>]*><input type="hidden" name="token" value="([0-9a-f]+)"/.exec(
+        checkout.body,
+      )![1]!;
+    const swapped = await app.inject({
+      method: 'POST',
+      url: `${checkoutPath(subscription.paymentUrl!)}/Pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${declineToken}`,
+    });
+    expect(swapped.statusCode).toBe(403);
+    expect((await vehicle(target.id)).subscriptionDepositAmountPaid).toBeNull();
+
+    const payToken = /action="[^"]+\/Pay"[^>]*><input type="hidden" name="token" value="([0-9a-f]+)"/.exec(
+      checkout.body,
+    )![1]!;
     const paid = await app.inject({
       method: 'POST',
       url: `${checkoutPath(subscription.paymentUrl!)}/Pay`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      payload: `token=${payToken}`,
     });
     expect(paid.body).toContain('your deposit is paid');
     expect((await vehicle(target.id)).subscriptionDepositAmountPaid).toBe(149_900);
@@ -162,10 +190,20 @@ describe('POST /Subscriptions and the sandbox checkout', () => {
     const second = retry.json<Subscription>();
     expect(second.paymentUrl).not.toBe(first.paymentUrl);
 
-    const stale = await app.inject({ method: 'POST', url: `${checkoutPath(first.paymentUrl!)}/Pay` });
+    const post = (url: string, action: 'Pay' | 'Decline') => {
+      const reference = checkoutPath(url).split('/').pop()!;
+      const token = app.paymentSandbox!.checkoutToken(reference, action === 'Pay' ? 'Paid' : 'Declined');
+      return app.inject({
+        method: 'POST',
+        url: `${checkoutPath(url)}/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${token}`,
+      });
+    };
+    const stale = await post(first.paymentUrl!, 'Pay');
     expect(stale.body).toContain('already settled');
     expect((await vehicle(target.id)).subscriptionDepositAmountPaid).toBeNull();
-    await app.inject({ method: 'POST', url: `${checkoutPath(second.paymentUrl!)}/Decline` });
+    await post(second.paymentUrl!, 'Decline');
     expect((await vehicle(target.id)).subscriptionDepositAmountPaid).toBeNull();
   });
 
