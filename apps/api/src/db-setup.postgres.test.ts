@@ -9,6 +9,7 @@ import { readServerConfig } from './config';
 import { createDatabase, PRIVATE_DATABASE_TEMPLATE_ENV } from './db/database';
 import { DEMO_SIGN_INS } from './db/seed';
 import { onServer } from '@sentinel/database';
+import { apiEntryArgs } from './testing/api-entry';
 
 const run = promisify(execFile);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -22,7 +23,7 @@ const databaseUrl = (() => {
 })();
 
 function dbSetup() {
-  return run(process.execPath, ['--import', 'tsx', 'src/db-setup.ts'], {
+  return run(process.execPath, apiEntryArgs('db-setup'), {
     cwd: APP_DIR,
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });

@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './db/database';
+import { apiEntryArgs } from './testing/api-entry';
 
 const run = promisify(execFile);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs `db:setup` the way pnpm does, as its own process. */
+/** Runs `db:setup`'s src/db-setup.ts (the run's bundle of it) as its own process, as pnpm does. */
 function dbSetup(databaseFile: string) {
-  return run(process.execPath, ['--import', 'tsx', 'src/db-setup.ts'], {
+  return run(process.execPath, apiEntryArgs('db-setup'), {
     cwd: APP_DIR,
     env: { ...process.env, DATABASE_FILE: databaseFile },
   });

@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiEntryArgs } from './testing/api-entry';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 const running = new Set<ChildProcess>();
 
-/** Starts `pnpm start`'s command on a free port and resolves with the URL it prints. */
+/** Starts `pnpm start`'s src/server.ts (the run's bundle of it) on a free port; resolves with the URL it prints. */
 function startServer(databaseFile: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, apiEntryArgs('server'), {
     cwd: APP_DIR,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATABASE_FILE: databaseFile, JWT_SECRET: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,12 @@
 /*
- * The api as its own process, the way `start` runs it (src/server.ts through tsx), so a test can
- * kill it with SIGKILL: no close hooks, no flush, exactly what a crash or an OOM kill leaves.
+ * The api as its own process, the way `start` runs it (src/server.ts, from the test run's bundle of
+ * it: see src/testing/api-bundle.ts), so a test can kill it with SIGKILL: no close hooks, no flush,
+ * exactly what a crash or an OOM kill leaves.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { apiEntryArgs } from '../testing/api-entry';
 
 const APP_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,7 +19,7 @@ export interface ApiProcess {
 
 /** Starts src/server.ts with `env` on a free port; resolves when it prints its URL. */
 export function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, apiEntryArgs('server'), {
     cwd: APP_DIR,
     env: {
       ...process.env,

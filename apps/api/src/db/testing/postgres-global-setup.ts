@@ -9,10 +9,12 @@ import { createDatabase } from '../database';
 import { migrateToLatest } from '../migrations';
 import { seededPostgresTemplate } from '../ready-database';
 import type { TemplateHandOver } from '../ready-database';
+import { bundleForRun } from '../../testing/api-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     seededTemplate: string;
+    apiBundle: string;
   }
 }
 
@@ -32,5 +34,10 @@ const setUp = postgresTemplateSetup('sentinel_template', async (templateUrl) => 
 export default async function setUpPostgres(project: TestProject): Promise<() => Promise<void>> {
   const tearDown = await setUp(project);
   project.provide('seededTemplate', JSON.stringify(handOver));
-  return tearDown;
+  const bundle = await bundleForRun();
+  project.provide('apiBundle', bundle.folder);
+  return async () => {
+    bundle.remove();
+    await tearDown();
+  };
 }

@@ -3,6 +3,9 @@
 import { inject } from 'vitest';
 import { usePostgresTemplate } from '@sentinel/database/testing';
 import { SEEDED_TEMPLATE_ENV } from '../database';
+import { API_BUNDLE_ENV } from '../../testing/api-entry';
 
 usePostgresTemplate();
 process.env[SEEDED_TEMPLATE_ENV] = inject('seededTemplate');
+// Processes of the api's own (start, db:setup) run from the run's bundle (src/testing/api-bundle.ts).
+process.env[API_BUNDLE_ENV] = inject('apiBundle');

@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { sqliteImage } from '../ready-database';
 import type { TemplateHandOver } from '../ready-database';
+import { bundleForRun } from '../../testing/api-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     seededTemplate: string;
+    apiBundle: string;
   }
 }
 
@@ -25,5 +27,10 @@ export default async function setUpSqlite(project: TestProject): Promise<() => v
   writeFileSync(seeded, await sqliteImage(true));
   const handOver: TemplateHandOver = { seededAt, sqlite: { migrated, seeded } };
   project.provide('seededTemplate', JSON.stringify(handOver));
-  return () => rmSync(folder, { recursive: true, force: true });
+  const bundle = await bundleForRun();
+  project.provide('apiBundle', bundle.folder);
+  return () => {
+    rmSync(folder, { recursive: true, force: true });
+    bundle.remove();
+  };
 }
