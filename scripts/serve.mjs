@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderNginxConfig } from '../deploy/nginx/render.mjs';
+import { localPaymentSettings } from '../deploy/src/local-production.mjs';
 import {
   assertNodeVersion,
   atStop,
@@ -73,6 +74,12 @@ if (!env.JWT_SECRET?.trim()) {
   env.JWT_SECRET = randomBytes(32).toString('base64url');
   console.log('JWT_SECRET is not set: using a random one for this run (sign-ins end when serve stops).');
 }
+if (!env.PAYMENT_PROVIDER?.trim()) {
+  console.log(
+    "PAYMENT_PROVIDER is not set: PayFast's sandbox with its test merchant, which cannot notify this machine (no deposit is paid).",
+  );
+}
+Object.assign(env, localPaymentSettings(env, `http://localhost:${API_PORT}`));
 if (!env.CORS_ORIGINS?.trim()) {
   env.CORS_ORIGINS = apps
     .flatMap(({ port }) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])

@@ -5,6 +5,7 @@ import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel }
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderNginxConfig } from '../nginx/render.mjs';
+import { localPaymentSettings } from './local-production.mjs';
 import { ASSET, INDEX_HTML, writeFixtureDist } from './test/fixture-dist';
 import { API_DIR, NGINX, answers, freePort, runToEnd, startUntil, stop } from './test/processes';
 import type { Running } from './test/processes';
@@ -35,6 +36,7 @@ describe('nginx in front of the api and a built app', () => {
       SIMULATOR: 'on',
       LOG_LEVEL: 'warn',
       PORT: String(apiPort),
+      ...localPaymentSettings({}, apiUrl),
     };
     const setup = await runToEnd(process.execPath, ['--import', 'tsx', 'src/db-setup.ts'], {
       cwd: API_DIR,

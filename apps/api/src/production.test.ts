@@ -12,6 +12,11 @@ const PRODUCTION = {
   CORS_ORIGINS: 'https://dashboard.example',
   DATABASE_FILE: ':memory:',
   LOG_LEVEL: 'silent',
+  PAYMENT_PROVIDER: 'payfast',
+  PAYFAST_MERCHANT_ID: '10000100',
+  PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+  PAYFAST_PASSPHRASE: 'a-production-payfast-passphrase',
+  PUBLIC_API_URL: 'https://api.example',
 };
 
 async function adminOutbox(app: FastifyInstance): Promise<number> {

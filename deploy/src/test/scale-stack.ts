@@ -17,6 +17,7 @@ import type { TemporaryPostgres } from '@sentinel/database/temporary-postgres';
 import { renderNginxConfig } from '../../nginx/render.mjs';
 import { API_DIR, NGINX, answers, freePort, runToEnd, startUntil, stop } from './processes';
 import type { Running } from './processes';
+import { localPaymentSettings } from '../local-production.mjs';
 
 export interface ApiInstance {
   /** http://127.0.0.1:<port>, the instance itself (not through nginx). */
@@ -60,6 +61,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
     cleanups.push(() => redis.dispose());
     const databaseUrl = postgres.url('postgres');
 
+    const proxyPort = await freePort();
     const env = {
       ...process.env,
       NODE_ENV: 'production',
@@ -70,6 +72,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       SIMULATOR: 'off',
       LOG_LEVEL: options.logLevel ?? 'warn',
       HOST: '127.0.0.1',
+      ...localPaymentSettings({}, `http://127.0.0.1:${proxyPort}`),
     };
     const setup = await runToEnd(process.execPath, ['--import', 'tsx', 'src/db-setup.ts'], {
       cwd: API_DIR,
@@ -96,7 +99,6 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       instances.push(outcome.value);
     }
 
-    const proxyPort = await freePort();
     const url = `http://127.0.0.1:${proxyPort}`;
     const conf = join(dir, 'nginx.conf');
     await writeFile(
