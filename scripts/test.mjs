@@ -26,6 +26,29 @@ const projectDirs = ['packages', 'apps']
   .concat(join(root, 'deploy'), join(root, 'e2e'), join(root, 'scripts'));
 for (const dir of projectDirs) rmSync(join(dir, 'test-results'), { recursive: true, force: true });
 
+/**
+ * The packages with a `test` script (the consumer test's is `consumer`) by how long they took in the
+ * last measured run, longest first; a package not named here runs after these. A wrong order costs
+ * minutes, never a result.
+ */
+const PACKAGE_TESTS_BY_LENGTH = [
+  'apps/api',
+  'packages/ui',
+  'apps/dashboard',
+  'packages/consumer-test',
+  'packages/api-sdk',
+  'apps/test-runner',
+  'deploy',
+  'packages/signalr-hub',
+  'packages/testing',
+  'packages/screens',
+  'apps/signup',
+  'apps/burnin',
+  'packages/device-client',
+  'packages/domain',
+  'packages/database',
+];
+
 const failures = [];
 // How long each stage took, printed at the end: the gate is a time budget, so every run shows it.
 const started = Date.now();
@@ -150,29 +173,6 @@ process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
 function seconds(ms) {
   return `${(ms / 1000).toFixed(0)} s`;
 }
-
-/**
- * The packages with a `test` script (the consumer test's is `consumer`) by how long they took in the
- * last measured run, longest first; a package not named here runs after these. A wrong order costs
- * minutes, never a result.
- */
-const PACKAGE_TESTS_BY_LENGTH = [
-  'apps/api',
-  'packages/ui',
-  'apps/dashboard',
-  'packages/consumer-test',
-  'packages/api-sdk',
-  'apps/test-runner',
-  'deploy',
-  'packages/signalr-hub',
-  'packages/testing',
-  'packages/screens',
-  'apps/signup',
-  'apps/burnin',
-  'packages/device-client',
-  'packages/domain',
-  'packages/database',
-];
 
 /** The script that tests a package: `test`, or `consumer` for the published packages' consumer app. */
 function testScript(manifest) {

@@ -1,7 +1,7 @@
 export { startApi } from './start-api';
 export { startTestHost } from './test-host';
 export { startTestRunner } from './start-test-runner';
-export { serverBundle } from './server-bundle';
+export { serverBundle } from '@sentinel/server-bundle';
 export { demoSignIn, demoSignIns, signIn } from './demo-users';
 export { freePort, deadUrl } from './free-port';
 export { issueDeviceKeyInFile } from './device-keys';

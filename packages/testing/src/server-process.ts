@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { serverBundle } from './server-bundle';
+import { serverBundle } from '@sentinel/server-bundle';
 
 /** Set to 1 to run the servers through tsx from their sources, as `pnpm start` does, not bundled. */
 export const FROM_SOURCES_ENV = 'SENTINEL_TEST_SERVERS_FROM_SOURCES';

@@ -2,9 +2,7 @@
  * How the tests that run the api as a process of its own (`start`, `db:setup`) start it: from the
  * run's bundle (see api-bundle.ts) when the test project's setup made one, else through tsx.
  */
-import { join } from 'node:path';
-
-/** Holds the folder of the run's bundle; unset, the entries run through tsx. */
+/** Holds the run's bundles (JSON, entry to file); unset, the entries run through tsx. */
 export const API_BUNDLE_ENV = 'SENTINEL_API_BUNDLE';
 
 export const API_ENTRIES = { server: 'src/server.ts', 'db-setup': 'src/db-setup.ts' } as const;
@@ -15,7 +13,10 @@ export type ApiEntry = keyof typeof API_ENTRIES;
  * app's folder as the working directory): the run's bundle when there is one, else tsx.
  */
 export function apiEntryArgs(entry: ApiEntry): string[] {
-  const folder = process.env[API_BUNDLE_ENV];
-  if (folder === undefined || folder === '') return ['--import', 'tsx', API_ENTRIES[entry]];
-  return [join(folder, `${entry}.mjs`)];
+  const bundles = process.env[API_BUNDLE_ENV];
+  const bundle =
+    bundles === undefined || bundles === ''
+      ? undefined
+      : (JSON.parse(bundles) as Partial<Record<ApiEntry, string>>)[entry];
+  return bundle === undefined ? ['--import', 'tsx', API_ENTRIES[entry]] : [bundle];
 }

@@ -34,10 +34,6 @@ const setUp = postgresTemplateSetup('sentinel_template', async (templateUrl) => 
 export default async function setUpPostgres(project: TestProject): Promise<() => Promise<void>> {
   const tearDown = await setUp(project);
   project.provide('seededTemplate', JSON.stringify(handOver));
-  const bundle = await bundleForRun();
-  project.provide('apiBundle', bundle.folder);
-  return async () => {
-    bundle.remove();
-    await tearDown();
-  };
+  project.provide('apiBundle', await bundleForRun());
+  return tearDown;
 }

@@ -27,10 +27,8 @@ export default async function setUpSqlite(project: TestProject): Promise<() => v
   writeFileSync(seeded, await sqliteImage(true));
   const handOver: TemplateHandOver = { seededAt, sqlite: { migrated, seeded } };
   project.provide('seededTemplate', JSON.stringify(handOver));
-  const bundle = await bundleForRun();
-  project.provide('apiBundle', bundle.folder);
+  project.provide('apiBundle', await bundleForRun());
   return () => {
     rmSync(folder, { recursive: true, force: true });
-    bundle.remove();
   };
 }

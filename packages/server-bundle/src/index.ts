@@ -18,37 +18,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-
-/** The part of esbuild's API used here (esbuild comes through tsx, whose compiler it is). */
-interface Esbuild {
-  version: string;
-  build: (options: Record<string, unknown>) => Promise<{ metafile: { inputs: Record<string, unknown> } }>;
-}
-interface PluginBuild {
-  onResolve: (
-    options: { filter: RegExp },
-    callback: (
-      args: ResolveArgs,
-    ) => Promise<{ path: string; external: boolean } | { errors: unknown[] } | undefined>,
-  ) => void;
-  onLoad: (
-    options: { filter: RegExp },
-    callback: (args: { path: string }) => Promise<{ contents: string; loader: 'ts' } | undefined>,
-  ) => void;
-  resolve: (
-    path: string,
-    options: { kind: string; resolveDir: string; pluginData: unknown },
-  ) => Promise<{ path: string; errors: unknown[] }>;
-}
-interface ResolveArgs {
-  path: string;
-  kind: string;
-  resolveDir: string;
-  pluginData: unknown;
-}
+import type { PluginBuild } from 'esbuild';
 
 /** Where the sources of the last bundle stood, to tell whether it is still theirs. */
 interface Manifest {
@@ -58,13 +30,6 @@ interface Manifest {
 }
 
 const made = new Map<string, Promise<string>>();
-
-let esbuild: Promise<Esbuild> | undefined;
-function loadEsbuild(): Promise<Esbuild> {
-  const tsx = createRequire(import.meta.url).resolve('tsx/package.json');
-  esbuild ??= import(pathToFileURL(createRequire(tsx).resolve('esbuild')).href) as Promise<Esbuild>;
-  return esbuild;
-}
 
 /** A file's size and modification time, or '' when it is gone. */
 function stamp(file: string): string {
@@ -104,7 +69,8 @@ export function serverBundle(folder: string, entry: string): Promise<string> {
 }
 
 async function makeBundle(folder: string, source: string): Promise<string> {
-  const { build, version } = await loadEsbuild();
+  // Loaded when first needed: jsdom test files import the packages that start servers too.
+  const { build, version } = await import('esbuild');
   // Computed here: under jsdom (a test file that imports this package) import.meta.url is no file.
   const cache = fileURLToPath(new URL('../node_modules/.cache/server-bundles/', import.meta.url));
   const dir = join(cache, createHash('sha1').update(source).digest('hex').slice(0, 16));
