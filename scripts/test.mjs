@@ -27,15 +27,13 @@ const projectDirs = ['packages', 'apps']
 for (const dir of projectDirs) rmSync(join(dir, 'test-results'), { recursive: true, force: true });
 
 /**
- * The packages with a `test` script (the consumer test's is `consumer`) by how long they took in the
- * last measured run, longest first; a package not named here runs after these. A wrong order costs
- * minutes, never a result.
+ * The packages with a `test` script by how long their tests took in the last measured run, longest
+ * first; a package not named here runs after these. A wrong order costs minutes, never a result.
  */
 const PACKAGE_TESTS_BY_LENGTH = [
   'apps/api',
   'packages/ui',
   'apps/dashboard',
-  'packages/consumer-test',
   'packages/api-sdk',
   'apps/test-runner',
   'deploy',
@@ -58,16 +56,18 @@ const step = async (name, promise) => {
   if ((await promise) !== 0) failures.push(name);
   stageTimes.push([name, Date.now() - since]);
 };
-/** A step that runs beside another: its output comes whole, under its name, when it ends. */
-const heldStep = async (name, ...args) => {
+/** A command that runs beside another: its output comes whole, under its name, when it ends. */
+const heldCommand = async (name, [command, ...args]) => {
   const since = Date.now();
-  const { code, output } = await runHeld(pnpm[0], [...pnpm.slice(1), ...args]);
+  const { code, output } = await runHeld(command, args);
   const took = Date.now() - since;
   stageTimes.push([name, took]);
   if (code !== 0) failures.push(name);
   log(`${name}: ${code === 0 ? 'passed' : 'failed'} in ${seconds(took)}`);
   process.stdout.write(output);
 };
+/** A pnpm command that runs beside another (see heldCommand). */
+const heldStep = (name, ...args) => heldCommand(name, [...pnpm, ...args]);
 
 // The services and the browser first: installing a missing Debian package prints.
 // The scale set-up's tests start real PostgreSQL, Redis and nginx from Debian's packages.
@@ -115,20 +115,33 @@ await Promise.all([
 // PACKAGE_TESTS_BY_LENGTH, so no long suite starts last and runs alone while the other core idles.
 // Output lines carry the package's name, as turbo's do; `pnpm turbo run test` (cached) is the
 // developers' command, this run starts from a fresh clone where turbo's cache holds nothing.
-// The published packages' consumer test takes its turn among them: packed with pnpm, checked by
-// publint and are-the-types-wrong, installed with npm into a fresh Vite app that runs against a
-// real api (packages/consumer-test), it mostly waits on npm and the registry.
-log('Unit and integration tests of every package and the consumer app, two at a time, longest first');
+log('Unit and integration tests of every package, two at a time, longest first');
 await step('package tests', runPackageTests());
 
 // Types and lint of e2e were checked with the workspace's above; the tests run against the
 // production builds just made (e2e/README.md), so straight through pnpm rather than turbo, whose
 // cache of e2e's task would not see a change in an app.
-log('Browser tests (Playwright in Debian Chromium)');
+// Beside them, at the lowest CPU priority (nice 19), the packages other teams install, as they get
+// them: packed with pnpm, checked by publint and are-the-types-wrong, installed with npm into a fresh
+// Vite app that runs against a real api (packages/consumer-test). The browser tests leave a part of
+// the cores idle while they wait on pages and timers; the consumer test, which mostly waits on npm
+// and has no timing to keep, takes only that part, so the browser tests' timings stay theirs.
+log('Browser tests (Playwright in Debian Chromium), beside the consumer app at the lowest priority');
 if (chromium) {
-  await step('browser tests', pnpmRun('--filter', '@sentinel/e2e', 'run', 'test'));
+  const lowest = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', '-n', '19'] : [];
+  await Promise.all([
+    step('browser tests', pnpmRun('--filter', '@sentinel/e2e', 'run', 'test')),
+    heldCommand('consumer test', [
+      ...lowest,
+      ...pnpm,
+      '--filter',
+      '@sentinel/consumer-test',
+      'run',
+      'consumer',
+    ]),
+  ]);
 } else {
-  failures.push('browser tests (no Chromium)');
+  failures.push('browser tests and consumer test (no Chromium)');
 }
 
 log('Stage times');
@@ -174,20 +187,13 @@ function seconds(ms) {
   return `${(ms / 1000).toFixed(0)} s`;
 }
 
-/** The script that tests a package: `test`, or `consumer` for the published packages' consumer app. */
-function testScript(manifest) {
-  if (manifest.scripts?.test !== undefined) return 'test';
-  if (manifest.scripts?.consumer !== undefined) return 'consumer';
-  return undefined;
-}
-
 async function runPackageTests() {
   const withTests = projectDirs
     .map((dir) => dir.slice(root.length + 1))
     .filter((dir) => dir !== 'e2e' && dir !== 'scripts')
     .filter((dir) => {
       const manifest = join(root, dir, 'package.json');
-      return existsSync(manifest) && testScript(JSON.parse(readFileSync(manifest, 'utf8'))) !== undefined;
+      return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test !== undefined;
     });
   const rank = (dir) => {
     const at = PACKAGE_TESTS_BY_LENGTH.indexOf(dir);
@@ -198,13 +204,11 @@ async function runPackageTests() {
   const failed = [];
   const lane = async () => {
     for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
-      const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
-      const { name } = manifest;
-      const script = testScript(manifest);
+      const { name } = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
       const since = Date.now();
-      const code = await runPrefixed(pnpm[0], [...pnpm.slice(1), 'run', script], {
+      const code = await runPrefixed(pnpm[0], [...pnpm.slice(1), 'run', 'test'], {
         cwd: join(root, dir),
-        prefix: `${name}:${script}: `,
+        prefix: `${name}:test: `,
       });
       times.push([name, Date.now() - since]);
       if (code !== 0) failed.push(name);
