@@ -100,13 +100,13 @@ export function payfastPaymentProvider(options: PayfastOptions): PaymentProvider
   const sources = options.itnSources ?? PAYFAST_ITN_HOSTS;
   const timeoutMs = options.validateTimeoutMs ?? 10_000;
 
-  const checkoutForm = ({
-    reference,
-    amountCents,
-    description,
-    apiBaseUrl,
-  }: CheckoutRequest): CheckoutForm => {
-    const page = `${apiBaseUrl}/Payments/Checkout/${encodeURIComponent(reference)}`;
+  /** The api's page for a payment: the link sent by SMS, and where PayFast sends the payer back. */
+  const checkoutUrl = ({ reference, apiBaseUrl }: CheckoutRequest) =>
+    `${apiBaseUrl}/Payments/Checkout/${encodeURIComponent(reference)}`;
+
+  const checkoutForm = (request: CheckoutRequest): CheckoutForm => {
+    const { reference, amountCents, description, apiBaseUrl } = request;
+    const page = checkoutUrl(request);
     // The documented order; blank fields are left out of the form and the signature alike.
     const fields: [string, string][] = [
       ['merchant_id', options.merchantId],
@@ -143,8 +143,7 @@ export function payfastPaymentProvider(options: PayfastOptions): PaymentProvider
   };
 
   return {
-    checkoutUrl: ({ reference, apiBaseUrl }) =>
-      `${apiBaseUrl}/Payments/Checkout/${encodeURIComponent(reference)}`,
+    checkoutUrl,
     checkoutForm,
     async verifyNotification(request: NotificationRequest): Promise<Verification> {
       const posted = [...new URLSearchParams(request.rawBody)];
