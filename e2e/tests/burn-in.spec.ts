@@ -40,6 +40,7 @@ async function addDevice(page: Page, serial: string, station: string) {
   await dialog.getByRole('button', { name: serial }).click();
   await dialog.getByRole('combobox', { name: 'Station' }).click();
   await page.getByRole('option', { name: station }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Station' })).toHaveText(station);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText(`Unit ${serial} added to station ${station}`)).toBeVisible();
   await expect(dialog).toBeHidden();

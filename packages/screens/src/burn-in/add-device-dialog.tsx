@@ -22,28 +22,36 @@ export interface AddDeviceDialogProps {
 
 /** 'Add Device': search a free device from 3 characters, pick a station, OK; or 'Add Stations'. */
 export function AddDeviceDialog(props: AddDeviceDialogProps) {
-  const { open, onOpenChange, queries, manualStations } = props;
-  const stations = useQuery({ ...queries.stations(), enabled: open });
+  // The content mounts with each opening, so each opening reads the free stations afresh.
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      {props.open && <AddDeviceContent {...props} />}
+    </Dialog>
+  );
+}
+
+function AddDeviceContent(props: AddDeviceDialogProps) {
+  const { queries, manualStations } = props;
+  const stations = useQuery(queries.stations());
   const listed = stations.data ?? [];
   const known = listed.length > 0 ? listed : manualStations;
-  const loading = stations.isFetching && stations.data === undefined;
+  // Until this opening's answer is in, the cached list may still offer a station taken since.
+  const loading = !stations.isFetchedAfterMount;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={loading || known.length > 0 ? 'Add Device' : 'Add Stations'}>
-        {stations.isError && isApiError(stations.error) && (
-          <Alert variant="error" title={BURN_IN_MESSAGES.getStationsFailed}>
-            {errorText(stations.error)}
-          </Alert>
-        )}
-        {loading ? (
-          <Spinner label="Loading stations" />
-        ) : known.length > 0 ? (
-          <DeviceForm {...props} stations={known} />
-        ) : (
-          <StationsForm onStations={props.onManualStations} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogContent title={loading || known.length > 0 ? 'Add Device' : 'Add Stations'}>
+      {stations.isError && isApiError(stations.error) && (
+        <Alert variant="error" title={BURN_IN_MESSAGES.getStationsFailed}>
+          {errorText(stations.error)}
+        </Alert>
+      )}
+      {loading ? (
+        <Spinner label="Loading stations" />
+      ) : known.length > 0 ? (
+        <DeviceForm {...props} stations={known} />
+      ) : (
+        <StationsForm onStations={props.onManualStations} />
+      )}
+    </DialogContent>
   );
 }
 

@@ -29,11 +29,11 @@ beforeAll(async () => {
   });
 });
 
-function renderBench() {
+function renderBench(bench: BurnInApi = burnIn) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <BurnInScreen burnIn={burnIn} devices={client.devices} />
+      <BurnInScreen burnIn={bench} devices={client.devices} />
     </QueryClientProvider>,
   );
 }
@@ -137,6 +137,42 @@ describe('the burn-in bench against a real test-runner and api', () => {
       ]);
     } finally {
       for (const serial of taken) await burnIn.removeUnit(serial);
+    }
+  });
+
+  it('offers only the stations free when Add Device opens again, never the list of an earlier opening', async () => {
+    const user = userEvent.setup();
+    // The free stations are read only when the test lets them through, as a slow network would.
+    let release = () => {};
+    const slowStations: BurnInApi = {
+      ...burnIn,
+      stations: () => new Promise<void>((resolve) => (release = resolve)).then(() => burnIn.stations()),
+    };
+    renderBench(slowStations);
+    await user.click(await screen.findByRole('button', { name: 'Add Device' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add Device' });
+    release();
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Station' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toContain('burn1');
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Another technician takes burn1 meanwhile.
+    await burnIn.addUnit('SNT-000129', 'burn1');
+    try {
+      await user.click(screen.getByRole('button', { name: 'Add Device' }));
+      dialog = await screen.findByRole('dialog', { name: 'Add Device' });
+      // The earlier opening's list is not offered while this opening's is read.
+      expect(within(dialog).getByRole('status', { name: 'Loading stations' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('combobox', { name: 'Station' })).not.toBeInTheDocument();
+      release();
+      await user.click(await within(dialog).findByRole('combobox', { name: 'Station' }));
+      const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      expect(offered).not.toContain('burn1');
+      expect(offered).toContain('burn2');
+    } finally {
+      await burnIn.removeUnit('SNT-000129');
     }
   });
 });
