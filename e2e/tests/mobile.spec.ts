@@ -1,5 +1,6 @@
-// Every screen works on a phone (issue 17): at 360 and 390 px wide, with touch, each route of the
-// three apps fits the window, and its controls are thumb-sized and reachable. The burn-in and
+// Every screen works on a phone (issue 17): at 360 px wide, with touch, each route of the three apps
+// fits the window, and its controls are thumb-sized and reachable; the journeys and dialogs run at
+// 390 px too (no stylesheet changes in between, which the first test checks). The burn-in and
 // company screens are checked at their 768 and 1030 px breakpoints too.
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -9,14 +10,17 @@ import type { StaffRole } from '../playwright.config';
 import { apiGet, apiToken } from './api';
 import {
   BREAKPOINTS,
+  builtStylesheets,
   checkScreen,
   expectNoSidewaysScroll,
   expectTappable,
   fillRoute,
+  NARROWEST_PHONE,
   PHONES,
   roleReaches,
   routeTable,
   settle,
+  STYLESHEET_WIDTHS,
   tapTargets,
 } from './mobile-layout';
 import { demo, signedInAs } from './support';
@@ -108,38 +112,53 @@ const LOCKED_BY_PHONE: Record<
   390: { name: 'Thabo Govender', search: 'Govender', vehicle: 'RK 20 TX GP' },
 };
 
+test('no stylesheet changes layout between the phones and the 768 px breakpoint', () => {
+  const preludes = builtStylesheets().flatMap((css) =>
+    [...css.matchAll(/@media([^{]*)\{/g)].map((match) => match[1]!),
+  );
+  const widths = preludes.flatMap((prelude) =>
+    [...prelude.matchAll(/width\s*[:<>]=?\s*(\d+)px/g)].map((match) => Number(match[1])),
+  );
+  expect(widths.length).toBeGreaterThan(0);
+  expect(widths.filter((width) => !(STYLESHEET_WIDTHS as readonly number[]).includes(width))).toEqual([]);
+});
+
+test.describe(`on a ${NARROWEST_PHONE.width} × ${NARROWEST_PHONE.height} phone`, () => {
+  test.use({ viewport: NARROWEST_PHONE, hasTouch: true, isMobile: true });
+
+  test("the dashboard's public screens fit", async ({ page }) => {
+    test.setTimeout(120_000);
+    const paths = routeTable('dashboard').filter((path) => !isProtected(path));
+    expect(paths).toContain('/login');
+    for (const path of [...paths, '/no/such/page']) await visitAndCheck(page, path, `dashboard ${path}`);
+  });
+
+  for (const role of STAFF) {
+    test(`every dashboard screen a ${role} reaches fits`, async ({ page }) => {
+      test.setTimeout(240_000);
+      const values = await routeValues(role);
+      await signIn(page, role);
+      const paths = routeTable('dashboard').filter((path) => isProtected(path) && roleReaches(role, path));
+      expect(paths).toContain('/agent/clients/all');
+      for (const path of paths) {
+        await visitAndCheck(page, openRoute(path, values), `${role} at ${path}`);
+      }
+    });
+  }
+
+  test("the sign-up app's screens fit", async ({ page }) => {
+    test.setTimeout(120_000);
+    const paths = routeTable('signup');
+    expect(paths).toContain('/sign-up');
+    for (const path of [...paths, '/no/such/page']) {
+      await visitAndCheck(page, `${SIGNUP_URL}${path}`, `sign-up app ${path}`);
+    }
+  });
+});
+
 for (const phone of PHONES) {
   test.describe(`on a ${phone.width} × ${phone.height} phone`, () => {
     test.use({ viewport: phone, hasTouch: true, isMobile: true });
-
-    test("the dashboard's public screens fit", async ({ page }) => {
-      test.setTimeout(120_000);
-      const paths = routeTable('dashboard').filter((path) => !isProtected(path));
-      expect(paths).toContain('/login');
-      for (const path of [...paths, '/no/such/page']) await visitAndCheck(page, path, `dashboard ${path}`);
-    });
-
-    for (const role of STAFF) {
-      test(`every dashboard screen a ${role} reaches fits`, async ({ page }) => {
-        test.setTimeout(240_000);
-        const values = await routeValues(role);
-        await signIn(page, role);
-        const paths = routeTable('dashboard').filter((path) => isProtected(path) && roleReaches(role, path));
-        expect(paths).toContain('/agent/clients/all');
-        for (const path of paths) {
-          await visitAndCheck(page, openRoute(path, values), `${role} at ${path}`);
-        }
-      });
-    }
-
-    test("the sign-up app's screens fit", async ({ page }) => {
-      test.setTimeout(120_000);
-      const paths = routeTable('signup');
-      expect(paths).toContain('/sign-up');
-      for (const path of [...paths, '/no/such/page']) {
-        await visitAndCheck(page, `${SIGNUP_URL}${path}`, `sign-up app ${path}`);
-      }
-    });
 
     test('the six OTP boxes are each a thumb-sized target', async ({ page }) => {
       await page.goto(`${SIGNUP_URL}/verify-account`);
