@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrations';
+import { openReadyDatabase } from '../db/ready-database';
 import type { Database } from '../db/schema';
-import { seedDemoData } from '../db/seed';
 import { VehicleEvents } from './vehicle-events';
 import type { GpsEvent, TamperEvent } from './vehicle-events';
 import {
@@ -18,9 +16,8 @@ let db: Kysely<Database>;
 let events: VehicleEvents;
 
 beforeEach(async () => {
-  db = createDatabase({ databaseFile: ':memory:' });
-  await migrateToLatest(db);
-  await seedDemoData(db);
+  // A copy of the suite's seeded template: the demo data without seeding it again for each test.
+  db = await openReadyDatabase({ databaseFile: ':memory:', seed: true });
   events = new VehicleEvents();
 });
 
