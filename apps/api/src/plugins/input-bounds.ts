@@ -3,7 +3,9 @@
  * reaches the database as an error (both were 500s on PostgreSQL, found by the fuzzer in src/fuzz):
  * - every integer a route reads (params, query, body) without its own bounds is held to
  *   PostgreSQL's `integer` (-2147483648..2147483647), the type of every id column;
- * - no text may carry a NUL character, which PostgreSQL's text type refuses.
+ * - no text may carry a NUL character, which PostgreSQL's text type refuses;
+ * - no input may nest objects or arrays deeper than MAX_INPUT_DEPTH (a body nested a few thousand
+ *   levels overflowed the stack of the NUL check and answered 500).
  * The bounds are added to a copy of each route's schema, so the OpenAPI document shows them and
  * the contract's schemas, shared with the SDK, stay as declared.
  */
@@ -46,13 +48,42 @@ export function boundIntegers(schema: unknown): unknown {
   return copy;
 }
 
-/** The path of the first string holding a NUL character, e.g. '/vehicle/make'; undefined when none does. */
-export function nulCharacterAt(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const found = nulCharacterAt(child, `${path}/${key}`);
-    if (found !== undefined) return found;
+/*
+ * The deepest nesting of objects and arrays an input may have. The api's deepest body (a rule's
+ * conditions inside a rule inside a list) is under ten levels; 32 leaves room for any real body
+ * and stops a crafted one long before it costs anything.
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+/** What is wrong with an input: a NUL character in a text, or nesting past MAX_INPUT_DEPTH. */
+export interface InputFault {
+  path: string;
+  message: string;
+}
+
+/**
+ * The first fault in `value`, with its path (e.g. '/vehicle/make'); undefined when it has none.
+ * The walk keeps its own stack rather than recursing, and never goes past MAX_INPUT_DEPTH, so no
+ * input can overflow the call stack.
+ */
+export function inputFault(value: unknown): InputFault | undefined {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value === 'string') {
+      if (next.value.includes('\u0000'))
+        return { path: next.path, message: 'Must not contain a NUL character' };
+      continue;
+    }
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth === MAX_INPUT_DEPTH) {
+      return { path: next.path, message: `Must not nest deeper than ${MAX_INPUT_DEPTH} levels` };
+    }
+    // Pushed in reverse, so the first field is looked at first and the path named is the first fault.
+    const children = Object.entries(next.value);
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const [key, child] = children[index]!;
+      pending.push({ value: child, path: `${next.path}/${key}`, depth: next.depth + 1 });
+    }
   }
   return undefined;
 }
@@ -68,10 +99,9 @@ export const inputBoundsPlugin = fp(
     });
     app.addHook('preValidation', async (request) => {
       for (const part of [request.params, request.query, request.body]) {
-        const path = nulCharacterAt(part);
-        if (path !== undefined) {
-          throw new ApiError('validation', { [fieldName(path)]: ['Must not contain a NUL character'] });
-        }
+        const fault = inputFault(part);
+        if (fault !== undefined)
+          throw new ApiError('validation', { [fieldName(fault.path)]: [fault.message] });
       }
     });
     done();
