@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
@@ -51,6 +51,10 @@ describe('nginx in front of the api and a built app', () => {
     );
 
     const root = await writeFixtureDist(join(dir, 'dist'), { baseURL: apiUrl });
+    await writeFile(join(root, '.env'), 'JWT_SECRET=do-not-serve\n');
+    await mkdir(join(root, '.git'));
+    await writeFile(join(root, '.git', 'config'), '[core]\n');
+    await writeFile(join(root, 'assets', '.hidden.js'), 'export {};\n');
     const conf = join(dir, 'sentinel.conf');
     await writeFile(
       conf,
@@ -97,6 +101,28 @@ describe('nginx in front of the api and a built app', () => {
     expect(deep.headers.get('cache-control')).toBe('no-cache');
     expect(await deep.text()).toBe(INDEX_HTML);
     expect((await fetch(`${appUrl}/assets/index-gone.js`)).status).toBe(404);
+  });
+
+  it('forbids framing and type sniffing on every answer of an app', async () => {
+    for (const path of [
+      '/',
+      ASSET,
+      '/appsettings.json',
+      '/agent/clients/42',
+      '/assets/index-gone.js',
+      '/.env',
+    ]) {
+      const response = await fetch(`${appUrl}${path}`);
+      expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
+  it('answers 404 for a dotfile or anything in a dot folder of an app', async () => {
+    for (const path of ['/.env', '/.git/config', '/assets/.hidden.js']) {
+      expect((await fetch(`${appUrl}${path}`)).status, path).toBe(404);
+    }
   });
 
   it('passes /health through to the api', async () => {

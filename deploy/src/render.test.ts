@@ -62,6 +62,22 @@ describe('renderNginxConfig', () => {
     expect(config).toContain('listen 0.0.0.0:5174;\n        root /srv/sentinel/signup;');
   });
 
+  it('forbids framing and type sniffing in every location of an app, and hides its dotfiles', () => {
+    const config = renderNginxConfig(twoInstances);
+    const site = config.slice(
+      config.indexOf('root /srv/sentinel/dashboard;'),
+      config.indexOf('root /srv/sentinel/signup;'),
+    );
+    const locations = site.split(/\n\s*location /).slice(1);
+    expect(locations).toHaveLength(4);
+    for (const location of locations) {
+      expect(location).toContain(`add_header Content-Security-Policy "frame-ancestors 'none'" always;`);
+      expect(location).toContain('add_header X-Frame-Options "DENY" always;');
+      expect(location).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    }
+    expect(site).toContain('location ~ /\\. {');
+  });
+
   it('refuses values that would break out of their directive', () => {
     expect(() => renderNginxConfig({ ...twoInstances, apiInstances: [] })).toThrow(
       'At least one api instance is needed.',
