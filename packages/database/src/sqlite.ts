@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql, SqliteDialect } from 'kysely';
@@ -27,13 +27,36 @@ export const sqlite: SqlDialect = {
   forUpdate: (query) => query,
 };
 
+// The server's own user only: the database holds password hashes and the outbox's one-time codes
+// and links.
+const OWNER_ONLY_FILE = 0o600;
+const OWNER_ONLY_FOLDER = 0o700;
+
 /**
- * SQLite through better-sqlite3: a file (created with its folder when missing), ':memory:', or a
- * database image (the bytes of a database file), opened as a private in-memory copy of it.
+ * Makes the database file owner-only before SQLite opens it, whatever the process's umask: a new
+ * file (and any folder made for it) is created so, an existing one that others could read is
+ * narrowed, as are its -wal and -shm. SQLite creates -wal and -shm with the main file's mode.
+ */
+function makeOwnerOnly(databaseFile: string): void {
+  mkdirSync(dirname(databaseFile), { recursive: true, mode: OWNER_ONLY_FOLDER });
+  // 'a' creates the file when missing and never truncates one that exists; SQLite reads an empty
+  // file as a new database.
+  closeSync(openSync(databaseFile, 'a', OWNER_ONLY_FILE));
+  for (const file of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) {
+    if (existsSync(file) && (statSync(file).mode & 0o777 & ~OWNER_ONLY_FILE) !== 0) {
+      chmodSync(file, OWNER_ONLY_FILE);
+    }
+  }
+}
+
+/**
+ * SQLite through better-sqlite3: a file (created owner-only with its folder when missing),
+ * ':memory:', or a database image (the bytes of a database file), opened as a private in-memory
+ * copy of it.
  */
 export function connectSqlite(databaseFile: string | Buffer): Dialect {
   const inMemory = typeof databaseFile !== 'string' || databaseFile === IN_MEMORY;
-  if (typeof databaseFile === 'string' && !inMemory) mkdirSync(dirname(databaseFile), { recursive: true });
+  if (typeof databaseFile === 'string' && !inMemory) makeOwnerOnly(databaseFile);
   const database = new SQLite(databaseFile);
   // WAL lets readers carry on while a write commits; it has no meaning for an in-memory database.
   if (!inMemory) database.pragma('journal_mode = WAL');
