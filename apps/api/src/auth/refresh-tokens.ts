@@ -12,19 +12,34 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+/** A refresh token and the sign-in (family) it belongs to, which the access tokens beside it name. */
+export interface IssuedRefreshToken {
+  token: string;
+  sessionId: string;
+}
+
 export interface RefreshTokenStore {
   /** Starts a new family (a sign-in) and returns its first token. */
-  issue(userId: number): Promise<string>;
+  issue(userId: number): Promise<IssuedRefreshToken>;
   /**
    * Spends a token and returns its successor, or undefined when the token is unknown, expired,
    * revoked, spent, or not the given user's. Spending a spent token again means it was copied:
    * the whole family is revoked, so neither the thief nor the owner can carry on with it.
    */
-  rotate(token: string, userId: number): Promise<{ token: string; userId: number } | undefined>;
+  rotate(token: string, userId: number): Promise<(IssuedRefreshToken & { userId: number }) | undefined>;
   /** Ends the sign-in the token belongs to (every token of its family); false for an unknown token. */
   revokeFamily(token: string): Promise<boolean>;
   /** Ends every sign-in of the user, e.g. after a password change. */
   revokeAll(userId: number): Promise<void>;
+  /**
+   * Whether the sign-in still stands: not signed out, revoked, or gone with its user. Asked on
+   * every authenticated request, so a live answer is reused for a moment (liveSessionCacheMs); a
+   * revocation through this store clears that at once, one through another instance (or straight
+   * in the database, as a password reset does) shows within the moment.
+   */
+  isSignedIn(sessionId: string): Promise<boolean>;
+  /** Of these sign-ins, the ones that no longer stand, read from the database (not the cache). */
+  endedAmong(sessionIds: readonly string[]): Promise<Set<string>>;
 }
 
 export interface RefreshTokenLifetimes {
@@ -32,7 +47,14 @@ export interface RefreshTokenLifetimes {
   slidingSeconds: number;
   /** How long a sign-in lasts however often it rotates, counted from the sign-in. */
   absoluteSeconds: number;
+  /** How long a live answer of isSignedIn is reused. @default 1000 */
+  liveSessionCacheMs?: number;
 }
+
+/** Live sign-ins remembered at most; a flood of distinct ones clears the cache rather than grow it. */
+const LIVE_SESSIONS_KEPT = 10_000;
+/** Sign-ins checked in one query, well under both engines' limits on bound parameters. */
+const SESSIONS_PER_QUERY = 500;
 
 export function createRefreshTokenStore(
   db: Kysely<Database>,
@@ -64,12 +86,33 @@ export function createRefreshTokenStore(
     return token;
   }
 
+  const liveCacheMs = lifetimes.liveSessionCacheMs ?? 1_000;
+  // Only live answers are kept: an ended sign-in stays ended, and its tokens are refused anyway.
+  const liveUntil = new Map<string, number>();
+
+  async function endedAmong(sessionIds: readonly string[]): Promise<Set<string>> {
+    const ended = new Set(sessionIds);
+    for (let start = 0; start < sessionIds.length; start += SESSIONS_PER_QUERY) {
+      const rows = await db
+        .selectFrom('refreshTokens')
+        .select((eb) => ['familyId', eb.fn.count('revokedAt').as('revoked')])
+        .where('familyId', 'in', sessionIds.slice(start, start + SESSIONS_PER_QUERY))
+        .groupBy('familyId')
+        .execute();
+      // A family with no revoked token stands; one with none left at all (its user deleted) does not.
+      for (const row of rows) if (Number(row.revoked) === 0) ended.delete(row.familyId);
+    }
+    return ended;
+  }
+
   return {
-    issue(userId) {
-      return insert(db, userId, randomUUID());
+    async issue(userId) {
+      const sessionId = randomUUID();
+      return { token: await insert(db, userId, sessionId), sessionId };
     },
 
     async rotate(token, userId) {
+      let reusedFamily: string | undefined;
       // The decision and its writes commit together; a revocation must not be lost to a failure.
       const outcome = await db.transaction().execute(async (trx) => {
         const row = await trx
@@ -80,6 +123,7 @@ export function createRefreshTokenStore(
         if (!row || row.revokedAt !== null) return undefined;
         const now = instant();
         if (row.usedAt !== null) {
+          reusedFamily = row.familyId;
           await trx
             .updateTable('refreshTokens')
             .set({ revokedAt: now })
@@ -104,8 +148,14 @@ export function createRefreshTokenStore(
           .where('familyId', '=', row.familyId)
           .executeTakeFirstOrThrow();
         const signedInAt = new Date(String(family.signedInAt));
-        return { token: await insert(trx, row.userId, row.familyId, signedInAt), userId: row.userId };
+        return {
+          token: await insert(trx, row.userId, row.familyId, signedInAt),
+          sessionId: row.familyId,
+          userId: row.userId,
+        };
       });
+      // After the commit, so a check that read the old state cannot put the family back.
+      if (reusedFamily !== undefined) liveUntil.delete(reusedFamily);
       return outcome;
     },
 
@@ -122,6 +172,7 @@ export function createRefreshTokenStore(
         .where('familyId', '=', row.familyId)
         .where('revokedAt', 'is', null)
         .execute();
+      liveUntil.delete(row.familyId);
       return true;
     },
 
@@ -132,6 +183,20 @@ export function createRefreshTokenStore(
         .where('userId', '=', userId)
         .where('revokedAt', 'is', null)
         .execute();
+      // The cache does not know whose sign-ins it holds; revocations are rare enough to drop it all.
+      liveUntil.clear();
     },
+
+    async isSignedIn(sessionId) {
+      if ((liveUntil.get(sessionId) ?? 0) > Date.now()) return true;
+      const live = !(await endedAmong([sessionId])).has(sessionId);
+      if (live && liveCacheMs > 0) {
+        if (liveUntil.size >= LIVE_SESSIONS_KEPT) liveUntil.clear();
+        liveUntil.set(sessionId, Date.now() + liveCacheMs);
+      }
+      return live;
+    },
+
+    endedAmong,
   };
 }

@@ -30,6 +30,10 @@ const refresh = (app: FastifyInstance, pair: Pair) =>
 const logout = (app: FastifyInstance, refreshToken: string) =>
   app.inject({ method: 'POST', url: '/Auth/Logout', payload: { refreshToken } });
 
+/** A staff-only route: 200 with a live access token, 401 without one. */
+const listRoles = (app: FastifyInstance, accessToken: string) =>
+  app.inject({ method: 'GET', url: '/Roles', headers: { authorization: `Bearer ${accessToken}` } });
+
 describe('sessions', () => {
   let app: FastifyInstance;
 
@@ -59,6 +63,21 @@ describe('sessions', () => {
       expect((await refresh(app, phone)).statusCode).toBe(200);
     });
 
+    it('ends the access tokens of that sign-in at once, and only of that one', async () => {
+      const phone = await signIn(app, AGENT.email, AGENT.password);
+      const laptop = await signIn(app, AGENT.email, AGENT.password);
+      const rotated = (await refresh(app, laptop)).json<Pair>();
+      expect((await listRoles(app, laptop.accessToken)).statusCode).toBe(200);
+
+      expect((await logout(app, rotated.refreshToken)).statusCode).toBe(200);
+
+      const refused = await listRoles(app, laptop.accessToken);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ status: 401 });
+      expect((await listRoles(app, rotated.accessToken)).statusCode).toBe(401);
+      expect((await listRoles(app, phone.accessToken)).statusCode).toBe(200);
+    });
+
     it('answers the same for a token it does not know, and 400 without one', async () => {
       const unknown = await logout(app, 'not-a-token-it-issued');
       expect(unknown.statusCode).toBe(200);
@@ -72,6 +91,7 @@ describe('sessions', () => {
     it('ends every sign-in of the user', async () => {
       const phone = await signIn(app, HOLDER.email, HOLDER.password);
       const laptop = await signIn(app, HOLDER.email, HOLDER.password);
+      expect((await listRoles(app, phone.accessToken)).statusCode).toBe(403);
       const newPassword = 'Sentinel#Changed2';
       const changed = await app.inject({
         method: 'POST',
@@ -80,6 +100,9 @@ describe('sessions', () => {
         payload: { password: newPassword, passwordConfirmation: newPassword },
       });
       expect(changed.statusCode, changed.body).toBe(200);
+      // An Account-Holder's live token is refused staff routes with 403; an ended one with 401.
+      expect((await listRoles(app, phone.accessToken)).statusCode).toBe(401);
+      expect((await listRoles(app, laptop.accessToken)).statusCode).toBe(401);
       expect((await refresh(app, phone)).statusCode).toBe(401);
       expect((await refresh(app, laptop)).statusCode).toBe(401);
       expect((await signIn(app, HOLDER.email, newPassword)).refreshToken).toBeTypeOf('string');

@@ -442,6 +442,74 @@ describe('given an Admin whose access token expires while connected', () => {
   });
 });
 
+describe('given an Admin signed in twice who signs out of one sign-in while connected', () => {
+  const logout = (refreshToken: string) =>
+    fetch(`${api.url}/Auth/Logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+  const negotiate = (accessToken: string) =>
+    fetch(`${api.url}/DefaultHub/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+
+  it.each([
+    { name: 'WebSockets', transport: HttpTransportType.WebSockets },
+    { name: 'LongPolling', transport: HttpTransportType.LongPolling },
+  ])(
+    'closes that sign-in’s $name connection within seconds and keeps the other one',
+    async ({ transport }) => {
+      const laptop = await signIn(api.url, ROLE.admin);
+      const phone = await signIn(api.url, ROLE.admin);
+      const signedOut = await connect(laptop.accessToken, transport);
+      const stillIn = await connect(phone.accessToken, transport);
+      const closed = new Promise<Error | undefined>((resolve) => signedOut.onclose(resolve));
+      const startedAt = Date.now();
+
+      expect((await logout(laptop.refreshToken)).status).toBe(200);
+
+      // The hub looks up its connections' sign-ins every 2 s.
+      await closed;
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+      expect(stillIn.state).toBe('Connected');
+      const vehicle = await addTrackedVehicle(api.app);
+      const fix = nextMessage<DeviceGpsLocationMessage>(
+        stillIn,
+        'DeviceGpsLocationMessage',
+        (message) => message.vehicleId === vehicle.vehicleId,
+      );
+      await postTelemetry(api.url, vehicle, {
+        timestamp: new Date().toISOString(),
+        latitudeDegrees: -33.91,
+        longitudeDegrees: 18.41,
+      });
+      expect(await fix).toMatchObject({ vehicleId: vehicle.vehicleId });
+    },
+  );
+
+  it('refuses the signed-out access token on negotiate and on connect, and takes the other sign-in’s', async () => {
+    const laptop = await signIn(api.url, ROLE.admin);
+    const phone = await signIn(api.url, ROLE.admin);
+    // Negotiated before signing out: the transport request that follows must be refused too.
+    const negotiated = await negotiate(laptop.accessToken);
+    expect(negotiated.status).toBe(200);
+    const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
+
+    expect((await logout(laptop.refreshToken)).status).toBe(200);
+
+    expect((await negotiate(laptop.accessToken)).status).toBe(401);
+    const poll = await fetch(`${api.url}/DefaultHub?id=${encodeURIComponent(connectionToken)}`, {
+      headers: { authorization: `Bearer ${laptop.accessToken}` },
+    });
+    expect(poll.status).toBe(401);
+    await expect(connect(laptop.accessToken)).rejects.toThrow(/401|Unauthorized/);
+    expect((await negotiate(phone.accessToken)).status).toBe(200);
+    await expect(connect(phone.accessToken)).resolves.toBeDefined();
+  });
+});
+
 describe('given an api behind a proxy on this host with a negotiate limit per address', () => {
   it('counts connection attempts by the forwarded client address and answers 429 with Retry-After past the limit', async () => {
     const limited = await startApi({

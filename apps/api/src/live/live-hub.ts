@@ -86,7 +86,16 @@ export interface LiveHubOptions {
    * (and a request over long polling). @default 20
    */
   sendCoalesceMs?: number;
+  /**
+   * How often this instance looks up whether the sign-ins of its open connections still stand;
+   * a connection whose sign-in was ended (signed out, password changed or reset) is closed then.
+   * @default 2000
+   */
+  sessionCheckMs?: number;
 }
+
+/** The Close error of a connection whose sign-in was ended. */
+const SIGNED_OUT_ERROR = 'The sign-in was ended.';
 
 /** @fastify/cors's origin setting in the hub's terms; hijacked hub answers never see Fastify's. */
 function hubOrigins(
@@ -110,7 +119,11 @@ function authenticateWith(app: FastifyInstance): Authenticate {
   return async ({ token }) => {
     if (token === undefined) throw new Error('A valid access token is required.');
     const known = verified.get(token);
-    if (known && (known.expiresAt ?? 0) > Date.now()) return known;
+    if (known && (known.expiresAt ?? 0) > Date.now()) {
+      // The signature stays good; the sign-in may have been ended since.
+      const sessionId = known.claims?.['sessionId'];
+      if (typeof sessionId !== 'string' || (await app.refreshTokens.isSignedIn(sessionId))) return known;
+    }
     verified.delete(token);
     const subject = await app.accessTokens.verify(token);
     if (!subject) throw new Error('A valid access token is required.');
@@ -120,7 +133,10 @@ function authenticateWith(app: FastifyInstance): Authenticate {
     const { exp } = decodeJwt(token);
     const user: HubUser = {
       userId: String(subject.userId),
-      claims: { role: subject.role },
+      claims:
+        subject.sessionId === undefined
+          ? { role: subject.role }
+          : { role: subject.role, sessionId: subject.sessionId },
       ...(exp === undefined ? {} : { expiresAt: exp * 1000 }),
     };
     if (exp !== undefined) {
@@ -178,6 +194,45 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       onError: (error) => app.log.error({ err: error }, 'live hub error'),
     });
     app.decorate('liveHub', hub);
+
+    // The open connections of each sign-in, so one that is ended can be closed. Every instance
+    // reads the shared database, so a sign-out through any instance reaches its own connections.
+    const bySession = new Map<string, Map<string, () => void>>();
+    const sessionOf = (user: HubUser | undefined) => {
+      const sessionId = user?.claims?.['sessionId'];
+      return typeof sessionId === 'string' ? sessionId : undefined;
+    };
+    hub.onConnected((context) => {
+      const sessionId = sessionOf(context.user);
+      if (sessionId === undefined) return;
+      const connections = bySession.get(sessionId) ?? new Map<string, () => void>();
+      connections.set(context.connectionId, () =>
+        context.close({ error: SIGNED_OUT_ERROR, allowReconnect: false }),
+      );
+      bySession.set(sessionId, connections);
+    });
+    hub.onDisconnected((context) => {
+      const sessionId = sessionOf(context.user);
+      const connections = sessionId === undefined ? undefined : bySession.get(sessionId);
+      connections?.delete(context.connectionId);
+      if (sessionId !== undefined && connections?.size === 0) bySession.delete(sessionId);
+    });
+    async function closeEndedSessions(): Promise<void> {
+      if (bySession.size === 0) return;
+      for (const sessionId of await app.refreshTokens.endedAmong([...bySession.keys()])) {
+        for (const close of bySession.get(sessionId)?.values() ?? []) close();
+      }
+    }
+    let sessionCheck: NodeJS.Timeout | undefined;
+    let closing = false;
+    const checkSessionsSoon = () => {
+      if (closing) return;
+      sessionCheck = setTimeout(() => {
+        closeEndedSessions()
+          .catch((error: unknown) => app.log.error({ err: error }, 'live hub sign-in check failed'))
+          .finally(checkSessionsSoon);
+      }, options.sessionCheckMs ?? 2_000).unref();
+    };
 
     hub.onConnected(async (context) => {
       const role = context.user?.claims?.['role'];
@@ -278,6 +333,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.on('tamper', onTamper);
       app.vehicleEvents.on('onboarding', onOnboarding);
       app.vehicleEvents.on('command', onCommand);
+      checkSessionsSoon();
       ready();
     });
 
@@ -289,6 +345,8 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.off('tamper', onTamper);
       app.vehicleEvents.off('onboarding', onOnboarding);
       app.vehicleEvents.off('command', onCommand);
+      closing = true;
+      clearTimeout(sessionCheck);
       await hub.close();
       detach();
       await Promise.all(queues.values());

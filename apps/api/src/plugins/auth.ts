@@ -37,14 +37,19 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export const authPlugin = fp<AuthPluginOptions>(
   (app, options, done) => {
-    app.decorate('accessTokens', createAccessTokenService(options.jwtSecret, options.accessTokenTtlSeconds));
+    const refreshTokens = createRefreshTokenStore(app.db, {
+      slidingSeconds: options.refreshTokenTtlSeconds,
+      absoluteSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,
+    });
+    // Signing out ends the sign-in's access tokens at once, on every instance: each check reads
+    // the sign-in's state from the shared database, not from this instance's memory.
     app.decorate(
-      'refreshTokens',
-      createRefreshTokenStore(app.db, {
-        slidingSeconds: options.refreshTokenTtlSeconds,
-        absoluteSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,
-      }),
+      'accessTokens',
+      createAccessTokenService(options.jwtSecret, options.accessTokenTtlSeconds, (sessionId) =>
+        refreshTokens.isSignedIn(sessionId),
+      ),
     );
+    app.decorate('refreshTokens', refreshTokens);
     app.decorateRequest('user', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -53,8 +53,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         { action: 'SignIn', targetType: 'User', targetId: user.id },
       );
 
-      const accessToken = await app.accessTokens.sign({ userId: user.id, role: user.role });
-      const refreshToken = await app.refreshTokens.issue(user.id);
+      const { token: refreshToken, sessionId } = await app.refreshTokens.issue(user.id);
+      const accessToken = await app.accessTokens.sign({ userId: user.id, role: user.role, sessionId });
       return { userRole: user.role, accessToken, refreshToken, userId: user.id };
     },
   );
@@ -93,7 +93,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const role = await findFirstRole(app.db, rotated.userId);
       if (role === undefined || !isRoleName(role)) throw new ApiError('invalidRefreshToken');
 
-      const accessToken = await app.accessTokens.sign({ userId: rotated.userId, role });
+      // The same sign-in: signing out of it ends this token too.
+      const accessToken = await app.accessTokens.sign({
+        userId: rotated.userId,
+        role,
+        sessionId: rotated.sessionId,
+      });
       return { accessToken, refreshToken: rotated.token };
     },
   );
