@@ -1,4 +1,6 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
@@ -160,4 +162,59 @@ describe('nginx in front of the api and a built app', () => {
     expect(connection.state).toBe(HubConnectionState.Connected);
     expect(await fix).toMatchObject({ vehicleId: expect.any(Number), latitudeDegrees: expect.any(Number) });
   });
+});
+
+// What nginx tells the api about a client, seen by an upstream that answers with the headers it got.
+describe('nginx in front of an api that echoes its request headers', () => {
+  let dir: string;
+  let upstream: Server;
+  let nginx: Running;
+  let proxyUrl: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sentinel-nginx-headers-'));
+    const [upstreamPort, proxyPort] = [await freePort(), await freePort()];
+    proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    upstream = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(request.headers));
+    });
+    await new Promise<void>((resolve) => upstream.listen(upstreamPort, '127.0.0.1', resolve));
+    const conf = join(dir, 'sentinel.conf');
+    await writeFile(
+      conf,
+      renderNginxConfig({ apiInstances: [`127.0.0.1:${upstreamPort}`], apiListen: `127.0.0.1:${proxyPort}` }),
+    );
+    nginx = await startUntil(
+      NGINX,
+      ['-e', 'stderr', '-p', dir, '-c', conf, '-g', 'daemon off;'],
+      {},
+      async () => answers(`${proxyUrl}/health`),
+    );
+  });
+
+  afterAll(async () => {
+    if (nginx) await stop(nginx.child);
+    await new Promise((resolve) => upstream?.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/Auth/SignInByEmail', '/DefaultHub/negotiate?negotiateVersion=1'])(
+    "passes the client's real address on %s, never the X-Forwarded-* it sent itself",
+    async (path) => {
+      const response = await fetch(`${proxyUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          'x-forwarded-for': '203.0.113.9',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        },
+      });
+      const seen = (await response.json()) as Record<string, string | undefined>;
+      expect(seen['x-forwarded-for']).toBe('127.0.0.1');
+      expect(seen['x-real-ip']).toBe('127.0.0.1');
+      expect(seen['x-forwarded-proto']).toBe('http');
+      expect(seen['x-forwarded-host']).toBeUndefined();
+    },
+  );
 });

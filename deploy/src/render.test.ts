@@ -50,6 +50,14 @@ describe('renderNginxConfig', () => {
     expect(hub).toContain('proxy_read_timeout 1h;');
   });
 
+  it("tells the api the client's address and scheme in its own words, dropping the client's X-Forwarded-*", () => {
+    const config = renderNginxConfig(twoInstances);
+    expect(config).not.toContain('$proxy_add_x_forwarded_for');
+    expect(config.match(/proxy_set_header X-Forwarded-For \$remote_addr;/g)).toHaveLength(2);
+    expect(config.match(/proxy_set_header X-Forwarded-Proto \$scheme;/g)).toHaveLength(2);
+    expect(config.match(/proxy_set_header X-Forwarded-Host "";/g)).toHaveLength(2);
+  });
+
   it('takes another hash key for the hub', () => {
     expect(renderNginxConfig({ ...twoInstances, hubHashKey: '$remote_addr' })).toContain(
       'hash $remote_addr consistent;',

@@ -71,6 +71,8 @@ export interface BuildOptions {
   refreshTokenAbsoluteTtlSeconds?: number;
   /** Rate limits of sign-in, refresh, sign-up, codes, resets and links (see AuthLimits for the defaults). */
   authLimits?: Partial<AuthLimits>;
+  /** The proxies (addresses, CIDR ranges or proxy-addr's 'loopback') whose X-Forwarded-* headers are believed. @default ['loopback'] */
+  trustProxy?: readonly string[];
   /** Fastify's request logger, secrets redacted; an object sets its level (and, for tests, a stream). @default false */
   logger?: LoggerSetting;
   /** Send Strict-Transport-Security. @default false; `start` turns it on with NODE_ENV=production */
@@ -141,9 +143,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   const app = Fastify({
     logger: loggerOptions(options.logger),
-    // Behind the nginx of deploy/ (on this host) the client's address is the one nginx appends to
-    // X-Forwarded-For; from anywhere else the header is the client's own claim and is ignored.
-    trustProxy: 'loopback',
+    // Behind the nginx of deploy/ (on this host, or where TRUST_PROXY says) the client's address is
+    // the one nginx puts in X-Forwarded-For; from anywhere else the header is the client's own claim
+    // and is ignored.
+    trustProxy: [...(options.trustProxy ?? ['loopback'])],
     // Report every invalid field at once, as ASP.NET does, not only the first.
     ajv: { customOptions: { allErrors: true } },
   });

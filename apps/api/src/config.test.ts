@@ -10,6 +10,7 @@ import {
   loadOrCreateJwtSecret,
   readServerConfig,
   retentionOptions,
+  serverBuildOptions,
   simulatorEnabled,
 } from './config';
 
@@ -40,6 +41,7 @@ describe('readServerConfig', () => {
         signInQueue: 100,
         knownAddressMs: 30 * 24 * 3_600_000,
       },
+      trustProxy: ['loopback'],
     });
     expect(DEFAULT_DATABASE_FILE).toMatch(/apps[/\\]api[/\\]\.data[/\\]sentinel\.db$/);
   });
@@ -68,6 +70,7 @@ describe('readServerConfig', () => {
         AUTH_LIMIT_REFRESH_PER_ADDRESS: '200',
         SIGN_IN_CONCURRENCY: '4',
         SIGN_IN_QUEUE: '0',
+        TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8 ,loopback',
       }),
     ).toEqual({
       port: 6000,
@@ -94,6 +97,7 @@ describe('readServerConfig', () => {
         signInQueue: 0,
         knownAddressMs: 30 * 24 * 3_600_000,
       },
+      trustProxy: ['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback'],
     });
   });
 
@@ -106,6 +110,28 @@ describe('readServerConfig', () => {
       "PORT must be a whole number of at least 0; it is 'eighty'.",
     );
     expect(() => readServerConfig({ ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+
+  it('refuses a TRUST_PROXY that is not a list of addresses or ranges, naming it', () => {
+    for (const value of [
+      'nginx.internal',
+      '10.0.0.5,',
+      '10.0.0.0/33',
+      '10.0.0.0/8/8',
+      '300.0.0.1',
+      'true',
+      '*',
+    ]) {
+      expect(() => readServerConfig({ TRUST_PROXY: value }), value).toThrow(
+        `TRUST_PROXY must be comma-separated addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16) or loopback; it is '${value}'.`,
+      );
+    }
+  });
+
+  it('hands TRUST_PROXY to the api', () => {
+    const env = { TRUST_PROXY: '10.0.0.5', DATABASE_FILE: ':memory:' };
+    expect(serverBuildOptions(env).trustProxy).toEqual(['10.0.0.5']);
+    expect(serverBuildOptions({ DATABASE_FILE: ':memory:' }).trustProxy).toEqual(['loopback']);
   });
 });
 

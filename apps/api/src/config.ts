@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from './app';
@@ -35,6 +36,8 @@ export interface ServerConfig {
   hub: NonNullable<BuildOptions['hub']>;
   /** The rate limits of the sign-in, token, sign-up, code, reset and link calls (AUTH_LIMIT_*, SIGN_IN_*). */
   authLimits: AuthLimits;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers the api believes. */
+  trustProxy: string[];
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -87,7 +90,40 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       },
     },
     authLimits: readAuthLimits(env),
+    trustProxy: trustedProxies(env),
   };
+}
+
+/** proxy-addr's names for the loopback, link-local and private ranges, which TRUST_PROXY may use. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: the addresses or CIDR ranges of the proxies in front of the api, comma-separated;
+ * 'loopback' by default (the nginx of deploy/ on this host). Only a request from one of them has
+ * its X-Forwarded-For believed, so the rate limits count the client nginx saw, and nobody else can
+ * choose the address they are counted under.
+ */
+function trustedProxies(env: NodeJS.ProcessEnv): string[] {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined) return ['loopback'];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const valid =
+      prefix === undefined
+        ? family !== 0 || PROXY_RANGE_NAMES.includes(entry)
+        : family !== 0 &&
+          rest.length === 0 &&
+          /^\d{1,3}$/.test(prefix) &&
+          Number(prefix) <= (family === 4 ? 32 : 128);
+    if (!valid) {
+      throw new Error(
+        `TRUST_PROXY must be comma-separated addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16) or loopback; it is '${raw}'.`,
+      );
+    }
+  }
+  return entries;
 }
 
 /** The AUTH_LIMIT_* and SIGN_IN_* settings; one window (AUTH_LIMIT_WINDOW_SECONDS) for every count. */
@@ -356,6 +392,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     refreshTokenAbsoluteTtlSeconds: config.refreshTokenAbsoluteTtlSeconds,
     authLimits: config.authLimits,
+    trustProxy: config.trustProxy,
     // Production is served over HTTPS (behind a proxy): browsers should never try plain HTTP.
     hsts: isProduction(env),
     burninAppUrl: burninAppUrl(env),

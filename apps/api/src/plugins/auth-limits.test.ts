@@ -4,6 +4,7 @@ import { startRedisServer } from '@sentinel/signalr-hub/testing';
 import type { RedisServer } from '@sentinel/signalr-hub/testing';
 import { build, DEMO_SIGN_INS } from '../index';
 import type { BuildOptions } from '../app';
+import { readServerConfig } from '../config';
 import { LIMITED_ROUTES } from './auth-limits';
 
 const ADMIN = DEMO_SIGN_INS.find((user) => user.role === 'Admin')!;
@@ -107,6 +108,40 @@ describe('given a limit of 3 calls per address', () => {
       const path = url.replace(':id', '{id}');
       expect(document.paths[path]?.[method.toLowerCase()]?.responses['429'], route).toBeDefined();
     }
+  });
+});
+
+describe('given TRUST_PROXY=10.0.0.5 and a limit of 2 calls per address', () => {
+  const options = {
+    trustProxy: readServerConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy,
+    authLimits: { perAddress: { max: 2, windowMs: 60_000 } },
+  };
+  const signInFrom = (app: FastifyInstance, remoteAddress: string, forwardedFor?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/Auth/SignInByEmail',
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+      payload: { email: 'nobody@example.com', password: 'wrong' },
+    });
+
+  it('counts a request through the proxy under the client address the proxy reports', async () => {
+    const app = await api(options);
+    expect((await signInFrom(app, '10.0.0.5', '203.0.113.9')).statusCode).toBe(401);
+    expect((await signInFrom(app, '10.0.0.5', '203.0.113.9')).statusCode).toBe(401);
+    expect((await signInFrom(app, '10.0.0.5', '203.0.113.9')).statusCode).toBe(429);
+    // The same client straight, and another client through the same proxy:
+    expect((await signInFrom(app, '203.0.113.9')).statusCode).toBe(429);
+    expect((await signInFrom(app, '10.0.0.5', '203.0.113.10')).statusCode).toBe(401);
+  });
+
+  it('counts a request from anywhere else under its own address, whatever X-Forwarded-For it sends', async () => {
+    const app = await api(options);
+    expect((await signInFrom(app, '198.51.100.4', '203.0.113.20')).statusCode).toBe(401);
+    expect((await signInFrom(app, '198.51.100.4', '203.0.113.21')).statusCode).toBe(401);
+    expect((await signInFrom(app, '198.51.100.4', '203.0.113.22')).statusCode).toBe(429);
+    // Loopback is no longer a proxy: its header is ignored too.
+    expect((await signInFrom(app, '127.0.0.1', '198.51.100.4')).statusCode).toBe(401);
   });
 });
 
