@@ -90,6 +90,55 @@ describe('POST /Auth/StartPasswordReset', () => {
     expect(await emailsTo('nobody@example.co.za')).toEqual([]);
   });
 
+  it('counts an unknown address against the per-address limit as it does a known one', async () => {
+    const { email } = await userWith('Account-Holder');
+    await post('/Auth/StartPasswordReset', { Email: email });
+    await post('/Auth/StartPasswordReset', { Email: 'nobody.counted@example.co.za' });
+
+    const counted = await app.db
+      .selectFrom('sendLog')
+      .select('key')
+      .where('key', 'in', [`reset-email:${email}`, 'reset-email:nobody.counted@example.co.za'])
+      .orderBy('key')
+      .execute();
+    expect(counted.map((row) => row.key)).toEqual([
+      'reset-email:nobody.counted@example.co.za',
+      `reset-email:${email}`,
+    ]);
+  });
+
+  it('answers a known address exactly as an unknown one when the mail server is down', async () => {
+    // Nothing listens on port 1: every e-mail to this mail server fails.
+    const down = await build({ smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      await insertUser(
+        down.db,
+        {
+          firstName: 'Lindiwe',
+          lastName: 'Mokoena',
+          email: 'lindiwe@example.co.za',
+          phoneCode: '27',
+          phoneNumber: '0831999999',
+          idNumber: null,
+          idNumberIsSouthAfrican: true,
+        },
+        'Account-Holder',
+      );
+      const start = (email: string) =>
+        down.inject({ method: 'POST', url: '/Auth/StartPasswordReset', payload: { Email: email } });
+
+      const known = await start('lindiwe@example.co.za');
+      const unknown = await start('nobody@example.co.za');
+
+      expect(known.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(known.body).toBe(unknown.body);
+      expect(known.headers['content-type']).toBe(unknown.headers['content-type']);
+    } finally {
+      await down.close();
+    }
+  });
+
   it("sends staff to the dashboard's reset screen", async () => {
     const { email } = await userWith('Technical-Agent');
     await post('/Auth/StartPasswordReset', { Email: email.toUpperCase() });
