@@ -224,6 +224,47 @@ describe('units on stations', () => {
   });
 });
 
+describe('a serial number with a control character', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await bench();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('is refused with 400 and a message wherever a serial enters, never a 5xx', async () => {
+    const serial = `${freeSerials[3]!}%00`;
+    const refused = {
+      status: 400,
+      message: 'A serial number must not contain control characters such as NUL',
+    };
+    for (const url of [
+      `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn1`,
+      `/TestRunner/AddUnit?unitSerialNumber=SNT-000127%0A&stationId=burn1`,
+      `/TestRunner/RemoveUnit?unitSerialNumber=${serial}`,
+      `/TestRunner/StartUnitTest?unitSerialNumber=${serial}`,
+      `/TestRunner/StopUnitTest?unitSerialNumber=${serial}`,
+      `/TestRunner/RetryFailedTests/${serial}`,
+    ]) {
+      expect(await put(app, url), url).toEqual(refused);
+    }
+    expect(await put(app, `/TestRunner/RetryUnitTest/${serial}`, { testType: 'GsmRegistration' })).toEqual(
+      refused,
+    );
+    expect(await stations(app)).toEqual(['burn1', 'burn2', 'burn3', 'burn4']);
+  });
+
+  it('leaves the bench to take the same serial without it', async () => {
+    const serial = freeSerials[3]!;
+    expect(await put(app, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn1`)).toEqual({
+      status: 200,
+      message: `Unit ${serial} added to station burn1`,
+    });
+    await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${serial}`);
+  });
+});
+
 describe('running tests', () => {
   let app: FastifyInstance;
   let sound: string;

@@ -1,5 +1,6 @@
 /** The bench's refusals, each with its HTTP status, in one place. */
 export const BENCH_ERROR = {
+  invalidSerial: 400,
   unknownStation: 404,
   unknownUnit: 404,
   unknownDevice: 404,

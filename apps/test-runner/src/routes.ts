@@ -20,6 +20,13 @@ export interface BenchRoutesOptions {
   vehicleApi: VehicleApi;
 }
 
+/**
+ * Whether a serial number holds a control character (NUL, a line break, ...): no serial has one,
+ * and the api refuses a NUL, so the bench would pass its refusal on as a 503.
+ */
+const hasControlCharacter = (text: string) =>
+  [...text].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+
 const answers = { 200: BurnInMessageSchema, '4xx': BurnInMessageSchema, '5xx': BurnInMessageSchema };
 
 export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async (
@@ -28,6 +35,20 @@ export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async 
 ) => {
   app.addHook('onRequest', async (request) => {
     await verify(request.headers.authorization);
+  });
+
+  // Serials enter in the query (unitSerialNumber) or the path (serial); both are checked before any
+  // route reads them.
+  app.addHook('preValidation', async (request) => {
+    const { unitSerialNumber } = (request.query ?? {}) as { unitSerialNumber?: unknown };
+    const { serial } = (request.params ?? {}) as { serial?: unknown };
+    for (const value of [unitSerialNumber, serial]) {
+      if (typeof value === 'string' && hasControlCharacter(value))
+        throw new BenchError(
+          'invalidSerial',
+          'A serial number must not contain control characters such as NUL',
+        );
+    }
   });
 
   app.get(
