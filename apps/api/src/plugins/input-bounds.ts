@@ -49,9 +49,9 @@ export function boundIntegers(schema: unknown): unknown {
 }
 
 /*
- * The deepest nesting of objects and arrays an input may have. The api's deepest body (a rule's
- * conditions inside a rule inside a list) is under ten levels; 32 leaves room for any real body
- * and stops a crafted one long before it costs anything.
+ * The deepest nesting of objects and arrays an input may have. No schema of the contract is
+ * recursive and the deepest nests four levels; 32 leaves room for any real input and stops a
+ * crafted one long before it costs anything.
  */
 export const MAX_INPUT_DEPTH = 32;
 
