@@ -174,6 +174,35 @@ describe('given a device that fetches its commands', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('keeps one long poll open per device: a second ends the first at once with an empty list', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const seenAt = async () =>
+      (
+        await api.app.db
+          .selectFrom('devices')
+          .select('commandsSeenAt')
+          .where('serialNumber', '=', vehicle.serialNumber)
+          .executeTakeFirstOrThrow()
+      ).commandsSeenAt;
+    const first = poll(vehicle, 20);
+    // The first poll has begun waiting once the device shows as online.
+    await vi.waitFor(async () => expect(await seenAt()).not.toBeNull(), { timeout: 5_000 });
+    const firstSeenAt = await seenAt();
+    const started = Date.now();
+
+    const second = fetchCommands(vehicle, 20);
+
+    const ended = await first;
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toEqual({ items: [] });
+    // Ended by the second poll, not by the end of its 20 s wait.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The second is the one that waits, and gets the next command.
+    await vi.waitFor(async () => expect(await seenAt()).not.toBe(firstSeenAt), { timeout: 5_000 });
+    const command = await requestLock(vehicle);
+    expect((await second).map((item) => item.id)).toEqual([command.id]);
+  });
+
   it('answers an empty list when nothing comes within the wait', async () => {
     const vehicle = await addTrackedVehicle(api.app);
     expect(await fetchCommands(vehicle, 1)).toEqual([]);
@@ -220,6 +249,23 @@ describe('bad input on the device channel', () => {
     expect((await ack(other, command.id, { status: 'Confirmed', locked: true })).status).toBe(404);
     expect((await ack(owner, 999_999, { status: 'Confirmed', locked: true })).status).toBe(404);
     expect(await vehicleLocked(owner.vehicleId)).toBeNull();
+  });
+
+  it('refuses a deactivated device with 403 and hands it none of its waiting commands', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const command = await requestLock(vehicle);
+    await api.app.db
+      .updateTable('devices')
+      .set({ active: 0 })
+      .where('serialNumber', '=', vehicle.serialNumber)
+      .execute();
+
+    const refused = await poll(vehicle, 20);
+
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ status: 403, message: 'This device is deactivated.' });
+    expect((await ack(vehicle, command.id, { status: 'Confirmed', locked: true })).status).toBe(403);
+    expect((await commands(vehicle.vehicleId))[0]!.status).toBe('Pending');
   });
 
   it('refuses a wrong key before anything else', async () => {

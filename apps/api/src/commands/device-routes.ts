@@ -18,7 +18,8 @@ import {
 import { ApiError, ProblemDetailsRef, problem } from '../errors';
 import { CommandRefusal } from './command-service';
 
-const DeviceAnswers = { 401: ProblemDetailsRef, 404: ProblemDetailsRef };
+// 403: the device is deactivated (the device group refuses it before the route runs).
+const DeviceAnswers = { 401: ProblemDetailsRef, 403: ProblemDetailsRef, 404: ProblemDetailsRef };
 
 export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(DeviceCommandDeliverySchema);
@@ -36,7 +37,9 @@ export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(each becomes Delivered), else waits up to waitSeconds for one and answers `{ items: [] }` ' +
           'when none came. Poll again straight after each answer; a device that has not polled for ' +
           'about 35 s shows as offline and its commands as queued. A device linked to no vehicle receives ' +
-          'its test commands (POST /Devices/{serialNumber}/TestCommands) here.',
+          'its test commands (POST /Devices/{serialNumber}/TestCommands) here. One poll per device is ' +
+          'open at a time: a new one ends the one before with `{ items: [] }`. A deactivated device is ' +
+          'refused with 403.',
         security: [{ device: [] }],
         params: DevicePathSchema,
         querystring: DeviceCommandPollQuerySchema,

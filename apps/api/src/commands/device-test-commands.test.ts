@@ -11,7 +11,10 @@ let freeSerials: string[];
 beforeAll(async () => {
   api = await startApi();
   agent = (await signIn(api.url, ROLE.technicalAgent)).accessToken;
-  const response = await staff('GET', '/Devices?$filter=vehicleId eq 0&$orderby=serialNumber&$pagesize=10');
+  const response = await staff(
+    'GET',
+    '/Devices?$filter=vehicleId eq 0 and active eq true&$orderby=serialNumber&$pagesize=10',
+  );
   freeSerials = ((await response.json()) as Page<Device>).items.map((device) => device.serialNumber);
   expect(freeSerials.length).toBeGreaterThanOrEqual(4);
 });

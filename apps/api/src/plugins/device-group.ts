@@ -13,6 +13,7 @@ declare module 'fastify' {
 }
 
 const DEVICE_KEY_REQUIRED = 'A valid device key is required.';
+const DEVICE_DEACTIVATED = 'This device is deactivated.';
 
 /** Compared against when the serial is unknown: a hash no key has (not base64url). */
 const UNKNOWN_DEVICE_HASH = '!'.repeat(43);
@@ -28,6 +29,8 @@ const refuse = (reply: FastifyReply) =>
  * person's token, so a stolen device key speaks for that one device only. Every route in the group
  * has a `:serialNumber` parameter; its onRequest finds that device, checks the key (401 for a
  * wrong key and for an unknown serial alike) and sets request.device, before the body is parsed.
+ * A deactivated device is refused with 403: its reports are not stored and it is handed no
+ * commands, test commands included.
  */
 export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
   return fp(
@@ -45,6 +48,10 @@ export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
         // does not tell which serial numbers exist.
         if (!deviceKeyMatches(key, device?.ingestKeyHash ?? UNKNOWN_DEVICE_HASH) || !device) {
           return refuse(reply);
+        }
+        // After the key check, so only the device itself learns that it is deactivated.
+        if (!device.active) {
+          return reply.code(403).send(problem('forbidden', undefined, DEVICE_DEACTIVATED));
         }
         request.device = device;
       };

@@ -293,6 +293,72 @@ describe('POST /Devices/{serialNumber}/Telemetry', () => {
   });
 });
 
+describe('given a deactivated device', () => {
+  it('refuses its report with 403 and stores none of it', async () => {
+    const vehicle = await addTrackedVehicle(app);
+    await app.db
+      .updateTable('devices')
+      .set({ active: 0 })
+      .where('serialNumber', '=', vehicle.serialNumber)
+      .execute();
+
+    const response = await report(vehicle, {
+      timestamp: now(),
+      latitudeDegrees: -33.9249,
+      longitudeDegrees: 18.4241,
+      locked: true,
+      deviceBatteryPercent: 64,
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ status: 403, message: 'This device is deactivated.' });
+    expect(
+      await app.db
+        .selectFrom('vehicles')
+        .select(['lastKnownGpsLatitudeDegrees', 'isLocked'])
+        .where('id', '=', vehicle.vehicleId)
+        .executeTakeFirst(),
+    ).toEqual({ lastKnownGpsLatitudeDegrees: null, isLocked: null });
+    expect(
+      await app.db
+        .selectFrom('devices')
+        .select('deviceBatteryPercent')
+        .where('serialNumber', '=', vehicle.serialNumber)
+        .executeTakeFirst(),
+    ).toEqual({ deviceBatteryPercent: null });
+  });
+
+  it('refuses its command poll with 403 at once', async () => {
+    const vehicle = await addTrackedVehicle(app);
+    await app.db
+      .updateTable('devices')
+      .set({ active: 0 })
+      .where('serialNumber', '=', vehicle.serialNumber)
+      .execute();
+
+    const response = await app.inject({
+      method: 'GET',
+      url: `/Devices/${encodeURIComponent(vehicle.serialNumber)}/Commands?waitSeconds=20`,
+      headers: { authorization: `Device ${vehicle.deviceKey}` },
+    });
+
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('still answers a wrong key with 401, so only the device learns it is deactivated', async () => {
+    const vehicle = await addTrackedVehicle(app);
+    await app.db
+      .updateTable('devices')
+      .set({ active: 0 })
+      .where('serialNumber', '=', vehicle.serialNumber)
+      .execute();
+
+    const response = await report(vehicle, { timestamp: now() }, 'Device not-the-key');
+
+    expect(response.statusCode).toBe(401);
+  });
+});
+
 describe('a device key', () => {
   it('stops working when a new one is issued', async () => {
     const vehicle = await addTrackedVehicle(app);

@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           'Authenticated with `Authorization: Device <key>`. Stores the device values, then the ' +
           "vehicle's position, lock state and tamper alert, each before the live hub announces it. " +
           'Readings older than what is stored are ignored; a device not linked to a vehicle stores ' +
-          'its own values only.',
+          'its own values only. A deactivated device is refused with 403 and nothing is stored.',
         security: [{ device: [] }],
         params: DevicePathSchema,
         body: TelemetryReportSchema,
@@ -26,6 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           200: ref(TelemetryResultSchema),
           400: ProblemDetailsRef,
           401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
           404: ProblemDetailsRef,
         },
       },
