@@ -163,6 +163,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     corsOrigin: corsOrigin(options),
     secret: jwtSecret,
     ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
+    trustProxy: options.trustProxy ?? ['loopback'],
     ...options.hub,
   });
   await app.register(cors, {

@@ -536,6 +536,31 @@ describe('given an api behind a proxy on this host with a negotiate limit per ad
   });
 });
 
+describe('given TRUST_PROXY naming a proxy on another host', () => {
+  it('counts connection attempts from anywhere else by their own address, whatever X-Forwarded-For they send', async () => {
+    const limited = await startApi({
+      jwtSecret: JWT_SECRET,
+      trustProxy: ['10.0.0.5'],
+      hub: { negotiatePerMinute: { perUser: 100, perAddress: 2 } },
+    });
+    try {
+      const { accessToken } = await signIn(limited.url, ROLE.admin);
+      const negotiate = (forwardedFor: string) =>
+        fetch(`${limited.url}/DefaultHub/negotiate?negotiateVersion=1`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': forwardedFor },
+        });
+
+      expect((await negotiate('203.0.113.7')).status).toBe(200);
+      expect((await negotiate('203.0.113.8')).status).toBe(200);
+      // This host is no trusted proxy now: all three came from its own address.
+      expect((await negotiate('203.0.113.9')).status).toBe(429);
+    } finally {
+      await stopApi(limited);
+    }
+  });
+});
+
 describe('given a browser app on another localhost port', () => {
   it('answers the negotiate preflight for it, and not for a foreign origin', async () => {
     const preflight = (origin: string) =>

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
+import proxyAddr from '@fastify/proxy-addr';
 import { decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { RedisBackplane, createHub } from '@sentinel/signalr-hub';
@@ -60,6 +61,8 @@ export interface LiveHubOptions {
   secret?: string;
   /** Redis for the hub's backplane (REDIS_URL). @default undefined (this instance's clients only) */
   redisUrl?: string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For is believed. @default ['loopback'] */
+  trustProxy?: readonly string[];
   /** @default 15000 (the spec's keep-alive ping) */
   keepAliveIntervalMs?: number;
   /** @default 30000 (the spec's server timeout) */
@@ -152,12 +155,13 @@ function authenticateWith(app: FastifyInstance): Authenticate {
  * request comes from loopback, so there the address nginx appended to X-Forwarded-For counts;
  * from anywhere else the header is the client's own claim and is ignored.
  */
-function clientAddress(request: IncomingMessage): string {
-  const peer = request.socket.remoteAddress ?? 'unknown';
-  const forwarded = request.headers['x-forwarded-for'];
-  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
-  if (!loopback || typeof forwarded !== 'string') return peer;
-  return forwarded.split(',').at(-1)?.trim() || peer;
+/**
+ * The caller's address, as Fastify works out request.ip: X-Forwarded-For is believed only from the
+ * proxies TRUST_PROXY names, so the negotiate limit counts each client behind them.
+ */
+function clientAddressFrom(trustProxy: readonly string[]): (request: IncomingMessage) => string {
+  const trusted = proxyAddr.compile([...trustProxy]);
+  return (request) => proxyAddr(request, trusted);
 }
 
 export const liveHubPlugin = fp<LiveHubOptions>(
@@ -190,7 +194,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
         ? {}
         : { negotiateLimit: { ...options.negotiatePerMinute, windowSeconds: 60 } }),
       sendCoalesceMs: options.sendCoalesceMs ?? 20,
-      clientAddress,
+      clientAddress: clientAddressFrom(options.trustProxy ?? ['loopback']),
       onError: (error) => app.log.error({ err: error }, 'live hub error'),
     });
     app.decorate('liveHub', hub);

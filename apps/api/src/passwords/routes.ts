@@ -194,8 +194,8 @@ export const myPasswordRoutes = routePlugin(
         const userId = request.user?.userId;
         if (userId === undefined) throw new ApiError('unauthenticated');
         await setPasswordHash(app.db, userId, passwordHash);
-        // A new password ends every sign-in made with the old one (this one too, once its access
-        // token expires): whoever knew the old password keeps no session.
+        // A new password ends every sign-in made with the old one, this one too, and their access
+        // tokens with them: whoever knew the old password keeps no session.
         await app.refreshTokens.revokeAll(userId);
         return { message: MESSAGES.passwordUpdated };
       },
