@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { API_URL } from '../playwright.config';
 import { apiGet, apiToken, fullName } from './api';
 import type { ListedUser } from './api';
-import { openMenu, signedInAs } from './support';
+import { openMenu, signedInAs, signInAs } from './support';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -170,8 +170,9 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
   const [holder] = (await apiGet<{ items: ListedUser[] }>(`/Users?$filter=id eq ${vehicle.userId}`, token))
     .items;
 
-  // The Admin adds the Company-Admin, who creates a password from the e-mailed link.
-  await signedInAs(page, 'Admin');
+  // The Admin adds the Company-Admin, who creates a password from the e-mailed link. The Admin
+  // signs in afresh: the journey logs out, which ends the sign-in it used (not the saved one).
+  await signInAs(page, 'Admin');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
   await page.goto('/admin/add-agent');
   await page.getByLabel('Name', { exact: true }).fill('Lerato');

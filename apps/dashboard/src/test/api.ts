@@ -17,11 +17,12 @@ export function demoSignIn(role: string): { email: string; password: string; nam
 /**
  * Signs in over HTTP once per role and test worker (each sign-in is an argon2 check on the api), and
  * stores the user as the dashboard would, for tests that start signed in. Access tokens live 15
- * minutes: a sign-in is reused for 5, so no test meets an expired token (and so no refresh of a
- * pair that a Logout test may have revoked).
+ * minutes: a sign-in is reused for 5, so no test meets an expired token; and only while the api
+ * still takes it, since a test that logs out or changes the password ends it at once.
  */
 export async function storeSignedInUser(role: string): Promise<AuthorisedUser> {
   let signIn = signIns.get(role);
+  if (signIn && !(await stillSignedIn(await signIn.user.catch(() => undefined)))) signIn = undefined;
   if (!signIn || Date.now() - signIn.at > SIGN_IN_REUSE_MS) {
     signIn = { at: Date.now(), user: signInOverHttp(role) };
     signIns.set(role, signIn);
@@ -34,6 +35,14 @@ export async function storeSignedInUser(role: string): Promise<AuthorisedUser> {
 
 const SIGN_IN_REUSE_MS = 5 * 60_000;
 const signIns = new Map<string, { at: number; user: Promise<AuthorisedUser> }>();
+
+async function stillSignedIn(user: AuthorisedUser | undefined): Promise<boolean> {
+  if (user === undefined) return false;
+  const response = await fetch(`${apiUrl()}/Roles`, {
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
+  return response.ok;
+}
 
 async function signInOverHttp(role: string): Promise<AuthorisedUser> {
   const { email, password } = demoSignIn(role);

@@ -1,5 +1,8 @@
 // The live client against the real apps/api hub at /DefaultHub: changes stored through the api's
 // vehicle store reach the client as the hub announces them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { demoSignIn, startApi } from '@sentinel/testing';
 import type { DemoRole, RunningApi } from '@sentinel/testing';
 import type { AuthorisedUser } from '@sentinel/domain';
@@ -119,7 +122,10 @@ describe('given an Admin connected to the api hub', () => {
   });
 
   it('reconnects by itself when the api restarts on the same port', async () => {
-    const first = await startApi({ jwtSecret: JWT_SECRET });
+    // The same database across the restart, as a real api keeps: the sign-in must still stand.
+    const folder = mkdtempSync(join(tmpdir(), 'sentinel-restart-'));
+    const options = { jwtSecret: JWT_SECRET, databaseFile: join(folder, 'sentinel.db') };
+    const first = await startApi(options);
     const firstUrl = first.url;
     const client = await signedInClient('Admin', firstUrl);
     const liveClient = live({
@@ -133,7 +139,7 @@ describe('given an Admin connected to the api hub', () => {
 
     await first.close();
     await eventually(() => expect(liveClient.state).toBe('Reconnecting'));
-    const second = await startApi({ jwtSecret: JWT_SECRET }, Number(new URL(firstUrl).port));
+    const second = await startApi(options, Number(new URL(firstUrl).port));
     try {
       // The retries come 0, 2 and 10 s after the loss: an api that takes longer than 2 s to come
       // back (a loaded machine) is found by the third.
@@ -145,6 +151,7 @@ describe('given an Admin connected to the api hub', () => {
     } finally {
       await liveClient.stop();
       await second.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 30_000);
 });
