@@ -517,12 +517,7 @@ describe('given an api behind a proxy on this host with a negotiate limit per ad
       hub: { negotiatePerMinute: { perUser: 100, perAddress: 2 } },
     });
     try {
-      const { accessToken } = await signIn(limited.url, ROLE.admin);
-      const negotiate = (forwardedFor: string) =>
-        fetch(`${limited.url}/DefaultHub/negotiate?negotiateVersion=1`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': forwardedFor },
-        });
+      const negotiate = await negotiatorFrom(limited.url);
 
       expect((await negotiate('203.0.113.7')).status).toBe(200);
       expect((await negotiate('198.51.100.1, 203.0.113.7')).status).toBe(200);
@@ -536,6 +531,16 @@ describe('given an api behind a proxy on this host with a negotiate limit per ad
   });
 });
 
+/** Negotiates as the Admin on `url`, claiming to be forwarded for the address given. */
+async function negotiatorFrom(url: string) {
+  const { accessToken } = await signIn(url, ROLE.admin);
+  return (forwardedFor: string) =>
+    fetch(`${url}/DefaultHub/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': forwardedFor },
+    });
+}
+
 describe('given TRUST_PROXY naming a proxy on another host', () => {
   it('counts connection attempts from anywhere else by their own address, whatever X-Forwarded-For they send', async () => {
     const limited = await startApi({
@@ -544,12 +549,7 @@ describe('given TRUST_PROXY naming a proxy on another host', () => {
       hub: { negotiatePerMinute: { perUser: 100, perAddress: 2 } },
     });
     try {
-      const { accessToken } = await signIn(limited.url, ROLE.admin);
-      const negotiate = (forwardedFor: string) =>
-        fetch(`${limited.url}/DefaultHub/negotiate?negotiateVersion=1`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${accessToken}`, 'x-forwarded-for': forwardedFor },
-        });
+      const negotiate = await negotiatorFrom(limited.url);
 
       expect((await negotiate('203.0.113.7')).status).toBe(200);
       expect((await negotiate('203.0.113.8')).status).toBe(200);

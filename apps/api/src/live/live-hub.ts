@@ -151,12 +151,7 @@ function authenticateWith(app: FastifyInstance): Authenticate {
 }
 
 /**
- * The client's address for the negotiate limit. Behind the nginx of deploy/ (on this host) every
- * request comes from loopback, so there the address nginx appended to X-Forwarded-For counts;
- * from anywhere else the header is the client's own claim and is ignored.
- */
-/**
- * The caller's address, as Fastify works out request.ip: X-Forwarded-For is believed only from the
+ * The caller's address for the negotiate limit, as Fastify works out request.ip: X-Forwarded-For is believed only from the
  * proxies TRUST_PROXY names, so the negotiate limit counts each client behind them.
  */
 function clientAddressFrom(trustProxy: readonly string[]): (request: IncomingMessage) => string {

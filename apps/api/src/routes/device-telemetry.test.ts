@@ -294,13 +294,18 @@ describe('POST /Devices/{serialNumber}/Telemetry', () => {
 });
 
 describe('given a deactivated device', () => {
-  it('refuses its report with 403 and stores none of it', async () => {
+  async function deactivatedTrackedVehicle() {
     const vehicle = await addTrackedVehicle(app);
     await app.db
       .updateTable('devices')
       .set({ active: 0 })
       .where('serialNumber', '=', vehicle.serialNumber)
       .execute();
+    return vehicle;
+  }
+
+  it('refuses its report with 403 and stores none of it', async () => {
+    const vehicle = await deactivatedTrackedVehicle();
 
     const response = await report(vehicle, {
       timestamp: now(),
@@ -329,12 +334,7 @@ describe('given a deactivated device', () => {
   });
 
   it('refuses its command poll with 403 at once', async () => {
-    const vehicle = await addTrackedVehicle(app);
-    await app.db
-      .updateTable('devices')
-      .set({ active: 0 })
-      .where('serialNumber', '=', vehicle.serialNumber)
-      .execute();
+    const vehicle = await deactivatedTrackedVehicle();
 
     const response = await app.inject({
       method: 'GET',
@@ -346,12 +346,7 @@ describe('given a deactivated device', () => {
   });
 
   it('still answers a wrong key with 401, so only the device learns it is deactivated', async () => {
-    const vehicle = await addTrackedVehicle(app);
-    await app.db
-      .updateTable('devices')
-      .set({ active: 0 })
-      .where('serialNumber', '=', vehicle.serialNumber)
-      .execute();
+    const vehicle = await deactivatedTrackedVehicle();
 
     const response = await report(vehicle, { timestamp: now() }, 'Device not-the-key');
 
