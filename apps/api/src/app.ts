@@ -25,6 +25,7 @@ import { logoutRoute } from './auth/logout-route';
 import { healthRoutes } from './routes/health';
 import { rolesRoutes } from './routes/roles';
 import { registerResourceRoutes } from './routes/resources';
+import type { ImportLimits } from './imports/import-limits';
 import { providersPlugin } from './plugins/providers';
 import { staffOnly } from './plugins/route-groups';
 import { outboxMessageSender } from './providers/messages';
@@ -113,6 +114,10 @@ export interface BuildOptions {
   payments?: PaymentsPluginOptions;
   /** Delete trip replay's fixes older than this. @default every fix is kept */
   positionFixRetention?: PositionFixRetention;
+  /** The limits of one import file and how long its preview is kept (see ImportLimits for the defaults). */
+  importLimits?: Partial<ImportLimits>;
+  /** The countries (ISO 3166-1 alpha-2) whose phone numbers are sent codes. @default ['ZA'] */
+  smsCountries?: readonly string[];
 }
 
 /**
@@ -237,6 +242,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     botChallenge: options.botChallenge,
     dashboardUrl: options.dashboardUrl ?? 'http://localhost:5173',
     resendIntervalMs: options.otpResendIntervalMs,
+    smsCountries: options.smsCountries,
   });
   await app.register(signUpRoutes);
   await app.register(passwordRoutes);
@@ -246,7 +252,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   if (options.positionFixRetention) {
     await app.register(positionFixRetentionPlugin, options.positionFixRetention);
   }
-  await registerResourceRoutes(app, { devOutbox: options.devOutbox ?? false, payments: options.payments });
+  await registerResourceRoutes(app, {
+    devOutbox: options.devOutbox ?? false,
+    payments: options.payments,
+    importLimits: options.importLimits,
+  });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });
   await app.register(deviceTelemetryRoutes);

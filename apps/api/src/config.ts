@@ -9,6 +9,8 @@ import type { AuthLimits } from './plugins/auth-limits';
 import { IN_MEMORY } from './db/database';
 import { turnstileBotChallenge } from './sign-up/bot-challenge';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
+import { readImportLimits } from './imports/import-limits';
+import { readSmsCountries } from './sign-up/sms-countries';
 
 /** apps/api, wherever the process was started from. */
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -410,5 +412,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     ...commandAndPartnerOptions(env),
     ...retentionOptions(env),
     ...paymentOptions(env),
+    importLimits: readImportLimits(env),
+    smsCountries: readSmsCountries(env),
   };
 }

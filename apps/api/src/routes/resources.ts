@@ -19,6 +19,7 @@ import { subscriptionsRoutes } from '../subscriptions/routes';
 import { importsRoutes } from '../imports/routes';
 import { importWorkerPlugin } from '../imports/import-worker-plugin';
 import { replayRoutes } from '../replay/routes';
+import type { ImportLimits } from '../imports/import-limits';
 import { deviceTestCommandRoutes } from '../commands/device-test-routes';
 
 export interface ResourceRoutesOptions {
@@ -26,6 +27,8 @@ export interface ResourceRoutesOptions {
   devOutbox: boolean;
   /** The payment provider and the api's public URL (see PaymentsPluginOptions). */
   payments?: PaymentsPluginOptions | undefined;
+  /** The limits of one import file (see ImportLimits for the defaults). */
+  importLimits?: Partial<ImportLimits> | undefined;
 }
 
 /**

@@ -25,6 +25,8 @@ export interface AccountsPluginOptions {
   dashboardUrl: string;
   /** The shortest time between two codes to one phone. @default OTP_RESEND_INTERVAL_MS (a minute) */
   resendIntervalMs?: number | undefined;
+  /** The countries (ISO 3166-1 alpha-2) whose numbers are sent codes. @default DEFAULT_SMS_COUNTRIES (ZA) */
+  smsCountries?: readonly string[] | undefined;
 }
 
 /** What sign-up and the password flows share: the code service, the bot check, the app URLs. */
