@@ -227,6 +227,24 @@ describe('what the test commands refuse', () => {
     });
   });
 
+  it('refuses a deactivated device, which would never fetch the command', async () => {
+    const response = await staff(
+      'GET',
+      '/Devices?$filter=vehicleId eq 0 and active eq false&$orderby=serialNumber&$pagesize=1',
+    );
+    const [deactivated] = ((await response.json()) as Page<Device>).items;
+    expect(deactivated).toBeDefined();
+
+    const refused = await staff('POST', `/Devices/${deactivated!.serialNumber}/TestCommands`, {
+      type: 'Lock',
+    });
+
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      message: `Device ${deactivated!.serialNumber} is deactivated; activate it before testing it.`,
+    });
+  });
+
   it('refuses an unknown device, an unknown type and a Company-Admin', async () => {
     expect((await staff('POST', '/Devices/NOPE-0001/TestCommands', { type: 'Lock' })).status).toBe(404);
     expect((await staff('POST', `/Devices/${freeSerials[0]}/TestCommands`, { type: 'Open' })).status).toBe(

@@ -39,7 +39,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           'Answers 201 with the test command (Pending). The device fetches it from ' +
           'GET /Devices/{serialNumber}/Commands and reports the outcome through the Ack route; ' +
           'GET /Devices/{serialNumber}/TestCommands/{commandId} reads it. A newer one replaces a test ' +
-          'command that still waits. A device linked to a vehicle answers 409: lock the vehicle instead.',
+          'command that still waits. A device linked to a vehicle answers 409: lock the vehicle instead; ' +
+          'so does a deactivated device.',
         security: [{ bearer: [] }],
         params: Type.Object({ serialNumber: Serial }),
         body: DeviceTestCommandRequestSchema,
@@ -48,6 +49,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const found = await device(request.params.serialNumber);
+      // A deactivated device fetches no commands (the device routes refuse it), so one would only wait.
+      if (!found.active) {
+        throw new ApiError(
+          'conflict',
+          undefined,
+          `Device ${found.serialNumber} is deactivated; activate it before testing it.`,
+        );
+      }
       if (found.vehicleId !== null) {
         throw new ApiError(
           'conflict',
