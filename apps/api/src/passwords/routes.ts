@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   CompletePasswordResetRequestSchema,
   CreatePasswordRequestSchema,
@@ -15,6 +16,7 @@ import {
   VerifyPasswordResetRequestSchema,
 } from '@sentinel/domain';
 import type { FieldErrors } from '@sentinel/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../auth/passwords';
 import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
@@ -47,6 +49,20 @@ const invalidLink = () => new ApiError('validation', { PasswordResetToken: [MESS
 export const passwordRoutes = routePlugin(
   'passwords',
   async (app) => {
+    // Reset links still being made or mailed; closing the api waits for them, before the database goes.
+    const sending = new Set<Promise<void>>();
+    /** Runs `work` once the answer is on its way; a failure is logged, never thrown. */
+    const afterAnswering = (work: () => Promise<void>, log: FastifyBaseLogger) => {
+      const pending = nextTurn()
+        .then(work)
+        .catch((error: unknown) => log.error({ err: error }, 'password reset e-mail failed'))
+        .finally(() => sending.delete(pending));
+      sending.add(pending);
+    };
+    app.addHook('onClose', async () => {
+      await Promise.allSettled(sending);
+    });
+
     app.post(
       '/Auth/StartPasswordReset',
       {
@@ -71,20 +87,20 @@ export const passwordRoutes = routePlugin(
         // Every address, known or not, is counted against its limit: the same queries run for
         // both, so the time the answer takes says less about whether the address has an account.
         const allowed = await allowSend(app.db, `reset-email:${email}`, EMAIL_LIMITS);
-        // A throttled address is answered like any other, so the answer reveals nothing.
+        // A throttled address is answered like any other, so the answer reveals nothing. The link
+        // is made and mailed after the answer: waiting for the mail server would make a known
+        // address answer later than an unknown one, and a failure is logged, never answered.
         if (user && allowed) {
-          const token = await issueResetToken(app.db, user.id);
-          const base = isStaffRole(user.role) ? app.dashboardUrl : app.signupUrl;
-          const link = `${base}${PATHS.resetPassword}?token=${encodeURIComponent(token)}`;
-          // A mail server that fails is logged, not answered: a 500 for known addresses only
-          // would tell which addresses have an account.
-          await app.messages
-            .sendEmail({
+          afterAnswering(async () => {
+            const token = await issueResetToken(app.db, user.id);
+            const base = isStaffRole(user.role) ? app.dashboardUrl : app.signupUrl;
+            const link = `${base}${PATHS.resetPassword}?token=${encodeURIComponent(token)}`;
+            await app.messages.sendEmail({
               to: user.email,
               subject: `Reset your ${PRODUCT_NAME} password`,
               body: `Hi ${user.firstName},\n\nReset your ${PRODUCT_NAME} password here (the link works once, for an hour):\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n`,
-            })
-            .catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'));
+            });
+          }, request.log);
         }
         return { message: MESSAGES.passwordResetStarted };
       },

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { build } from '../index';
 import { hashPassword } from '../auth/passwords';
@@ -75,7 +75,8 @@ describe('with smtpUrl set', () => {
       });
 
       expect(response.statusCode).toBe(200);
-      expect(received).toHaveLength(1);
+      // The link is mailed after the answer.
+      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000, interval: 20 });
       expect(received[0]?.from).toBe('no-reply@sentinel.example');
       expect(received[0]?.to).toEqual(['pieter@example.co.za']);
       expect(received[0]?.data).toContain('reset-password?token=');
