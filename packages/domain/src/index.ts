@@ -498,11 +498,15 @@ export {
   DEFAULT_STOP_RADIUS_METRES,
   DEFAULT_STOP_MINIMUM_SECONDS,
   findStopSpans,
+  findStopSpanSteps,
   tripsAndStops,
+  tripsAndStopsSteps,
   fixesBetween,
 } from './trips/trips';
 export type { StopSettings, StopSpan } from './trips/trips';
-export { thinFixes, thinnedIndices } from './trips/thin';
+export { thinFixes, thinnedIndices, thinnedIndexSteps, THIN_PIECE_FIXES } from './trips/thin';
+export { STEP_WORK, WorkCounter, runSteps } from './trips/steps';
+export type { Steps } from './trips/steps';
 export {
   REPLAY_PERIODS,
   johannesburgDate,

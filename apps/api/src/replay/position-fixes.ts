@@ -55,19 +55,33 @@ export async function insertPositionFixes(
   }
 }
 
-/** The vehicle's fixes from (inclusive) to (exclusive), oldest first; the key makes them unique. */
-export function readPositionFixes(
+/**
+ * The vehicle's fixes from (inclusive) to (exclusive), oldest first, a page of pageFixes at a time.
+ * Pages follow the key (vehicle_id, at): each starts after the last instant of the one before, so
+ * every page is a short range read of the index however long the period, and none is skipped or
+ * read twice (the key holds one fix per vehicle and instant).
+ */
+export async function* positionFixPages(
   db: Kysely<Database>,
   vehicleId: number,
   from: string,
   to: string,
-): Promise<RecordedFix[]> {
-  return db
-    .selectFrom('positionFixes')
-    .select(['at', 'latitudeDegrees', 'longitudeDegrees'])
-    .where('vehicleId', '=', vehicleId)
-    .where('at', '>=', from)
-    .where('at', '<', to)
-    .orderBy('at')
-    .execute();
+  pageFixes: number,
+): AsyncGenerator<RecordedFix[], void, undefined> {
+  let after: string | undefined;
+  for (;;) {
+    const start = after;
+    const page = await db
+      .selectFrom('positionFixes')
+      .select(['at', 'latitudeDegrees', 'longitudeDegrees'])
+      .where('vehicleId', '=', vehicleId)
+      .$call((query) => (start === undefined ? query.where('at', '>=', from) : query.where('at', '>', start)))
+      .where('at', '<', to)
+      .orderBy('at')
+      .limit(pageFixes)
+      .execute();
+    if (page.length > 0) yield page;
+    if (page.length < pageFixes) return;
+    after = page.at(-1)!.at;
+  }
 }

@@ -8,6 +8,8 @@ import { addTrackedVehicle } from '../live/test-support';
 import type { TrackedVehicle } from '../live/test-support';
 import { backfillDemoTrips } from '../telemetry/simulator/backfill';
 import { insertPositionFixes } from './position-fixes';
+import { replayFixesPage, replayTrips } from './replay-queries';
+import { replaySettingsFromEnv } from './routes';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -182,6 +184,88 @@ describe('given a vehicle reporting every 10 s for a week (about 60,000 fixes)',
     expect(answer.stops).toEqual([]);
     expect(answer.trips).toHaveLength(1);
     expect(answer.trips[0]!.distanceMetres).toBeGreaterThan(48 * 4_900);
+  });
+});
+
+describe('given the same vehicle, read a page of a few hundred fixes at a time', () => {
+  let vehicle: TrackedVehicle;
+  const from = '2026-04-01T22:00:00.000Z';
+  const to = '2026-04-02T22:00:00.000Z';
+  const settings = replaySettingsFromEnv({});
+  const paged = { ...settings, pageFixes: 250 };
+
+  beforeAll(async () => {
+    vehicle = await addTrackedVehicle(app);
+    const rows = [];
+    const start = Date.parse(from);
+    // A day every 20 s (4,320 fixes): out and back on a 5 km road in 20-minute legs, parked
+    // for 15 minutes at each end.
+    for (let i = 0; i < 4320; i += 1) {
+      const minute = (i / 3) % 70;
+      const along = minute < 20 ? minute / 20 : minute < 35 ? 1 : minute < 55 ? 1 - (minute - 35) / 20 : 0;
+      rows.push({
+        vehicleId: vehicle.vehicleId,
+        at: new Date(start + i * 20_000).toISOString(),
+        latitudeDegrees: -26.2 + along * 0.045,
+        longitudeDegrees: 28.03 + (minute < 35 ? 0.001 : 0),
+      });
+    }
+    await insertPositionFixes(app.db, rows);
+  });
+
+  it('answers the same thinned fixes and the same trips and stops as in one read', async () => {
+    const period = { from, to };
+
+    const fixes = await replayFixesPage(app.db, vehicle.vehicleId, period, paged);
+    const trips = await replayTrips(app.db, vehicle.vehicleId, period, paged);
+
+    const whole = (await get(`/Vehicles/${vehicle.vehicleId}/Replay/Fixes`, period)).json<ReplayFixPage>();
+    expect(fixes).toEqual(whole);
+    expect(fixes).toMatchObject({ recordedCount: 4320, thinned: true });
+    expect(trips).toEqual((await get(`/Vehicles/${vehicle.vehicleId}/Replay/Trips`, period)).json());
+    expect(trips.stops.length).toBeGreaterThan(30);
+    expect(trips.trips.length).toBeGreaterThan(30);
+  });
+
+  it('refuses a period holding more fixes than a replay covers, naming the period', async () => {
+    const capped = { ...paged, maxFixes: 4000 };
+
+    const refusals = await Promise.allSettled([
+      replayFixesPage(app.db, vehicle.vehicleId, { from, to }, capped),
+      replayTrips(app.db, vehicle.vehicleId, { from, to }, capped),
+    ]);
+
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({
+        status: 'rejected',
+        reason: {
+          code: 'validation',
+          errors: { Period: ['A replay covers at most 4,000 fixes: choose a shorter period'] },
+        },
+      });
+    }
+    const shorter = await replayFixesPage(
+      app.db,
+      vehicle.vehicleId,
+      { from, to: '2026-04-02T12:00:00.000Z' },
+      capped,
+    );
+    expect(shorter.recordedCount).toBe(2520);
+  });
+
+  it('lets /health answer while the replay is read and thinned', async () => {
+    const finished: string[] = [];
+    const replay = replayFixesPage(app.db, vehicle.vehicleId, { from, to }, paged).then(() =>
+      finished.push('replay'),
+    );
+    const health = app.inject({ method: 'GET', url: '/health' }).then((response) => {
+      expect(response.statusCode).toBe(200);
+      finished.push('health');
+    });
+
+    await Promise.all([replay, health]);
+
+    expect(finished).toEqual(['health', 'replay']);
   });
 });
 

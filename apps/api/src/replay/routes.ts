@@ -16,10 +16,13 @@ import { ApiError, notFound, ProblemDetailsRef } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { IdParams, ListAnswers } from '../routes/schemas';
 import { vehicleExists } from '../vehicles/vehicle-queries';
-import { replayFixesPage, replayTrips } from './replay-queries';
+import { DEFAULT_REPLAY_MAX_FIXES, REPLAY_PAGE_FIXES, replayFixesPage, replayTrips } from './replay-queries';
 import type { ReplaySettings } from './replay-queries';
 
-/** The stop thresholds: REPLAY_STOP_RADIUS_METRES (100) and REPLAY_STOP_MINUTES (5). */
+/**
+ * The stop thresholds, REPLAY_STOP_RADIUS_METRES (100) and REPLAY_STOP_MINUTES (5), and the most
+ * fixes one call reads, REPLAY_MAX_FIXES (1,500,000).
+ */
 export function replaySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ReplaySettings {
   const positive = (value: string | undefined, fallback: number) => {
     const number = Number(value);
@@ -28,6 +31,8 @@ export function replaySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Rep
   return {
     radiusMetres: positive(env['REPLAY_STOP_RADIUS_METRES'], DEFAULT_STOP_RADIUS_METRES),
     minimumSeconds: positive(env['REPLAY_STOP_MINUTES'], DEFAULT_STOP_MINIMUM_SECONDS / 60) * 60,
+    maxFixes: Math.floor(positive(env['REPLAY_MAX_FIXES'], DEFAULT_REPLAY_MAX_FIXES)),
+    pageFixes: REPLAY_PAGE_FIXES,
   };
 }
 
@@ -54,7 +59,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Vehicles'],
         summary: "One page of the vehicle's GPS fixes in a period, oldest first, for trip replay",
         description:
-          'A period of at most 31 days. More than 3000 fixes are thinned (Douglas-Peucker) keeping ' +
+          'A period of at most 31 days holding at most REPLAY_MAX_FIXES fixes (1,500,000 by default; ' +
+          'more is a 400 at Period). More than 3000 fixes are thinned (Douglas-Peucker) keeping ' +
           'turns and every stop, then paged ($pagesize up to 5000, $pageindex).',
         security: [{ bearer: [] }],
         params: IdParams,
@@ -78,7 +84,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The vehicle's trips, stops and lock, unlock and tamper entries in a period",
         description:
           'Computed from every stored fix: a stop is staying within the stop radius for at least ' +
-          'the stop duration (settings, 100 m and 5 minutes by default); trips run between stops.',
+          'the stop duration (settings, 100 m and 5 minutes by default); trips run between stops. ' +
+          'A period holding more than REPLAY_MAX_FIXES fixes (1,500,000 by default) is a 400 at Period.',
         security: [{ bearer: [] }],
         params: IdParams,
         querystring: ReplayPeriodQuerySchema,

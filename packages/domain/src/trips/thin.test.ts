@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pathMetres } from './geo';
 import { findStopSpans } from './trips';
-import { thinFixes } from './thin';
+import { thinFixes, thinnedIndexSteps } from './thin';
+import { runSteps } from './steps';
 import { M1_NORTH, TrackRecorder } from './test-tracks';
 
 const SOUTH = [...M1_NORTH].reverse();
@@ -70,6 +71,45 @@ describe('given a week of fixes every 10 seconds', () => {
   it('keeps the time order', () => {
     const times = thinFixes(fixes, 3000).map((fix) => Date.parse(fix.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+});
+
+describe('given the same week thinned a piece at a time', () => {
+  const fixes = week();
+  const spans = findStopSpans(fixes);
+  const pins = spans.flatMap((span) => [span.first, span.last]);
+
+  it('pauses after each piece and keeps at most the limit, in time order', () => {
+    const steps = thinnedIndexSteps(fixes, 3000, pins, 5000);
+    let pauses = 0;
+    let step = steps.next();
+    for (; step.done !== true; step = steps.next()) pauses += 1;
+    const kept = step.value;
+
+    expect(pauses).toBe(Math.ceil(fixes.length / 5000));
+    expect(kept.length).toBeLessThanOrEqual(3000);
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept).toEqual([...kept].sort((a, b) => a - b));
+    expect(kept[0]).toBe(0);
+    expect(kept.at(-1)).toBe(fixes.length - 1);
+  });
+
+  it('keeps every turn of the road and the arrival and departure of every stop', () => {
+    const thinned = runSteps(thinnedIndexSteps(fixes, 3000, pins, 5000)).map((index) => fixes[index]!);
+    for (const waypoint of M1_NORTH) {
+      const near = thinned.filter(
+        (fix) =>
+          Math.abs(fix.latitudeDegrees - waypoint.latitudeDegrees) < 0.0005 &&
+          Math.abs(fix.longitudeDegrees - waypoint.longitudeDegrees) < 0.0005,
+      );
+      expect(near.length, JSON.stringify(waypoint)).toBeGreaterThan(0);
+    }
+    for (const index of pins) expect(thinned).toContain(fixes[index]);
+  });
+
+  it('thins a series of one piece as thinFixes does', () => {
+    const day = fixes.slice(0, 4000);
+    expect(runSteps(thinnedIndexSteps(day, 1000)).map((index) => day[index])).toEqual(thinFixes(day, 1000));
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderFixes, withSpeeds } from './fixes';
 import { distanceMetres, pathMetres } from './geo';
-import { fixesBetween, tripsAndStops } from './trips';
+import { WorkCounter } from './steps';
+import { fixesBetween, tripsAndStops, tripsAndStopsSteps } from './trips';
 import { asReceived, M1_NORTH, TrackRecorder } from './test-tracks';
 
 const HOME = M1_NORTH[0]!;
@@ -34,6 +35,22 @@ describe('given fixes that arrived late and twice', () => {
   it('finds the same trips and stops as from the fixes in order', () => {
     const recorded = commute();
     expect(tripsAndStops(orderFixes(asReceived(recorded)))).toEqual(tripsAndStops(recorded));
+  });
+});
+
+describe('given a commute worked out in steps', () => {
+  it('pauses every so many distances and finds the same trips and stops', () => {
+    const fixes = commute(2);
+    const steps = tripsAndStopsSteps(fixes, {}, new WorkCounter(1000));
+    let pauses = 0;
+    let step = steps.next();
+    for (; step.done !== true; step = steps.next()) pauses += 1;
+
+    expect(pauses).toBeGreaterThan(fixes.length / 1000);
+    expect(step.value).toEqual(tripsAndStops(fixes));
+    expect(step.value.trips[0]!.distanceMetres).toBe(
+      Math.round(pathMetres(fixesBetween(fixes, step.value.trips[0]!.startAt, step.value.trips[0]!.endAt))),
+    );
   });
 });
 

@@ -1,6 +1,8 @@
 import type { Stop, Trip } from '../contract/replay';
 import type { RecordedFix } from './fixes';
-import { distanceMetres, pathMetres } from './geo';
+import { distanceMetres } from './geo';
+import { runSteps, WorkCounter } from './steps';
+import type { Steps } from './steps';
 
 /** A stop is staying within this many metres of where the vehicle arrived... */
 export const DEFAULT_STOP_RADIUS_METRES = 100;
@@ -29,6 +31,15 @@ const seconds = (from: string, to: string) => (Date.parse(to) - Date.parse(from)
  * still shows its stop: the fixes before and after the silence are both within the radius.
  */
 export function findStopSpans(fixes: readonly RecordedFix[], settings: StopSettings = {}): StopSpan[] {
+  return runSteps(findStopSpanSteps(fixes, settings));
+}
+
+/** findStopSpans, pausing after about `work` distances (see steps.ts). */
+export function* findStopSpanSteps(
+  fixes: readonly RecordedFix[],
+  settings: StopSettings = {},
+  work = new WorkCounter(),
+): Steps<StopSpan[]> {
   const radius = settings.radiusMetres ?? DEFAULT_STOP_RADIUS_METRES;
   const minimum = settings.minimumSeconds ?? DEFAULT_STOP_MINIMUM_SECONDS;
   const spans: StopSpan[] = [];
@@ -36,7 +47,10 @@ export function findStopSpans(fixes: readonly RecordedFix[], settings: StopSetti
   while (i < fixes.length) {
     const anchor = fixes[i]!;
     let j = i + 1;
-    while (j < fixes.length && distanceMetres(anchor, fixes[j]!) <= radius) j += 1;
+    while (j < fixes.length && distanceMetres(anchor, fixes[j]!) <= radius) {
+      j += 1;
+      if (work.add()) yield;
+    }
     const last = j - 1;
     if (last > i && seconds(anchor.at, fixes[last]!.at) >= minimum) {
       spans.push({ first: i, last });
@@ -44,26 +58,40 @@ export function findStopSpans(fixes: readonly RecordedFix[], settings: StopSetti
     } else {
       i += 1;
     }
+    if (work.add()) yield;
   }
   return spans;
 }
 
-function stopOf(fixes: readonly RecordedFix[], span: StopSpan): Stop {
-  const stay = fixes.slice(span.first, span.last + 1);
-  const mean = (pick: (fix: RecordedFix) => number) =>
-    Math.round((stay.reduce((sum, fix) => sum + pick(fix), 0) / stay.length) * 1e6) / 1e6;
+function* stopOf(fixes: readonly RecordedFix[], span: StopSpan, work: WorkCounter): Steps<Stop> {
+  // Summed in order from the arrival, as a reduce over the stay would.
+  let latitude = 0;
+  let longitude = 0;
+  for (let index = span.first; index <= span.last; index += 1) {
+    latitude += fixes[index]!.latitudeDegrees;
+    longitude += fixes[index]!.longitudeDegrees;
+    if (work.add()) yield;
+  }
+  const count = span.last - span.first + 1;
+  const mean = (sum: number) => Math.round((sum / count) * 1e6) / 1e6;
   const first = fixes[span.first]!;
   const last = fixes[span.last]!;
   return {
     startAt: first.at,
     endAt: last.at,
-    latitudeDegrees: mean((fix) => fix.latitudeDegrees),
-    longitudeDegrees: mean((fix) => fix.longitudeDegrees),
+    latitudeDegrees: mean(latitude),
+    longitudeDegrees: mean(longitude),
     durationSeconds: seconds(first.at, last.at),
   };
 }
 
-function tripOf(fixes: readonly RecordedFix[], first: number, last: number): Trip {
+function* tripOf(fixes: readonly RecordedFix[], first: number, last: number, work: WorkCounter): Steps<Trip> {
+  // The path's length, summed in order as pathMetres does.
+  let metres = 0;
+  for (let index = first + 1; index <= last; index += 1) {
+    metres += distanceMetres(fixes[index - 1]!, fixes[index]!);
+    if (work.add()) yield;
+  }
   const start = fixes[first]!;
   const end = fixes[last]!;
   return {
@@ -73,7 +101,7 @@ function tripOf(fixes: readonly RecordedFix[], first: number, last: number): Tri
     startLongitudeDegrees: start.longitudeDegrees,
     endLatitudeDegrees: end.latitudeDegrees,
     endLongitudeDegrees: end.longitudeDegrees,
-    distanceMetres: Math.round(pathMetres(fixes.slice(first, last + 1))),
+    distanceMetres: Math.round(metres),
     durationSeconds: seconds(start.at, end.at),
   };
 }
@@ -87,21 +115,32 @@ export function tripsAndStops(
   fixes: readonly RecordedFix[],
   settings: StopSettings = {},
 ): { trips: Trip[]; stops: Stop[] } {
+  return runSteps(tripsAndStopsSteps(fixes, settings));
+}
+
+/** tripsAndStops, pausing after about `work` units (see steps.ts). */
+export function* tripsAndStopsSteps(
+  fixes: readonly RecordedFix[],
+  settings: StopSettings = {},
+  work = new WorkCounter(),
+): Steps<{ trips: Trip[]; stops: Stop[] }> {
   const radius = settings.radiusMetres ?? DEFAULT_STOP_RADIUS_METRES;
-  const spans = findStopSpans(fixes, settings);
+  const spans = yield* findStopSpanSteps(fixes, settings, work);
   const trips: Trip[] = [];
-  const addTrip = (first: number, last: number) => {
+  const stops: Stop[] = [];
+  const addTrip = function* (first: number, last: number): Steps<void> {
     if (last <= first) return;
-    const trip = tripOf(fixes, first, last);
+    const trip = yield* tripOf(fixes, first, last, work);
     if (trip.distanceMetres > radius) trips.push(trip);
   };
   let from = 0;
   for (const span of spans) {
-    addTrip(from, span.first);
+    yield* addTrip(from, span.first);
     from = span.last;
   }
-  addTrip(from, fixes.length - 1);
-  return { trips, stops: spans.map((span) => stopOf(fixes, span)) };
+  yield* addTrip(from, fixes.length - 1);
+  for (const span of spans) stops.push(yield* stopOf(fixes, span, work));
+  return { trips, stops };
 }
 
 /** The fixes of one trip (or any time range), from ordered fixes: startAt to endAt inclusive. */
