@@ -74,3 +74,20 @@ export async function startAppServers(servers: AppServer[]): Promise<() => Promi
     await Promise.all(started.map((app) => app.close()));
   };
 }
+
+/**
+ * Resolves once `${url}/health` answers 200, polling every 100 ms; fails naming the server after
+ * `timeoutMs` (a server Playwright starts without waiting for it, see playwright.config.ts).
+ */
+export async function waitForHealth(name: string, url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const healthy = await fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    if (Date.now() > deadline) throw new Error(`${name} did not answer ${url}/health within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

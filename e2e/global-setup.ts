@@ -4,11 +4,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { chromium, expect } from '@playwright/test';
-import { startAppServers } from './app-servers';
+import { startAppServers, waitForHealth } from './app-servers';
 import config, {
   API_URL,
   BURNIN_URL,
   DASHBOARD_URL,
+  PARTNER_URL,
   SIGNUP_URL,
   STAFF_ROLES,
   TEST_RUNNER_URL,
@@ -29,11 +30,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     // The route tables (Vite in this process) and the sign-ins (the api hashing passwords, the
     // browser rendering) keep different processes busy, so they run side by side; so do the three
-    // roles' sign-ins.
+    // roles' sign-ins, and the wait for the servers that started beside the api.
     const browser = await chromium.launch(config.use?.launchOptions);
     try {
       await Promise.all([
         writeRouteTables(),
+        waitForHealth("The partners' webhook", PARTNER_URL),
+        waitForHealth('The test-runner', TEST_RUNNER_URL),
         ...STAFF_ROLES.map(async (role) => {
           const context = await browser.newContext({ baseURL: DASHBOARD_URL });
           const page = await context.newPage();

@@ -72,13 +72,32 @@ export default defineConfig({
     { name: 'journeys', testIgnore: /live-load\.spec\.ts$/, teardown: 'live load' },
     { name: 'live load', testMatch: /live-load\.spec\.ts$/ },
   ],
+  // Playwright starts these one after another and waits for each server that has a url; the
+  // partners' webhook and the test-runner have none here, so they start beside the api, and
+  // global-setup.ts waits for their /health while the staff roles sign in.
   webServer: [
     {
       command: 'node tests/partner-webhook-server.mjs',
-      url: `${PARTNER_URL}/health`,
       env: { PORT: '5291' },
       reuseExistingServer: false,
-      timeout: 30_000,
+    },
+    {
+      command: 'pnpm --filter @sentinel/test-runner start',
+      env: {
+        PORT: '5290',
+        API_URL,
+        JWT_SECRET,
+        BENCH_DATABASE_FILE: process.env.SENTINEL_E2E_BENCH_DATABASE,
+        // Shorter tests (a unit in about 7 s, done by the bench's second 5 s refresh; a retried
+        // test still runs long enough to be seen in progress) and known faults, so a run shows
+        // progress and the same failures every time: a weak lock relay on one unit, a flat battery
+        // on another.
+        TEST_DURATION_SCALE: '0.35',
+        BENCH_FAULTS: 'SNT-000127=weakLockRelay,SNT-000130=,SNT-000129=flatDeviceBattery',
+        // Sound units confirm every lock and unlock here, so the sound unit passes on every run.
+        BENCH_COMMAND_FAILURE_RATE: '0',
+      },
+      reuseExistingServer: false,
     },
     {
       command: 'pnpm --filter @sentinel/api start',
@@ -105,26 +124,6 @@ export default defineConfig({
         AURA_WEBHOOK_SECRET: 'the-browser-tests-partner-secret',
         PARTNER_WEBHOOK_ATTEMPTS: '2',
         ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'pnpm --filter @sentinel/test-runner start',
-      url: `${TEST_RUNNER_URL}/health`,
-      env: {
-        PORT: '5290',
-        API_URL,
-        JWT_SECRET,
-        BENCH_DATABASE_FILE: process.env.SENTINEL_E2E_BENCH_DATABASE,
-        // Shorter tests (a unit in about 7 s, done by the bench's second 5 s refresh; a retried
-        // test still runs long enough to be seen in progress) and known faults, so a run shows
-        // progress and the same failures every time: a weak lock relay on one unit, a flat battery
-        // on another.
-        TEST_DURATION_SCALE: '0.35',
-        BENCH_FAULTS: 'SNT-000127=weakLockRelay,SNT-000130=,SNT-000129=flatDeviceBattery',
-        // Sound units confirm every lock and unlock here, so the sound unit passes on every run.
-        BENCH_COMMAND_FAILURE_RATE: '0',
       },
       reuseExistingServer: false,
       timeout: 60_000,
