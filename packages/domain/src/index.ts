@@ -40,6 +40,15 @@ export {
 } from './validate-field';
 export type { FieldRule } from './validate-field';
 export {
+  DEFAULT_PHONE_CODE,
+  isSmsCountry,
+  normalisePhone,
+  smsCountryMessage,
+  validatePhone,
+  validatePhoneCode,
+} from './phone-number';
+export type { NormalisedPhone } from './phone-number';
+export {
   trimCredential,
   canSubmitSignIn,
   validateSignIn,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages';
 import { signUpStepForErrors, validateSignUp } from './sign-up';
 
 const valid = {
@@ -39,6 +40,20 @@ describe('validateSignUp', () => {
       'PhoneNumber',
       'IdNumber',
     ]);
+  });
+});
+
+describe('validateSignUp on the phone', () => {
+  it.each(['027', '+27', '882', 'ab'])("refuses the country code '%s' at PhoneCode", (PhoneCode) => {
+    expect(validateSignUp({ ...valid, PhoneCode })).toEqual({ PhoneCode: [MESSAGES.phoneCode] });
+  });
+
+  it("refuses a South African number under the code '1' at PhoneNumber", () => {
+    expect(validateSignUp({ ...valid, PhoneCode: '1' })).toEqual({ PhoneNumber: [MESSAGES.phoneNumber] });
+  });
+
+  it('takes the number written internationally, with spaces', () => {
+    expect(validateSignUp({ ...valid, PhoneCode: '27', PhoneNumber: '+27 82 123 4567' })).toEqual({});
   });
 });
 

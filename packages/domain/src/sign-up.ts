@@ -1,7 +1,8 @@
 import { MESSAGES } from './messages';
 import type { FieldErrors } from './messages';
 import { validatePassword } from './password-rules';
-import { validateEmail, validateIdNumber, validateName, validatePhoneNumber } from './validate-field';
+import { validatePhone } from './phone-number';
+import { validateEmail, validateIdNumber, validateName } from './validate-field';
 
 /** The three sign-up steps, in order. */
 export const SIGN_UP_STEPS = ['email', 'password', 'details'] as const;
@@ -20,6 +21,8 @@ export interface SignUpInput {
   Password: string;
   FirstName: string;
   LastName: string;
+  /** The country calling code's digits. @default '27' */
+  PhoneCode?: string | undefined;
   PhoneNumber: string;
   IdNumber: string;
   IdNumberIsSouthAfrican: boolean;
@@ -48,16 +51,21 @@ export function validateSignUpPasswordStep(input: Pick<SignUpInput, 'Password'>)
   return collect([['Password', validatePassword(input.Password)]]);
 }
 
-/** The details step: name, surname, phone and ID. */
+/** The details step: name, surname, phone (a real number of its country code) and ID. */
 export function validateSignUpDetailsStep(
-  input: Pick<SignUpInput, 'FirstName' | 'LastName' | 'PhoneNumber' | 'IdNumber' | 'IdNumberIsSouthAfrican'>,
+  input: Pick<
+    SignUpInput,
+    'FirstName' | 'LastName' | 'PhoneCode' | 'PhoneNumber' | 'IdNumber' | 'IdNumberIsSouthAfrican'
+  >,
 ): FieldErrors {
-  return collect([
-    ['FirstName', validateName(input.FirstName)],
-    ['LastName', validateName(input.LastName)],
-    ['PhoneNumber', validatePhoneNumber(input.PhoneNumber)],
-    ['IdNumber', validateIdNumber(input.IdNumber, input.IdNumberIsSouthAfrican)],
-  ]);
+  return {
+    ...collect([
+      ['FirstName', validateName(input.FirstName)],
+      ['LastName', validateName(input.LastName)],
+    ]),
+    ...validatePhone(input.PhoneCode, input.PhoneNumber),
+    ...collect([['IdNumber', validateIdNumber(input.IdNumber, input.IdNumberIsSouthAfrican)]]),
+  };
 }
 
 /** Every sign-up rule at once, keyed by the server's field names (what POST /Auth/SignUp checks). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
+import { MESSAGES } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS } from '../index';
 
 let app: FastifyInstance;
@@ -82,6 +83,68 @@ describe('POST /Auth/SignInByEmail', () => {
   describe('given an address nobody has', () => {
     it('answers exactly as for a wrong password', async () => {
       const response = await signIn({ email: 'nobody@sentinel.demo', password: 'Sentinel#Admin1' });
+
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        title: 'Unauthorized',
+        status: 401,
+        message: 'Invalid email and password',
+      });
+    });
+  });
+
+  describe('given an account holder who signed up and has not confirmed the phone', () => {
+    const holder = { email: 'unconfirmed.holder@example.co.za', password: 'Str0ng!pw' };
+
+    it('refuses with its own message and errors.PhoneNumber, and signs in once the texted code is entered', async () => {
+      const signedUp = await app.inject({
+        method: 'POST',
+        url: '/Auth/SignUp',
+        payload: {
+          Email: holder.email,
+          FirstName: 'Sipho',
+          LastName: 'Ndlovu',
+          Password: holder.password,
+          PhoneCode: '27',
+          PhoneNumber: '0609990017',
+          IdNumber: '9001015800085',
+          IdNumberIsSouthAfrican: true,
+          acceptedTermsAndConditionsAndPolicy: true,
+        },
+      });
+      expect(signedUp.statusCode).toBe(200);
+
+      const refused = await signIn(holder);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({
+        title: 'Unauthorized',
+        status: 401,
+        message: MESSAGES.phoneNotConfirmed,
+        errors: { PhoneNumber: [MESSAGES.phoneNotConfirmed] },
+      });
+
+      const text = await app.db
+        .selectFrom('outbox')
+        .select('body')
+        .where('recipient', '=', '+27609990017')
+        .executeTakeFirstOrThrow();
+      const confirmed = await app.inject({
+        method: 'POST',
+        url: '/Auth/ConfirmPhone',
+        payload: {
+          PhoneCode: '27',
+          PhoneNumber: '060 999 0017',
+          PhoneConfirmationToken: /\b(\d{6})\b/.exec(text.body)?.[1] ?? '',
+        },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const response = await signIn(holder);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ userRole: 'Account-Holder' });
+    });
+
+    it('answers a wrong password as for anyone, so the refusal tells nothing without the password', async () => {
+      const response = await signIn({ email: holder.email, password: 'Wr0ng!pw' });
 
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   isRoleName,
+  MESSAGES,
   ref,
+  ROLE,
   RefreshTokensRequestSchema,
   required,
   SignInAnswerSchema,
@@ -26,7 +28,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Auth'],
         summary: 'Sign in with e-mail and password',
-        description: 'Any role may sign in here; the dashboard itself refuses Account-Holders.',
+        description:
+          'Any role may sign in here; the dashboard itself refuses Account-Holders. An Account-Holder ' +
+          'whose phone is not yet confirmed is refused with 401 and errors.PhoneNumber.',
         body: SignInRequestSchema,
         response: { 200: ref(SignInAnswerSchema), 400: ProblemDetailsRef, 401: ProblemDetailsRef },
       },
@@ -46,6 +50,26 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           { action: 'SignInFailed' },
         );
         throw new ApiError('invalidCredentials');
+      }
+      // An account holder who signed up must first prove the phone with the texted code; the answer
+      // says so (errors.PhoneNumber), so the app can offer to send one. Told only to whoever knows
+      // the password.
+      if (user.role === ROLE.accountHolder && user.phoneConfirmedAt === null) {
+        await recordAudit(
+          app.db,
+          { ...actorOf(request), userId: user.id },
+          {
+            action: 'SignInFailed',
+            targetType: 'User',
+            targetId: user.id,
+            detail: { phoneConfirmed: false },
+          },
+        );
+        throw new ApiError(
+          'invalidCredentials',
+          { PhoneNumber: [MESSAGES.phoneNotConfirmed] },
+          MESSAGES.phoneNotConfirmed,
+        );
       }
       await recordAudit(
         app.db,

@@ -3,6 +3,7 @@ import { MessageAnswerSchema, OTP_RESEND_INTERVAL_MS, PhoneVerificationSchema } 
 import type { SendLimit } from '../throttle/send-log';
 import type { BotChallenge } from './bot-challenge';
 import { createPhoneCodeService } from './phone-codes';
+import { DEFAULT_SMS_COUNTRIES } from './sms-countries';
 import type { PhoneCodeService } from './phone-codes';
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     dashboardUrl: string;
     /** How often one phone may be sent a code. */
     phoneCodeLimits: readonly SendLimit[];
+    /** The countries (ISO 3166-1 alpha-2) whose numbers are sent codes; any other is refused. */
+    smsCountries: readonly string[];
   }
 }
 
@@ -35,7 +38,9 @@ export const accountsPlugin = fp<AccountsPluginOptions>(
     // The answers of the sign-up and password routes, listed once in the OpenAPI document.
     app.addSchema(MessageAnswerSchema);
     app.addSchema(PhoneVerificationSchema);
-    app.decorate('phoneCodes', createPhoneCodeService(app.db, app.messages, options.codeKey));
+    const smsCountries = options.smsCountries ?? DEFAULT_SMS_COUNTRIES;
+    app.decorate('smsCountries', smsCountries);
+    app.decorate('phoneCodes', createPhoneCodeService(app.db, app.messages, options.codeKey, smsCountries));
     app.decorate('botChallenge', options.botChallenge);
     app.decorate('dashboardUrl', options.dashboardUrl.replace(/\/+$/, ''));
     // One code per interval and five an hour per phone.

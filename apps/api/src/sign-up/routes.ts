@@ -1,21 +1,24 @@
 import {
   ConfirmPhoneRequestSchema,
   isOtpCode,
+  isSmsCountry,
   MESSAGES,
   MessageAnswerSchema,
+  normalisePhone,
   PhoneVerificationSchema,
   ref,
   ResendPhoneConfirmationRequestSchema,
   ROLE,
   SignUpRequestSchema,
+  smsCountryMessage,
+  validatePhone,
   validateSignUp,
 } from '@sentinel/domain';
-import type { FieldErrors } from '@sentinel/domain';
+import type { FieldErrors, NormalisedPhone } from '@sentinel/domain';
 import { hashPassword } from '../auth/passwords';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
-import { storedPhoneNumber } from '../routes/schemas';
 import { allowSend } from '../throttle/send-log';
 import {
   emailInUse,
@@ -28,9 +31,8 @@ import {
 /** One caller address: 20 codes an hour (the per-phone limits are app.phoneCodeLimits). */
 const ADDRESS_LIMITS = [{ max: 20, windowMs: 3_600_000 }];
 
-const phoneKey = (phoneCode: string, phoneNumber: string) => `otp-phone:${phoneCode}${phoneNumber}`;
-const phoneCodeOf = (value: string | undefined) =>
-  value === undefined || value.trim() === '' ? '27' : value.trim();
+/** The OTP throttles count per number in its E.164 form, however it was typed. */
+const phoneKey = (phone: NormalisedPhone) => `otp-phone:${phone.e164.slice(1)}`;
 
 const CODE_ERRORS = {
   invalid: MESSAGES.otpInvalid,
@@ -42,6 +44,20 @@ const CODE_ERRORS = {
 export const signUpRoutes = routePlugin(
   'sign-up',
   async (app) => {
+    /**
+     * The number in its stored form, or a 400 at PhoneCode or PhoneNumber: not a number of its
+     * country code, or of a country not texted (SMS_COUNTRIES).
+     */
+    const textablePhone = (phoneCode: string | undefined, phoneNumber: string): NormalisedPhone => {
+      throwIfInvalid(validatePhone(phoneCode, phoneNumber));
+      const phone = normalisePhone(phoneCode, phoneNumber);
+      if (!phone) throw new ApiError('validation', { PhoneNumber: [MESSAGES.phoneNumber] });
+      if (!isSmsCountry(phone, app.smsCountries)) {
+        throw new ApiError('validation', { PhoneNumber: [smsCountryMessage(app.smsCountries)] });
+      }
+      return phone;
+    };
+
     app.post(
       '/Auth/SignUp',
       {
@@ -50,7 +66,9 @@ export const signUpRoutes = routePlugin(
           summary: 'Sign up as an account holder; texts a code to confirm the phone',
           description:
             'Every field is checked with the same rules as the form; an e-mail or phone already in use ' +
-            'is a field error. The answer is the number to confirm, as stored (without the leading 0).',
+            'is a field error. PhoneCode is a country calling code (digits, default 27) and the number ' +
+            'one of its country, in any common form; only numbers of the countries SMS_COUNTRIES lists ' +
+            '(default ZA) are taken. The answer is the number to confirm, as stored (without the leading 0).',
           body: SignUpRequestSchema,
           response: { 200: ref(PhoneVerificationSchema), 400: ProblemDetailsRef, 429: ProblemDetailsRef },
         },
@@ -64,11 +82,11 @@ export const signUpRoutes = routePlugin(
               body.acceptedToAllowInformationToBeUsedToContact ?? false,
           }),
         );
+        const phone = textablePhone(body.PhoneCode, body.PhoneNumber);
         if (app.botChallenge && !(await app.botChallenge.verify(body.turnstileToken ?? '', request.ip))) {
           throw new ApiError('validation', { TurnstileToken: [MESSAGES.botChallengeFailed] });
         }
-        const phoneCode = phoneCodeOf(body.PhoneCode);
-        const phoneNumber = storedPhoneNumber(body.PhoneNumber);
+        const { phoneCode, phoneNumber } = phone;
         const errors: FieldErrors = {};
         if (await emailInUse(app.db, body.Email)) errors['Email'] = [MESSAGES.emailInUse];
         if (await phoneInUse(app.db, phoneCode, phoneNumber)) errors['PhoneNumber'] = [MESSAGES.phoneInUse];
@@ -90,6 +108,8 @@ export const signUpRoutes = routePlugin(
               phoneNumber,
               idNumber: body.IdNumber,
               idNumberIsSouthAfrican: body.IdNumberIsSouthAfrican,
+              // A number typed into the sign-up form counts once a texted code proves it.
+              phoneConfirmed: false,
             },
             ROLE.accountHolder,
           );
@@ -99,7 +119,7 @@ export const signUpRoutes = routePlugin(
           throw error;
         }
         await setPasswordHash(app.db, id, passwordHash);
-        await allowSend(app.db, phoneKey(phoneCode, phoneNumber), app.phoneCodeLimits);
+        await allowSend(app.db, phoneKey(phone), app.phoneCodeLimits);
         await app.phoneCodes.send({ id, phoneCode, phoneNumber });
         return { PhoneNumber: phoneNumber, PhoneCode: phoneCode };
       },
@@ -122,11 +142,10 @@ export const signUpRoutes = routePlugin(
         const code = request.body.PhoneConfirmationToken.trim();
         if (!isOtpCode(code))
           throw new ApiError('validation', { PhoneConfirmationToken: [MESSAGES.otpInvalid] });
-        const user = await findAwaitingPhoneConfirmation(
-          app.db,
-          phoneCodeOf(request.body.PhoneCode),
-          storedPhoneNumber(request.body.PhoneNumber),
-        );
+        throwIfInvalid(validatePhone(request.body.PhoneCode, request.body.PhoneNumber));
+        const phone = normalisePhone(request.body.PhoneCode, request.body.PhoneNumber);
+        const user =
+          phone && (await findAwaitingPhoneConfirmation(app.db, phone.phoneCode, phone.phoneNumber));
         const outcome = user ? await app.phoneCodes.confirm(user.id, code) : 'expired';
         if (outcome !== 'confirmed') {
           throw new ApiError('validation', { PhoneConfirmationToken: [CODE_ERRORS[outcome]] });
@@ -142,28 +161,27 @@ export const signUpRoutes = routePlugin(
           tags: ['Auth'],
           summary: 'Text a new code to a phone awaiting confirmation',
           description:
-            'At most once a minute and five times an hour per phone, 20 times an hour per address; ' +
-            'the answer is the same whether or not the number awaits a code.',
+            'At most once a minute and five times an hour per phone (however it is written), 20 times ' +
+            'an hour per address; a number outside SMS_COUNTRIES is a field error; otherwise the answer ' +
+            'is the same whether or not the number awaits a code.',
           body: ResendPhoneConfirmationRequestSchema,
           response: { 200: ref(MessageAnswerSchema), 400: ProblemDetailsRef, 429: ProblemDetailsRef },
         },
       },
       async (request) => {
-        const phoneCode = phoneCodeOf(request.body.phoneCode);
-        const phoneNumber = storedPhoneNumber(request.body.phoneNumber);
-        if (phoneNumber === '') throw new ApiError('validation', { PhoneNumber: [MESSAGES.required] });
+        const phone = textablePhone(request.body.phoneCode, request.body.phoneNumber);
         const allowed =
           (await allowSend(app.db, `otp-ip:${request.ip}`, ADDRESS_LIMITS)) &&
-          (await allowSend(app.db, phoneKey(phoneCode, phoneNumber), app.phoneCodeLimits));
+          (await allowSend(app.db, phoneKey(phone), app.phoneCodeLimits));
         if (!allowed) throw new ApiError('throttled', { PhoneNumber: [MESSAGES.otpResendTooSoon] });
-        const user = await findAwaitingPhoneConfirmation(app.db, phoneCode, phoneNumber);
-        if (user) await app.phoneCodes.send({ id: user.id, phoneCode, phoneNumber });
+        const user = await findAwaitingPhoneConfirmation(app.db, phone.phoneCode, phone.phoneNumber);
+        if (user) await app.phoneCodes.send({ id: user.id, ...phone });
         return { message: MESSAGES.otpSent };
       },
     );
   },
   {
     dependencies: ['sentinel-accounts'],
-    decorators: ['db', 'phoneCodes', 'botChallenge', 'phoneCodeLimits'],
+    decorators: ['db', 'phoneCodes', 'botChallenge', 'phoneCodeLimits', 'smsCountries'],
   },
 );

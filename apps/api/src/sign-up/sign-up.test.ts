@@ -127,6 +127,103 @@ describe('POST /Auth/SignUp', () => {
   });
 });
 
+describe('the phone at sign-up', () => {
+  async function textsTo(recipient: string): Promise<number> {
+    const rows = await app.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('channel', '=', 'sms')
+      .where('recipient', 'like', `${recipient}%`)
+      .execute();
+    return rows.length;
+  }
+
+  it.each(['027', '+27', '882', 'ab'])(
+    "refuses the country code '%s' at PhoneCode, adds nobody and texts nothing",
+    async (PhoneCode) => {
+      const body = signUp({ PhoneCode });
+      const response = await post('/Auth/SignUp', body);
+
+      expect(response.statusCode).toBe(400);
+      expect(errorsOf(response)).toEqual({ PhoneCode: [MESSAGES.phoneCode] });
+      const added = await app.db.selectFrom('users').select('id').where('email', '=', body.Email).execute();
+      expect(added).toEqual([]);
+      expect(await textsTo(`+${PhoneCode}${body.PhoneNumber.slice(1)}`)).toBe(0);
+    },
+  );
+
+  it("refuses a South African number under the code '1' at PhoneNumber", async () => {
+    const response = await post('/Auth/SignUp', signUp({ PhoneCode: '1' }));
+
+    expect(response.statusCode).toBe(400);
+    expect(errorsOf(response)).toEqual({ PhoneNumber: [MESSAGES.phoneNumber] });
+  });
+
+  it('refuses a number outside SMS_COUNTRIES at PhoneNumber and texts nothing', async () => {
+    for (const [PhoneCode, PhoneNumber, recipient] of [
+      ['1', '201 555 0123', '+12015550123'],
+      ['44', '07400 123456', '+447400123456'],
+    ] as const) {
+      const response = await post('/Auth/SignUp', signUp({ PhoneCode, PhoneNumber }));
+      expect(response.statusCode).toBe(400);
+      expect(errorsOf(response)).toEqual({
+        PhoneNumber: ['We can only send an OTP to numbers in South Africa'],
+      });
+      const resend = await post('/Auth/ResendPhoneConfirmation', {
+        phoneCode: PhoneCode,
+        phoneNumber: PhoneNumber,
+      });
+      expect(resend.statusCode).toBe(400);
+      expect(await textsTo(recipient)).toBe(0);
+    }
+  });
+
+  it('texts the countries smsCountries lists', async () => {
+    const wider = await build({ smsCountries: ['ZA', 'GB'] });
+    try {
+      const response = await wider.inject({
+        method: 'POST',
+        url: '/Auth/SignUp',
+        payload: signUp({ PhoneCode: '44', PhoneNumber: '07400 123456' }),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ PhoneNumber: '7400123456', PhoneCode: '44' });
+      const texts = await wider.db
+        .selectFrom('outbox')
+        .select('recipient')
+        .where('channel', '=', 'sms')
+        .execute();
+      expect(texts).toEqual([{ recipient: '+447400123456' }]);
+    } finally {
+      await wider.close();
+    }
+  });
+
+  it('takes one number in every form: a second sign-up with it is refused, and its throttle is shared', async () => {
+    const { body, code } = await signedUp();
+    const national = body.PhoneNumber.slice(1);
+    const international = `+27 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}`;
+
+    const again = await post('/Auth/SignUp', signUp({ PhoneCode: '', PhoneNumber: international }));
+    expect(again.statusCode).toBe(400);
+    expect(errorsOf(again)).toEqual({ PhoneNumber: [MESSAGES.phoneInUse] });
+
+    const resend = await post('/Auth/ResendPhoneConfirmation', {
+      phoneCode: '27',
+      phoneNumber: international,
+    });
+    expect(resend.statusCode).toBe(429);
+    expect(await smsTo(body.PhoneNumber)).toHaveLength(1);
+
+    const confirmed = await post('/Auth/ConfirmPhone', {
+      PhoneCode: '27',
+      PhoneNumber: international,
+      PhoneConfirmationToken: code,
+    });
+    expect(confirmed.statusCode).toBe(200);
+  });
+});
+
 describe('POST /Auth/ConfirmPhone', () => {
   it('confirms the phone with the right code, once', async () => {
     const { body, code } = await signedUp();

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Expression, Kysely, SqlBool } from 'kysely';
+import { DEFAULT_PHONE_CODE, normalisePhone } from '@sentinel/domain';
 import type { RoleName, User, UserListField } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
@@ -128,6 +129,22 @@ export interface NewUser {
   phoneNumber: string;
   idNumber: string | null;
   idNumberIsSouthAfrican: boolean;
+  /**
+   * Whether the phone counts as confirmed. Staff who enter a number have spoken with its holder;
+   * a number typed into the sign-up form counts once a texted code proves it.
+   * @default true
+   */
+  phoneConfirmed?: boolean;
+}
+
+/** The phone columns: the one stored form (normalisePhone) of a valid number, else as typed without its 0. */
+function phoneColumns(input: NewUser): { phoneCode: string; phoneNumber: string } {
+  const phoneCode = input.phoneCode.trim() === '' ? DEFAULT_PHONE_CODE : input.phoneCode.trim();
+  if (input.phoneNumber === '') return { phoneCode, phoneNumber: '' };
+  const phone = normalisePhone(phoneCode, input.phoneNumber);
+  return phone
+    ? { phoneCode: phone.phoneCode, phoneNumber: phone.phoneNumber }
+    : { phoneCode, phoneNumber: storedPhoneNumber(input.phoneNumber) };
 }
 
 /** Adds the user holding `role` in one transaction; a taken address throws the unique violation. */
@@ -154,8 +171,8 @@ export async function addUsers(
         email: input.email.trim(),
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
-        phoneCode: input.phoneCode.trim() === '' ? '27' : input.phoneCode.trim(),
-        phoneNumber: input.phoneNumber === '' ? '' : storedPhoneNumber(input.phoneNumber),
+        ...phoneColumns(input),
+        phoneConfirmedAt: input.phoneConfirmed === false ? null : instant(),
         idNumber: input.idNumber?.trim() ?? null,
         idNumberIsSouthAfrican: input.idNumberIsSouthAfrican ? 1 : 0,
         createdOnDateTime: instant(),
@@ -211,10 +228,13 @@ function userByEmailWithRole(db: Kysely<Database>, email: string) {
   );
 }
 
-/** The user signing in with this address (any case): id, password hash and first granted role. */
+/**
+ * The user signing in with this address (any case): id, password hash, when the phone was
+ * confirmed and first granted role.
+ */
 export function findSignIn(db: Kysely<Database>, email: string) {
   return userByEmailWithRole(db, email)
-    .select(['users.id', 'users.passwordHash', 'roles.name as role'])
+    .select(['users.id', 'users.passwordHash', 'users.phoneConfirmedAt', 'roles.name as role'])
     .executeTakeFirst();
 }
 

@@ -13,6 +13,7 @@ import { positionFixesMigration } from './0009-position-fixes';
 import { importsMigration } from './0010-imports';
 import { deviceTestCommandsMigration } from './0013-device-test-commands';
 import { oneDeviceCommandsTableMigration } from './0014-one-device-commands-table';
+import { normalisedPhonesMigration } from './0016-normalised-phones';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-imports': importsMigration,
   '0013-device-test-commands': deviceTestCommandsMigration,
   '0014-one-device-commands-table': oneDeviceCommandsTableMigration,
+  '0016-normalised-phones': normalisedPhonesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {

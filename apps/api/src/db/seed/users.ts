@@ -144,6 +144,8 @@ export async function seedDemoUsers(db: Kysely<Database>): Promise<string[]> {
           idNumber: user.idNumber,
           idNumberIsSouthAfrican: 1,
           passwordHash: hashes[index] ?? null,
+          // The demo account holder signs in at once, so the phone counts as confirmed.
+          phoneConfirmedAt: instant(),
           createdOnDateTime: instant(),
         })
         .returning('id')
@@ -206,6 +208,8 @@ export async function seedAccountHolders(
           phoneNumber: holder.phoneNumber,
           idNumber: holder.idNumber,
           idNumberIsSouthAfrican: flag(holder.idNumberIsSouthAfrican),
+          // Onboarded by staff, as every seeded account holder is: the phone counts as confirmed.
+          phoneConfirmedAt: holder.createdOnDateTime,
           createdOnDateTime: holder.createdOnDateTime,
         })
         .returning('id')

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { onServer } from '@sentinel/database';
+import { createDatabase, PRIVATE_DATABASE_TEMPLATE_ENV } from './database';
+import { MIGRATIONS, migrateToLatest } from './migrations';
+import type { Database } from './schema';
+
+const onPostgres = process.env.SENTINEL_TEST_ENGINE === 'postgres';
+
+// An empty database of the suite's engine, as in one-device-commands-table.test.ts.
+let db: Kysely<Database>;
+let dispose: () => Promise<void>;
+
+beforeEach(async () => {
+  if (onPostgres) {
+    const url = new URL(process.env[PRIVATE_DATABASE_TEMPLATE_ENV] ?? '');
+    const name = `sentinel_migrate_${randomUUID().replaceAll('-', '')}`;
+    await onServer(url.href, `create database ${name}`);
+    url.pathname = `/${name}`;
+    db = createDatabase({ databaseFile: '', databaseUrl: url.href });
+    dispose = async () => {
+      await db.destroy();
+      await onServer(url.href, `drop database if exists ${name} with (force)`);
+    };
+  } else {
+    const folder = mkdtempSync(join(tmpdir(), 'sentinel-0016-'));
+    db = createDatabase({ databaseFile: join(folder, 'api.db') });
+    dispose = async () => {
+      await db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    };
+  }
+});
+
+afterEach(async () => {
+  await dispose();
+});
+
+it('stores phones in their one form and confirms those of users never sent a code', async () => {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
+  expect((await migrator.migrateTo('0014-one-device-commands-table')).error).toBeUndefined();
+  const added = '2026-01-05T08:00:00.000Z';
+  const user = (email: string, phoneCode: string, phoneNumber: string) =>
+    db
+      .insertInto('users')
+      .values({
+        email,
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        phoneCode,
+        phoneNumber,
+        createdOnDateTime: added,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const byStaff = await user('staff.added@example.co.za', '+27', '082 123 4567');
+  const signedUp = await user('signed.up@example.co.za', '027', '831234567');
+  const mistyped = await user('mistyped@example.co.za', '27', '12');
+  await db
+    .insertInto('phoneConfirmations')
+    .values({ userId: signedUp.id, codeHash: 'x', createdAt: added, expiresAt: added, usedAt: null })
+    .execute();
+
+  await migrateToLatest(db);
+
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'phoneCode', 'phoneNumber', 'phoneConfirmedAt'])
+    .orderBy('id')
+    .execute();
+  expect(rows).toEqual([
+    { id: byStaff.id, phoneCode: '27', phoneNumber: '821234567', phoneConfirmedAt: added },
+    { id: signedUp.id, phoneCode: '27', phoneNumber: '831234567', phoneConfirmedAt: null },
+    { id: mistyped.id, phoneCode: '27', phoneNumber: '12', phoneConfirmedAt: added },
+  ]);
+});
