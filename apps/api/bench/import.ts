@@ -1,6 +1,13 @@
 /*
  * pnpm --filter @sentinel/api bench:import [rows=50000] [xlsx]
+ * pnpm --filter @sentinel/api bench:import limits
  *
+ * With `limits`: uploads files past the import's limits (the default IMPORT_* settings) and prints,
+ * for each, the answer, how long it took and the process's peak memory (RSS) after it: a CSV of
+ * 300,000 short rows and a workbook whose sheet unpacks to 1 GB. Each must be refused within a
+ * second, without its rows or its unpacked sheet ever held in memory.
+ *
+ * Otherwise:
  * Previews and imports a generated file (CSV, or an Excel workbook with `xlsx`) of `rows` rows
  * (each a new account holder with a driver and a vehicle; 2 % with mistakes, 1 % repeating an
  * earlier row) into a seeded api on a SQLite file (or PostgreSQL when DATABASE_URL is set), while
@@ -17,10 +24,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { IMPORT_FIELD_KEYS } from '@sentinel/domain';
 import type { ImportJob } from '@sentinel/domain';
+import type { FastifyInstance } from 'fastify';
 import { build, DEMO_SIGN_INS } from '../src/index';
+import { workbookBomb } from '../src/test-support/workbook-bomb';
 
 const ROWS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 50_000);
 const FORMAT = process.argv.slice(2).includes('xlsx') ? 'xlsx' : 'csv';
+const LIMITS = process.argv.slice(2).includes('limits');
 const log = (text: string) => process.stdout.write(`${text}\n`);
 
 /** A distinct valid South African ID number per row: the birth date and sequence vary with i. */
@@ -81,6 +91,35 @@ function percentiles(samples: number[]) {
   return `n=${sorted.length}, p50 ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms, max ${(sorted[sorted.length - 1] ?? NaN).toFixed(1)} ms`;
 }
 
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** The process's peak resident memory so far (maxRSS is in kilobytes). */
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+/** Uploads each file past a limit and prints the answer, the time and the peak RSS after it. */
+async function refusals(app: FastifyInstance, admin: string): Promise<void> {
+  const files: [string, () => Promise<Buffer>][] = [
+    ['limits.csv', async () => Buffer.from(`Holder.Email\n${'x\n'.repeat(300_000)}`, 'utf8')],
+    ['limits.xlsx', () => workbookBomb(1024 * 1024 * 1024)],
+  ];
+  for (const [fileName, make] of files) {
+    const file = await make();
+    const content = file.toString('base64');
+    const before = peakRss();
+    const started = performance.now();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/Imports',
+      headers: { authorization: admin },
+      payload: { fileName, content },
+    });
+    const ms = performance.now() - started;
+    const answer = response.json<{ message?: string }>().message ?? '';
+    log(
+      `${fileName} (${megabytes(file.length)}): ${response.statusCode} '${answer}' in ${ms.toFixed(0)} ms; peak RSS ${megabytes(before)} before, ${megabytes(peakRss())} after`,
+    );
+  }
+}
+
 async function main() {
   const folder = mkdtempSync(join(tmpdir(), 'sentinel-bench-import-'));
   const databaseUrl = process.env.DATABASE_URL;
@@ -99,6 +138,10 @@ async function main() {
       return `Bearer ${response.json<{ accessToken: string }>().accessToken}`;
     };
     const admin = await signIn('Admin');
+    if (LIMITS) {
+      await refusals(app, admin);
+      return;
+    }
     const agent = await signIn('Technical-Agent');
     const type = await app.db
       .selectFrom('vehicleTypes')

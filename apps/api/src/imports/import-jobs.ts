@@ -293,3 +293,41 @@ export async function reportCsv(db: Kysely<Database>, jobId: number): Promise<st
     }),
   ]);
 }
+
+/** When a preview made at `createdOnDateTime` expires. */
+export const previewExpiresAt = (createdOnDateTime: string, ttlSeconds: number) =>
+  Date.parse(createdOnDateTime) + ttlSeconds * 1000;
+
+/**
+ * Deletes the previews (and their rows) older than `ttlSeconds` that were never started: those
+ * still Previewed and those cancelled before a run. Answers how many jobs went.
+ */
+export async function deleteExpiredPreviews(
+  db: Kysely<Database>,
+  ttlSeconds: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const idb = withImportTables(db);
+  const cutoff = instant(new Date(now.getTime() - ttlSeconds * 1000));
+  // The jobs first, each statement atomic: a preview started meanwhile is no longer Previewed.
+  const gone = await idb
+    .deleteFrom('importJobs')
+    .where('createdOnDateTime', '<', cutoff)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'Previewed'),
+        eb.and([eb('status', '=', 'Cancelled'), eb('runStartedAt', 'is', null)]),
+      ]),
+    )
+    .returning('id')
+    .execute();
+  const ids = gone.map((job) => job.id);
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    await idb
+      .deleteFrom('importRows')
+      .where('jobId', 'in', ids.slice(start, start + INSERT_CHUNK))
+      .execute();
+    await yieldToOthers();
+  }
+  return ids.length;
+}

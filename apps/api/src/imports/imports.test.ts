@@ -15,6 +15,8 @@ import { sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import { build } from '../index';
 import { demoTokens } from '../test-support/demo-tokens';
+import { workbookBomb } from '../test-support/workbook-bomb';
+import { deleteExpiredPreviews } from './import-jobs';
 import { withImportTables } from './import-tables';
 import { readImportFile } from './read-file';
 
@@ -22,8 +24,16 @@ let app: FastifyInstance;
 const tokens: Record<string, string> = {};
 let vehicleName = '';
 
+// Small limits, so a file past each is small too (the largest other test file has 600 rows).
+const LIMITS = {
+  maxRows: 1_000,
+  maxCellCharacters: 1_000,
+  maxDecompressedBytes: 1024 * 1024,
+  previewTtlSeconds: 3_600,
+};
+
 beforeAll(async () => {
-  app = await build({ seed: true });
+  app = await build({ seed: true, importLimits: LIMITS });
   Object.assign(tokens, await demoTokens(app));
   const type = await app.db
     .selectFrom('vehicleTypes')
@@ -599,5 +609,90 @@ describe('cancel and resume', () => {
       .executeTakeFirstOrThrow();
     expect(Number(vehicles.count)).toBe(done.result.created);
     expect(Number(drivers.count)).toBe(done.result.created);
+  });
+});
+
+describe('limits', () => {
+  const fileError = (response: { statusCode: number; json: <T>() => T }) => {
+    expect(response.statusCode).toBe(400);
+    return response.json<{ message: string; errors: Record<string, string[]> }>();
+  };
+
+  it('refuses a file with more rows than IMPORT_MAX_ROWS, reading no further', async () => {
+    const rowsOf = (count: number) => `Holder.Email\n${'someone@example.co.za\n'.repeat(count)}`;
+    const body = fileError(await upload('many.csv', rowsOf(LIMITS.maxRows + 1)));
+    expect(body.message).toBe(IMPORT_MESSAGES.tooManyRows(LIMITS.maxRows));
+    expect(body.errors.File).toEqual([IMPORT_MESSAGES.tooManyRows(LIMITS.maxRows)]);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Fleet');
+    sheet.addRow(['Holder.Email']);
+    for (let row = 0; row <= LIMITS.maxRows; row += 1) sheet.addRow(['someone@example.co.za']);
+    const xlsx = await upload('many.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(fileError(xlsx).message).toBe(IMPORT_MESSAGES.tooManyRows(LIMITS.maxRows));
+  });
+
+  it('refuses a cell longer than IMPORT_MAX_CELL_CHARACTERS, naming its row', async () => {
+    const long = 'x'.repeat(LIMITS.maxCellCharacters + 1);
+    const body = fileError(
+      await upload('long.csv', csvOf([goodRow(), goodRow({ 'Holder.LastName': long })])),
+    );
+    expect(body.errors.File).toEqual([IMPORT_MESSAGES.cellTooLong(2, LIMITS.maxCellCharacters)]);
+  });
+
+  it('refuses a workbook that unpacks past IMPORT_MAX_DECOMPRESSED_BYTES, whatever its zip claims', async () => {
+    const bomb = await workbookBomb(8 * LIMITS.maxDecompressedBytes);
+    expect(bomb.length).toBeLessThan(20_000);
+    const body = fileError(await upload('bomb.xlsx', bomb));
+    expect(body.errors.File).toEqual([IMPORT_MESSAGES.unpackedTooLarge(LIMITS.maxDecompressedBytes)]);
+    // The same small cell repeated by reference: little zip, much text.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Fleet');
+    const cell = 'y'.repeat(LIMITS.maxCellCharacters);
+    sheet.addRow(IMPORT_FIELD_KEYS.slice(0, 6));
+    for (let row = 0; row < 200; row += 1) sheet.addRow(Array.from({ length: 6 }, () => cell));
+    const repeated = await upload('repeated.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(fileError(repeated).message).toBe(IMPORT_MESSAGES.unpackedTooLarge(LIMITS.maxDecompressedBytes));
+  });
+
+  it('answers an empty file, CSV or workbook, and a workbook without rows', async () => {
+    expect(fileError(await upload('empty.xlsx', Buffer.alloc(0))).errors.File).toEqual([
+      IMPORT_MESSAGES.emptyFile,
+    ]);
+    expect(fileError(await upload('empty.csv', '')).errors.File).toEqual([IMPORT_MESSAGES.emptyFile]);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Fleet');
+    const blank = await upload('blank.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(fileError(blank).errors.File).toEqual([IMPORT_MESSAGES.noRows]);
+    expect(fileError(await upload('not-a-zip.xlsx', 'hello')).errors.File).toEqual([
+      IMPORT_MESSAGES.unreadable,
+    ]);
+  });
+
+  it('deletes a preview nobody started once it is older than IMPORT_PREVIEW_TTL_SECONDS', async () => {
+    const expired = await uploaded('old.csv', csvOf([goodRow(), goodRow()]));
+    const fresh = await uploaded('new.csv', csvOf([goodRow()]));
+    const past = new Date(Date.now() - (LIMITS.previewTtlSeconds + 1) * 1000).toISOString();
+    await withImportTables(app.db)
+      .updateTable('importJobs')
+      .set({ createdOnDateTime: past })
+      .where('id', '=', expired.id)
+      .execute();
+    const before = await call('GET', `/Imports/${expired.id}/Rows`);
+    expect(before.statusCode).toBe(404);
+    expect(before.json<{ message: string }>().message).toBe(IMPORT_MESSAGES.previewExpired);
+    expect(
+      (await call('POST', `/Imports/${expired.id}/Start`, 'Admin', { sendPasswordLinks: false })).statusCode,
+    ).toBe(404);
+
+    expect(await deleteExpiredPreviews(app.db, app.importLimits.previewTtlSeconds)).toBeGreaterThanOrEqual(1);
+    const idb = withImportTables(app.db);
+    expect(await idb.selectFrom('importJobs').select('id').where('id', '=', expired.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await idb.selectFrom('importRows').select('jobId').where('jobId', '=', expired.id).execute(),
+    ).toEqual([]);
+    expect((await call('GET', `/Imports/${expired.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/Imports/${fresh.id}`)).json<ImportJob>().status).toBe('Previewed');
   });
 });

@@ -35,6 +35,7 @@ import {
   jobAnswer,
   jobCells,
   listRows,
+  previewExpiresAt,
   replacePreview,
   reportCsv,
   startJob,
@@ -42,7 +43,8 @@ import {
 } from './import-jobs';
 import { loadCatalogue } from './import-worker';
 import { planRows } from './preview';
-import { ImportFileError, readImportFile } from './read-file';
+import { ImportFileError } from './import-file-error';
+import { readImportFile } from './read-file';
 import { REQUIRED_FIELDS, suggestMapping } from './row-rules';
 
 const Answers = {
@@ -60,6 +62,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(ImportRowSchema);
   const JobRef = ref(ImportJobSchema);
   const worker = app.importWorker;
+  const limits = app.importLimits;
 
   const config = { roles: IMPORT_ROLES };
   /** Every import route's schema: its tag, summary and bearer auth, with the route's own parts. */
@@ -74,12 +77,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** The parts of a route about one job that answers a CSV file. */
   const answersCsv = { params: IdParams, produces: ['text/csv'], response: { 200: CsvText, ...Answers } };
 
-  /** The job, when the caller started it or is an Admin; 404 otherwise. */
+  /**
+   * The job, when the caller started it or is an Admin; 404 otherwise, and for a preview past its
+   * life that the sweep has not deleted yet.
+   */
   const visibleJob = async (request: FastifyRequest, id: number) => {
     const job = await findJob(app.db, id);
     const user = request.user!;
     if (!job || (user.role !== ROLE.admin && job.createdByUserId !== user.userId))
       throw notFound(`Import ${id} was not found.`);
+    if (
+      job.status === 'Previewed' &&
+      previewExpiresAt(job.createdOnDateTime, limits.previewTtlSeconds) <= Date.now()
+    )
+      throw notFound(IMPORT_MESSAGES.previewExpired);
     return job;
   };
   /** The job as it is now, as the routes answer it. */
@@ -149,7 +160,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const bytes = Buffer.from(request.body.content, 'base64');
       let file;
       try {
-        file = await readImportFile(request.body.fileName, bytes);
+        file = await readImportFile(request.body.fileName, bytes, limits);
       } catch (error) {
         if (error instanceof ImportFileError)
           throw new ApiError('validation', { File: [error.message] }, error.message);
@@ -283,5 +294,5 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Bulk import of account holders, drivers and vehicles (Admins; Company-Admins into their companies). */
 export const importsRoutes = routePlugin('imports', routes, {
   dependencies: ['sentinel-import-worker'],
-  decorators: ['db', 'importWorker'],
+  decorators: ['db', 'importWorker', 'importLimits'],
 });

@@ -41,7 +41,7 @@ export async function registerResourceRoutes(
   options: ResourceRoutesOptions,
 ): Promise<void> {
   await app.register(paymentsPlugin, options.payments ?? {});
-  await app.register(importWorkerPlugin);
+  await app.register(importWorkerPlugin, { limits: options.importLimits });
   app.addSchema(DriverItem);
   app.addSchema(DeviceItem);
   await app.register(

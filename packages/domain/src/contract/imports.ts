@@ -49,6 +49,14 @@ export const IMPORT_MESSAGES = {
   fileTooLarge: 'The file is larger than 20 MB. Please split it into smaller files.',
   fileType: 'Please upload a CSV file (.csv) or an Excel workbook (.xlsx)',
   noRows: 'The file has no rows below its header row',
+  emptyFile: 'The file is empty',
+  tooManyRows: (max: number) =>
+    `The file has more than ${max} rows below its header row. Please split it into smaller files`,
+  cellTooLong: (row: number, max: number) =>
+    `${row === 0 ? 'The header row' : `Row ${row}`} has a cell longer than ${max} characters`,
+  unpackedTooLarge: (maxBytes: number) =>
+    `The file unpacks to more than ${maxBytes >= 1024 * 1024 ? `${Math.floor(maxBytes / (1024 * 1024))} MB` : `${Math.ceil(maxBytes / 1024)} KB`}. Please split it into smaller files`,
+  previewExpired: 'This preview has expired. Please upload the file again',
   unreadable: 'The file could not be read. Please save it again as CSV or .xlsx',
   formulaWithoutValue: 'This cell holds a formula without a saved value. Please paste the value instead',
   mappingRequired: 'Choose a column for every required field',

@@ -13,6 +13,7 @@ import { positionFixesMigration } from './0009-position-fixes';
 import { importsMigration } from './0010-imports';
 import { deviceTestCommandsMigration } from './0013-device-test-commands';
 import { oneDeviceCommandsTableMigration } from './0014-one-device-commands-table';
+import { importLimitsMigration } from './0015-import-limits';
 import { normalisedPhonesMigration } from './0016-normalised-phones';
 
 /*
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-imports': importsMigration,
   '0013-device-test-commands': deviceTestCommandsMigration,
   '0014-one-device-commands-table': oneDeviceCommandsTableMigration,
+  '0015-import-limits': importLimitsMigration,
   '0016-normalised-phones': normalisedPhonesMigration,
 };
 
