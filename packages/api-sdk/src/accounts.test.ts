@@ -1,6 +1,6 @@
 import { startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import type { ApiClient } from './client';
 import { isApiError } from './errors/api-error';
@@ -71,7 +71,12 @@ describe('sign-up and phone confirmation', () => {
 describe('password reset and update', () => {
   it('resets a forgotten password by the e-mailed link, then changes it while signed in', async () => {
     await anonymous.auth.startPasswordReset({ Email: SIGN_UP.Email });
-    const token = /reset-password\?token=([\w-]+)/.exec(await lastMessageTo(SIGN_UP.Email))?.[1] ?? '';
+    // The link is mailed after the answer: wait for it as a person waits for the e-mail.
+    const token = await vi.waitFor(async () => {
+      const found = /reset-password\?token=([\w-]+)/.exec(await lastMessageTo(SIGN_UP.Email))?.[1];
+      expect(found).toBeDefined();
+      return found ?? '';
+    });
     await anonymous.auth.verifyPasswordReset({ passwordResetToken: token });
     await anonymous.auth.completePasswordReset({
       passwordResetToken: token,
