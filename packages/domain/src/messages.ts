@@ -33,6 +33,8 @@ export const MESSAGES = {
   passwordReset: 'Your password has been reset.',
   resetTooSoon: 'Too many requests. Please try again later',
   passwordUpdated: 'Your password has been changed.',
+  /** A password change asks for a recent sign-in: a stolen access token alone cannot change it. */
+  signInAgainToChangePassword: 'Sign in again to change your password.',
 } as const;
 
 /** Field name to its messages, the shape both the server's 400 answers and the forms use. */

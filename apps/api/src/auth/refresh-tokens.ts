@@ -40,6 +40,12 @@ export interface RefreshTokenStore {
   isSignedIn(sessionId: string): Promise<boolean>;
   /** Of these sign-ins, the ones that no longer stand, read from the database (not the cache). */
   endedAmong(sessionIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * When the person behind a sign-in last proved who they are: the sign-in itself (its first
+   * token), however often it has refreshed since, so a refreshed token is no fresh proof. A second
+   * factor will count here too. Undefined for a sign-in that no longer stands or never did.
+   */
+  authenticatedAt(sessionId: string): Promise<Date | undefined>;
 }
 
 export interface RefreshTokenLifetimes {
@@ -198,5 +204,15 @@ export function createRefreshTokenStore(
     },
 
     endedAmong,
+
+    async authenticatedAt(sessionId) {
+      const family = await db
+        .selectFrom('refreshTokens')
+        .select((eb) => [eb.fn.min('createdAt').as('signedInAt'), eb.fn.count('revokedAt').as('revoked')])
+        .where('familyId', '=', sessionId)
+        .executeTakeFirst();
+      if (family?.signedInAt == null || Number(family.revoked) > 0) return undefined;
+      return new Date(String(family.signedInAt));
+    },
   };
 }

@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { MESSAGES } from '@sentinel/domain';
 import { build } from '../index';
 import { hashPassword } from '../auth/passwords';
 import { passwordCreationTokenHash, sendPasswordCreationLink } from '../auth/password-creation';
 import type { EmailMessage } from '../providers/messages';
 import { insertUser } from '../users/user-queries';
+import { RECENT_AUTHENTICATION_MS } from './routes';
 
 let app: FastifyInstance;
 
@@ -88,6 +90,19 @@ async function mailedTo(recipient: string, count = 1) {
 const tokenIn = (body: string, path: string) => new RegExp(`${path}\\?token=([\\w-]+)`).exec(body)?.[1] ?? '';
 
 const signIn = (email: string, password: string) => post('/Auth/SignInByEmail', { email, password });
+
+/** The password actions the audit log holds about the user, oldest first. */
+async function auditOf(userId: number) {
+  const rows = await app.db
+    .selectFrom('auditLog')
+    .select('action')
+    .where('targetType', '=', 'User')
+    .where('targetId', '=', String(userId))
+    .where('action', 'like', 'Password%')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.action);
+}
 
 describe('POST /Auth/StartPasswordReset', () => {
   it('answers the same for a known and an unknown address, and e-mails only the known one', async () => {
@@ -339,7 +354,7 @@ describe('POST /My/UpdatePassword', () => {
   });
 
   it("changes the signed-in user's password; the old one is refused afterwards", async () => {
-    const { email } = await userWith('Technical-Agent');
+    const { id, email } = await userWith('Technical-Agent');
     const { accessToken } = (await signIn(email, 'Old!pass1')).json<{ accessToken: string }>();
 
     const mismatch = await post(
@@ -357,5 +372,57 @@ describe('POST /My/UpdatePassword', () => {
     expect(changed.statusCode).toBe(200);
     expect((await signIn(email, 'Old!pass1')).statusCode).toBe(401);
     expect((await signIn(email, 'New!pass2')).statusCode).toBe(200);
+    expect(await auditOf(id)).toEqual(['PasswordChanged']);
+  });
+
+  describe('given a sign-in older than the few minutes a change needs', () => {
+    type Pair = { accessToken: string; refreshToken: string };
+    const newPassword = { password: 'New!pass2', passwordConfirmation: 'New!pass2' };
+
+    /** Signs in, then moves the sign-in back to just before the window. */
+    async function oldSignIn(email: string): Promise<Pair> {
+      const pair = (await signIn(email, 'Old!pass1')).json<Pair>();
+      const longAgo = new Date(Date.now() - RECENT_AUTHENTICATION_MS - 1_000).toISOString();
+      await app.db
+        .updateTable('refreshTokens')
+        .set({ createdAt: longAgo })
+        .where('familyId', '=', String(decodeJwt(pair.accessToken)['sid']))
+        .execute();
+      return pair;
+    }
+
+    async function expectRefused(id: number, email: string, accessToken: string) {
+      const refused = await post('/My/UpdatePassword', newPassword, accessToken);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ status: 403, message: MESSAGES.signInAgainToChangePassword });
+      expect((await signIn(email, 'Old!pass1')).statusCode).toBe(200);
+      expect(await auditOf(id)).toEqual(['PasswordChangeRefused']);
+    }
+
+    it('refuses the change, asking to sign in again, and keeps the password', async () => {
+      const { id, email } = await userWith('Account-Holder');
+      const { accessToken } = await oldSignIn(email);
+      await expectRefused(id, email, accessToken);
+    });
+
+    it('refuses a token refreshed since: refreshing is no new sign-in', async () => {
+      const { id, email } = await userWith('Technical-Agent');
+      const refreshed = await post('/Auth/RefreshTokens', await oldSignIn(email));
+      expect(refreshed.statusCode).toBe(200);
+      await expectRefused(id, email, refreshed.json<Pair>().accessToken);
+    });
+
+    it('refuses a token of no sign-in at all', async () => {
+      const { id, email } = await userWith('Admin');
+      await expectRefused(id, email, await app.accessTokens.sign({ userId: id, role: 'Admin' }));
+    });
+
+    it('changes it after a fresh sign-in', async () => {
+      const { email } = await userWith('Account-Holder');
+      await oldSignIn(email);
+      const { accessToken } = (await signIn(email, 'Old!pass1')).json<Pair>();
+      expect((await post('/My/UpdatePassword', newPassword, accessToken)).statusCode).toBe(200);
+      expect((await signIn(email, 'New!pass2')).statusCode).toBe(200);
+    });
   });
 });

@@ -3,7 +3,8 @@ import type { Static } from '@sinclair/typebox';
 import { Nullable, PageSchema, ref } from './common';
 
 /**
- * What the audit log records. Sign-ins (both outcomes), contact changes, locks, device links and
+ * What the audit log records. Sign-ins (both outcomes), password changes (and the ones refused
+ * for want of a recent sign-in), contact changes, locks, device links and
  * changes, test commands to free devices, partner alerts and company links: the changes a security review asks "who did this?" of.
  */
 export const AUDIT_ACTIONS = [
@@ -19,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'PartnerAlerted',
   'CompanyUserLinked',
   'CompanyUserUnlinked',
+  'PasswordChanged',
+  'PasswordChangeRefused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

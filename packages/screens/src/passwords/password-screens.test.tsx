@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createApiClient } from '@sentinel/api-sdk';
 import type { ApiClient } from '@sentinel/api-sdk';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@sentinel/domain';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { demoSignIn } from '@sentinel/testing';
 import { CreatePasswordScreen } from './create-password-screen';
@@ -39,17 +41,44 @@ function renderScreen(element: ReactElement) {
   return render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
 }
 
-/** The newest e-mail's link token, read from the api's outbox as the person would read their inbox. */
+/**
+ * The newest e-mail's link token, read from the api's outbox as the person would read their inbox,
+ * once it has come (a reset link is mailed after the api answers).
+ */
 async function linkTokenFor(email: string, path: string): Promise<string> {
-  const token = await admin.auth.freshAccessToken();
-  const response = await fetch(
-    `${apiUrl}/Dev/Outbox?recipient=${encodeURIComponent(email)}&channel=email&limit=1`,
-    {
-      headers: { authorization: `Bearer ${token}` },
-    },
-  );
-  const { items } = (await response.json()) as { items: { body: string }[] };
-  return new RegExp(`${path}\\?token=([\\w-]+)`).exec(items[0]?.body ?? '')?.[1] ?? '';
+  return vi.waitFor(async () => {
+    const token = await admin.auth.freshAccessToken();
+    const response = await fetch(
+      `${apiUrl}/Dev/Outbox?recipient=${encodeURIComponent(email)}&channel=email&limit=1`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    const { items } = (await response.json()) as { items: { body: string }[] };
+    const found = new RegExp(`${path}\\?token=([\\w-]+)`).exec(items[0]?.body ?? '')?.[1];
+    expect(found).toBeDefined();
+    return found ?? '';
+  });
+}
+
+/** The key src/test/global-setup.ts gives the api to sign its access tokens with. */
+const API_SIGNING_KEY = 'a-shared-signing-key-for-the-screen-tests';
+
+/**
+ * A well-signed access token of the user that belongs to no sign-in, so it shows no recent one:
+ * what a password change is refused with, as it is with the token of a sign-in minutes old.
+ */
+function tokenOfNoRecentSignIn({ userId, userRole }: AuthorisedUser): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    sub: String(userId),
+    role: userRole,
+    iss: ACCESS_TOKEN_ISSUER,
+    aud: ACCESS_TOKEN_AUDIENCE,
+  };
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...claims, iat: now, exp: now + 900 })}`;
+  return `${unsigned}.${createHmac('sha256', API_SIGNING_KEY).update(unsigned).digest('base64url')}`;
 }
 
 let serial = 0;
@@ -176,6 +205,50 @@ describe('given the reset password screen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
     await expect(anonymous.auth.signInByEmail({ email, password: 'First!pw1' })).rejects.toMatchObject({
       status: 401,
+    });
+  });
+
+  describe('given a sign-in too old to change the password with', () => {
+    it('says to sign in again, and changes the password once the person has', async () => {
+      const { email, token: creation } = await newAgent();
+      await anonymous.auth.createPassword({ password: 'First!pw1', passwordResetToken: creation });
+      const signedIn = await anonymous.auth.signInByEmail({ email, password: 'First!pw1' });
+      let user: AuthorisedUser | null = { ...signedIn, accessToken: tokenOfNoRecentSignIn(signedIn) };
+      const agent = createApiClient({
+        baseUrl: apiUrl,
+        session: { get: () => user, set: (next) => (user = next), clear: () => (user = null) },
+        validateAnswers: true,
+      });
+      const signInAgain = async (request: { email: string; password: string }) => {
+        user = await anonymous.auth.signInByEmail(request);
+      };
+      renderScreen(
+        <ResetPasswordScreen
+          auth={agent.auth}
+          my={agent.my}
+          signInAgain={signInAgain}
+          token={null}
+          onReset={vi.fn()}
+        />,
+      );
+
+      await typeNewPassword('Change!pw3', 'Change!pw3');
+      await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Sign in again to change your password.');
+      await userEvent.type(screen.getByLabelText('Email address'), email);
+      await userEvent.type(screen.getByLabelText('Current password'), 'Wrong!pw9');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in and change password' }));
+      expect(await screen.findByText('Invalid email and password')).toBeVisible();
+
+      await userEvent.clear(screen.getByLabelText('Current password'));
+      await userEvent.type(screen.getByLabelText('Current password'), 'First!pw1');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in and change password' }));
+
+      expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
+      await expect(anonymous.auth.signInByEmail({ email, password: 'Change!pw3' })).resolves.toMatchObject({
+        userId: signedIn.userId,
+      });
     });
   });
 });
