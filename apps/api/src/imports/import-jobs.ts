@@ -331,3 +331,34 @@ export async function deleteExpiredPreviews(
   }
   return ids.length;
 }
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Records that the user's preview checks `rows` rows, unless that would pass `perDay` within 24
+ * hours; answers false (recording nothing) then. Two uploads at the same instant may both pass:
+ * a throttle, not a lock.
+ */
+export async function allowRowChecks(
+  db: Kysely<Database>,
+  userId: number,
+  rows: number,
+  perDay: number,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const idb = withImportTables(db);
+  const since = instant(new Date(now.getTime() - DAY_MS));
+  const { checked } = await idb
+    .selectFrom('importChecks')
+    .select((eb) => eb.fn.sum<number | string | null>('rows').as('checked'))
+    .where('userId', '=', userId)
+    .where('createdAt', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(checked ?? 0) + rows > perDay) return false;
+  await idb.deleteFrom('importChecks').where('userId', '=', userId).where('createdAt', '<=', since).execute();
+  await idb
+    .insertInto('importChecks')
+    .values({ userId, rows, createdAt: instant(now) })
+    .execute();
+  return true;
+}

@@ -8,6 +8,12 @@ export interface ImportLimits {
   maxDecompressedBytes: number;
   /** IMPORT_PREVIEW_TTL_SECONDS: how long a preview not imported is kept before it is deleted. */
   previewTtlSeconds: number;
+  /**
+   * IMPORT_COMPANY_ADMIN_ROWS_PER_DAY: the rows a Company-Admin's previews may check against the
+   * database in 24 hours (uploads and new mappings): each row tells whether its e-mail, ID number
+   * and registration can be used, so the checks are throttled.
+   */
+  companyAdminRowsPerDay: number;
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
@@ -15,6 +21,7 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxCellCharacters: 1_000,
   maxDecompressedBytes: 20 * 1024 * 1024,
   previewTtlSeconds: 24 * 3_600,
+  companyAdminRowsPerDay: 20_000,
 };
 
 const SETTINGS: Record<keyof ImportLimits, string> = {
@@ -22,6 +29,7 @@ const SETTINGS: Record<keyof ImportLimits, string> = {
   maxCellCharacters: 'IMPORT_MAX_CELL_CHARACTERS',
   maxDecompressedBytes: 'IMPORT_MAX_DECOMPRESSED_BYTES',
   previewTtlSeconds: 'IMPORT_PREVIEW_TTL_SECONDS',
+  companyAdminRowsPerDay: 'IMPORT_COMPANY_ADMIN_ROWS_PER_DAY',
 };
 
 /** The IMPORT_* settings, each a whole number of at least 1; an unset one keeps its default. */

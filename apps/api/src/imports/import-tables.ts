@@ -1,5 +1,5 @@
 /*
- * The import's own tables (migration 0010). They are declared here, beside the only code that
+ * The import's own tables (migrations 0010 and 0015). They are declared here, beside the only code that
  * reads them, and added to the api's schema with Kysely's withTables (which takes type
  * literals, not interfaces: it needs their implicit index signature).
  */
@@ -52,9 +52,18 @@ export type ImportRowsTable = {
   message: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
+/** Rows a Company-Admin's previews checked, one record per upload or new mapping. */
+export type ImportChecksTable = {
+  id: Generated<number>;
+  userId: number;
+  rows: number;
+  createdAt: Instant;
+};
+
 export type ImportTables = {
   importJobs: ImportJobsTable;
   importRows: ImportRowsTable;
+  importChecks: ImportChecksTable;
 };
 
 export type ImportDatabase = Database & ImportTables;

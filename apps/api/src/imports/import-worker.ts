@@ -62,7 +62,7 @@ async function decideRows(
     rows.map((row) => row.values),
     context,
   );
-  const overlay = new FileOverlay();
+  const overlay = new FileOverlay(context.scope.kind === 'all');
   return rows.map((row, index) => ({
     ...row,
     ...overlay.decide(row.rowNumber, row.values, {}, stored[index]!),

@@ -30,6 +30,7 @@ const LIMITS = {
   maxCellCharacters: 1_000,
   maxDecompressedBytes: 1024 * 1024,
   previewTtlSeconds: 3_600,
+  companyAdminRowsPerDay: 60,
 };
 
 beforeAll(async () => {
@@ -517,7 +518,7 @@ describe('Company-Admins', () => {
     );
     expect(job.preview).toMatchObject({ new: 1, invalid: 1 });
     const [, refused] = await rows(job.id);
-    expect(refused!.errors['Holder.Email']).toEqual([MESSAGES.emailInUse]);
+    expect(refused!.errors['Holder.Email']).toEqual([IMPORT_MESSAGES.emailUnavailable]);
     const done = await run(job.id, false, 'Company-Admin');
     expect(done.result).toMatchObject({ created: 1, invalid: 1 });
     const linked = await app.db
@@ -694,5 +695,62 @@ describe('limits', () => {
     ).toEqual([]);
     expect((await call('GET', `/Imports/${expired.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/Imports/${fresh.id}`)).json<ImportJob>().status).toBe('Previewed');
+  });
+});
+
+describe("a Company-Admin's preview", () => {
+  const holderOf = (company: string) =>
+    app.db
+      .selectFrom('companyUsers')
+      .innerJoin('companies', 'companies.id', 'companyUsers.companyId')
+      .innerJoin('users', 'users.id', 'companyUsers.userId')
+      .select(['users.email', 'users.idNumber'])
+      .where('companies.name', '=', company)
+      .where('companyUsers.role', '=', 'Account-Holder')
+      .orderBy('users.id')
+      .executeTakeFirstOrThrow();
+  const ownCompany = () =>
+    app.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Karoo Logistics')
+      .executeTakeFirstOrThrow();
+
+  it('answers a clash the same whether the record is in their company, another or none', async () => {
+    const own = await holderOf('Karoo Logistics');
+    const other = await holderOf('Mzansi Couriers');
+    const { id: companyId } = await ownCompany();
+    const records = [
+      // New holders whose ID number someone has: in the Company-Admin's company, then in another.
+      goodRow({ 'Holder.IdNumber': own.idNumber ?? '' }),
+      goodRow({ 'Holder.IdNumber': other.idNumber ?? '' }),
+      // E-mail addresses of another company's holder and of a staff member in no company.
+      goodRow({ 'Holder.Email': other.email }),
+      goodRow({ 'Holder.Email': 'admin@sentinel.demo' }),
+    ];
+    const job = await uploaded('clashes.csv', csvOf(records), 'Company-Admin', companyId);
+    const [ownId, otherId, otherEmail, staffEmail] = (await rows(job.id)).map((row) => row.errors);
+    expect(ownId).toEqual({ 'Holder.IdNumber': [IMPORT_MESSAGES.idNumberUnavailable] });
+    expect(otherId).toEqual(ownId);
+    expect(otherEmail).toEqual({ 'Holder.Email': [IMPORT_MESSAGES.emailUnavailable] });
+    expect(staffEmail).toEqual(otherEmail);
+
+    // An Admin sees every record, and keeps the words that say whose it is.
+    const admins = await uploaded('clashes.csv', csvOf(records));
+    const adminErrors = (await rows(admins.id)).map((row) => row.errors);
+    expect(adminErrors[1]).toEqual({ 'Holder.IdNumber': [IMPORT_MESSAGES.idNumberInUse] });
+    expect(adminErrors[3]).toEqual({ 'Holder.Email': [IMPORT_MESSAGES.emailNotAccountHolder] });
+  });
+
+  it('checks at most IMPORT_COMPANY_ADMIN_ROWS_PER_DAY rows a day', async () => {
+    const { id: companyId } = await ownCompany();
+    const records = Array.from({ length: LIMITS.companyAdminRowsPerDay + 1 }, () => goodRow());
+    const response = await upload('many.csv', csvOf(records), 'Company-Admin', companyId);
+    expect(response.statusCode).toBe(429);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors.File).toEqual([
+      IMPORT_MESSAGES.rowsPerDay(LIMITS.companyAdminRowsPerDay),
+    ]);
+    // Not an Admin's.
+    expect((await upload('many.csv', csvOf(records))).statusCode).toBe(200);
   });
 });

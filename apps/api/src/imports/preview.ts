@@ -48,6 +48,9 @@ export class FileOverlay {
   >();
   private readonly drivers = new Map<string, NonNullable<RowSnapshot['driver']>>();
 
+  /** `seesAll`: the importer sees every record (an Admin); see decideRow. */
+  constructor(private readonly seesAll: boolean) {}
+
   /** Decides the row against `stored` (the database's snapshot) and, when valid, records it. */
   decide(rowNumber: number, values: RowValues, rowErrors: FieldErrors, stored: RowSnapshot): DecidedRow {
     const email = key(values['Holder.Email']);
@@ -64,7 +67,7 @@ export class FileOverlay {
       ...(vehicle ? { vehicle } : {}),
       ...(driver ? { driver } : {}),
     };
-    const decision = decideRow(values, snapshot);
+    const decision = decideRow(values, snapshot, this.seesAll);
     const errors = { ...decision.errors, ...rowErrors };
     // The same vehicle twice in one file: a repeat changes nothing or it contradicts the first.
     if (
@@ -123,7 +126,7 @@ export async function planRows(
   catalogue: Catalogue,
   now: Date = new Date(),
 ): Promise<PlannedRow[]> {
-  const overlay = new FileOverlay();
+  const overlay = new FileOverlay(context.scope.kind === 'all');
   const planned: PlannedRow[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK).map((cells, index) => {

@@ -28,6 +28,7 @@ import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { IdParams } from '../routes/schemas';
 import {
+  allowRowChecks,
   cancelJob,
   errorsCsv,
   findJob,
@@ -52,6 +53,7 @@ const Answers = {
   401: ProblemDetailsRef,
   403: ProblemDetailsRef,
   404: ProblemDetailsRef,
+  429: ProblemDetailsRef,
 };
 const CsvText = Type.String();
 // The file travels as base64 in JSON: 4 bytes per 3, plus the rest of the body.
@@ -92,6 +94,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     )
       throw notFound(IMPORT_MESSAGES.previewExpired);
     return job;
+  };
+  /**
+   * A Company-Admin's previews check at most companyAdminRowsPerDay rows a day: each row tells
+   * whether its e-mail, ID number and registration can be used. Admins see every record anyway.
+   */
+  const throttleChecks = async (userId: number, scope: Scope, rows: number) => {
+    if (scope.kind === 'all') return;
+    if (!(await allowRowChecks(app.db, userId, rows, limits.companyAdminRowsPerDay))) {
+      const message = IMPORT_MESSAGES.rowsPerDay(limits.companyAdminRowsPerDay);
+      throw new ApiError('throttled', { File: [message] }, message);
+    }
   };
   /** The job as it is now, as the routes answer it. */
   const currentJob = async (id: number) => jobAnswer((await findJob(app.db, id))!);
@@ -166,6 +179,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           throw new ApiError('validation', { File: [error.message] }, error.message);
         throw error;
       }
+      await throttleChecks(user.userId, scope, file.rows.length);
       const mapping = suggestMapping(file.headers);
       const rows = await preview(scope, companyId, file.rows, mapping);
       const id = await insertJob(app.db, {
@@ -209,7 +223,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const errors = checkMapping(mapping, headers.length);
       if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
       const scope = await scopeOf(app.db, { userId: job.createdByUserId, role: request.user!.role });
-      const rows = await preview(scope, job.companyId, await jobCells(app.db, job.id), mapping);
+      const cells = await jobCells(app.db, job.id);
+      await throttleChecks(request.user!.userId, scope, cells.length);
+      const rows = await preview(scope, job.companyId, cells, mapping);
       if (!(await replacePreview(app.db, job.id, mapping, rows))) throw refused(IMPORT_MESSAGES.notPreviewed);
       return currentJob(job.id);
     },

@@ -7,7 +7,6 @@
 import {
   IMPORT_FIELDS,
   IMPORT_MESSAGES,
-  MESSAGES,
   ONBOARDING_MESSAGES,
   validateAccountHolder,
   validateDriver,
@@ -216,14 +215,19 @@ const same = (a: string | null | undefined, b: string | null | undefined) =>
 const optional = (value: string | undefined) =>
   value === undefined || value.trim() === '' ? null : value.trim();
 
-/** What the row does given the snapshot; a row with errors does nothing. */
-export function decideRow(values: RowValues, snapshot: RowSnapshot): RowDecision {
+/**
+ * What the row does given the snapshot; a row with errors does nothing. `seesAll` is false for a
+ * Company-Admin: a clash with a record they may not see, or with an ID number or a registration
+ * (which may be anyone's), gets the same words wherever the record is, so the preview does not
+ * tell who exists in other companies.
+ */
+export function decideRow(values: RowValues, snapshot: RowSnapshot, seesAll = true): RowDecision {
   const errors: FieldErrors = {};
   let holder: Change = 'create';
   const existing = snapshot.holder;
   if (existing) {
-    if (!existing.isAccountHolder) errors['Holder.Email'] = [IMPORT_MESSAGES.emailNotAccountHolder];
-    else if (!existing.inScope) errors['Holder.Email'] = [MESSAGES.emailInUse];
+    if (!seesAll && !existing.inScope) errors['Holder.Email'] = [IMPORT_MESSAGES.emailUnavailable];
+    else if (!existing.isAccountHolder) errors['Holder.Email'] = [IMPORT_MESSAGES.emailNotAccountHolder];
     else if (!same(existing.idNumber, values['Holder.IdNumber']))
       errors['Holder.IdNumber'] = [IMPORT_MESSAGES.idNumberMismatch];
     holder =
@@ -231,7 +235,9 @@ export function decideRow(values: RowValues, snapshot: RowSnapshot): RowDecision
         ? 'update'
         : 'none';
   } else if (snapshot.idNumberTaken) {
-    errors['Holder.IdNumber'] = [IMPORT_MESSAGES.idNumberInUse];
+    errors['Holder.IdNumber'] = [
+      seesAll ? IMPORT_MESSAGES.idNumberInUse : IMPORT_MESSAGES.idNumberUnavailable,
+    ];
   }
 
   let vehicle: Change = 'none';
@@ -240,7 +246,9 @@ export function decideRow(values: RowValues, snapshot: RowSnapshot): RowDecision
     const found = snapshot.vehicle;
     if (!found) vehicle = 'create';
     else if (!existing || found.userId !== existing.id)
-      errors['Vehicle.RegistrationNumber'] = [IMPORT_MESSAGES.registrationOfOtherHolder];
+      errors['Vehicle.RegistrationNumber'] = [
+        seesAll ? IMPORT_MESSAGES.registrationOfOtherHolder : IMPORT_MESSAGES.registrationUnavailable,
+      ];
     else
       vehicle =
         found.registrationYear !== values['Vehicle.RegistrationYear'] ||

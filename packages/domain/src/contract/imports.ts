@@ -57,6 +57,8 @@ export const IMPORT_MESSAGES = {
   unpackedTooLarge: (maxBytes: number) =>
     `The file unpacks to more than ${maxBytes >= 1024 * 1024 ? `${Math.floor(maxBytes / (1024 * 1024))} MB` : `${Math.ceil(maxBytes / 1024)} KB`}. Please split it into smaller files`,
   previewExpired: 'This preview has expired. Please upload the file again',
+  rowsPerDay: (max: number) =>
+    `Your imports may check ${max} rows a day. Please try again tomorrow or ask an Admin`,
   unreadable: 'The file could not be read. Please save it again as CSV or .xlsx',
   formulaWithoutValue: 'This cell holds a formula without a saved value. Please paste the value instead',
   mappingRequired: 'Choose a column for every required field',
@@ -65,6 +67,11 @@ export const IMPORT_MESSAGES = {
   idNumberMismatch: 'This ID number differs from the account holder with this email address',
   idNumberInUse: 'This ID number belongs to another account holder',
   emailNotAccountHolder: 'This email address belongs to a user who is not an account holder',
+  // A Company-Admin's answers for a clash with a record they may not see: the same words whether
+  // it is in one of their companies or not, so a preview cannot tell who exists elsewhere.
+  emailUnavailable: 'This email address cannot be used for this company',
+  idNumberUnavailable: 'This ID number cannot be used for this company',
+  registrationUnavailable: 'This registration number cannot be used for this company',
   yesOrNo: 'Please answer Yes or No',
   driverWithoutVehicle: 'A driver needs a vehicle on the same row',
   chooseCompany: 'Please choose one of your companies',
