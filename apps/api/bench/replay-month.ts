@@ -137,9 +137,11 @@ export async function monthBench(runs: number): Promise<void> {
     const query = new URLSearchParams({ from: FROM, to: TO });
 
     // Warm: the file's pages in the cache, the code compiled.
-    await fetch(`${api.url}/Vehicles/${vehicleId}/Replay/Trips?${query}`, {
-      headers: { authorization: `Bearer ${accessToken}` },
-    }).then((response) => response.arrayBuffer());
+    for (const call of ['Fixes', 'Trips']) {
+      await fetch(`${api.url}/Vehicles/${vehicleId}/Replay/${call}?${query}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      }).then((response) => response.arrayBuffer());
+    }
 
     const idle = pollHealth(api.url);
     await new Promise((done) => setTimeout(done, 3000));

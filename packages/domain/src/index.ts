@@ -507,15 +507,12 @@ export {
   DEFAULT_STOP_RADIUS_METRES,
   DEFAULT_STOP_MINIMUM_SECONDS,
   findStopSpans,
-  findStopSpanSteps,
   tripsAndStops,
-  tripsAndStopsSteps,
   fixesBetween,
 } from './trips/trips';
 export type { StopSettings, StopSpan } from './trips/trips';
-export { thinFixes, thinnedIndices, thinnedIndexSteps, THIN_PIECE_FIXES } from './trips/thin';
-export { STEP_WORK, WorkCounter, runSteps } from './trips/steps';
-export type { Steps } from './trips/steps';
+export { thinFixes, thinnedIndices } from './trips/thin';
+export { FixThinning, FixWindow, StopFinder, THIN_PIECE_FIXES, TripBuilder } from './trips/trip-stream';
 export {
   REPLAY_PERIODS,
   johannesburgDate,

@@ -2,6 +2,7 @@
  * The stored GPS fixes of each vehicle, the time series trip replay reads. The telemetry path
  * writes every fix here, late ones included (the vehicle row keeps only the newest).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { RecordedFix } from '@sentinel/domain';
 import { instant } from '../db/database';
@@ -83,5 +84,42 @@ export async function* positionFixPages(
     if (page.length > 0) yield page;
     if (page.length < pageFixes) return;
     after = page.at(-1)!.at;
+  }
+}
+
+/**
+ * How many fixes the vehicle has from (inclusive) to (exclusive), counted along the key a chunk of
+ * chunkFixes at a time with a turn for other requests between chunks; it stops once past atMost.
+ */
+export async function countPositionFixes(
+  db: Kysely<Database>,
+  vehicleId: number,
+  { from, to, atMost, chunkFixes }: { from: string; to: string; atMost: number; chunkFixes: number },
+): Promise<number> {
+  let counted = 0;
+  let after: string | undefined;
+  for (;;) {
+    const start = after;
+    const chunk = await db
+      .selectFrom((inner) =>
+        inner
+          .selectFrom('positionFixes')
+          .select('at')
+          .where('vehicleId', '=', vehicleId)
+          .$call((query) =>
+            start === undefined ? query.where('at', '>=', from) : query.where('at', '>', start),
+          )
+          .where('at', '<', to)
+          .orderBy('at')
+          .limit(chunkFixes)
+          .as('chunk'),
+      )
+      .select((eb) => [eb.fn.countAll<number | string>().as('fixes'), eb.fn.max('chunk.at').as('last')])
+      .executeTakeFirstOrThrow();
+    const fixes = Number(chunk.fixes);
+    counted += fixes;
+    if (fixes < chunkFixes || counted > atMost || chunk.last === null) return counted;
+    after = chunk.last;
+    await nextTurn();
   }
 }

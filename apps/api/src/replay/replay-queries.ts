@@ -1,31 +1,29 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import {
-  findStopSpanSteps,
+  FixThinning,
+  FixWindow,
   HISTORY_TYPE,
   REPLAY_MAX_PAGE_SIZE,
   REPLAY_MAX_POINTS,
-  speedAt,
-  thinnedIndexSteps,
-  tripsAndStopsSteps,
+  StopFinder,
+  TripBuilder,
 } from '@sentinel/domain';
 import type {
-  RecordedFix,
   ReplayEvent,
   ReplayFixesQuery,
   ReplayFixPage,
   ReplayPeriodQuery,
   ReplayTrips,
-  Steps,
 } from '@sentinel/domain';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
-import { positionFixPages } from './position-fixes';
+import { countPositionFixes, positionFixPages } from './position-fixes';
 
 /**
  * The most fixes one replay call reads (REPLAY_MAX_FIXES): a 31-day period of a vehicle
- * reporting every 2 s holds 1,339,200. A period holding more is refused, so a call's work and
- * memory are bounded whatever a device sent.
+ * reporting every 2 s holds 1,339,200. A period holding more is refused before its fixes are
+ * read, so a call's work is bounded whatever a device sent.
  */
 export const DEFAULT_REPLAY_MAX_FIXES = 1_500_000;
 
@@ -34,6 +32,9 @@ export const DEFAULT_REPLAY_MAX_FIXES = 1_500_000;
  * loop while they run, and other requests go between two pages.
  */
 export const REPLAY_PAGE_FIXES = 2000;
+
+/** Fixes counted per query before the read (no rows leave the database, so more than a page). */
+const COUNT_CHUNK_FIXES = 25 * REPLAY_PAGE_FIXES;
 
 /** What a replay call needs of the settings: the stop thresholds and the read's bounds. */
 export interface ReplaySettings {
@@ -45,40 +46,51 @@ export interface ReplaySettings {
   pageFixes: number;
 }
 
-/** Runs a long computation a step at a time, letting other requests run between steps. */
-async function settle<T>(steps: Steps<T>): Promise<T> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done === true) return step.value;
-    await nextTurn();
-  }
-}
-
-/** Every fix of the period, oldest first, read a page at a time; 400 past settings.maxFixes. */
-async function readPeriodFixes(
+/** How many fixes the period holds; a 400 at Period when more than a replay covers. */
+async function periodFixCount(
   db: Kysely<Database>,
   vehicleId: number,
   { from, to }: ReplayPeriodQuery,
   settings: ReplaySettings,
-): Promise<RecordedFix[]> {
-  const fixes: RecordedFix[] = [];
+): Promise<number> {
+  const atMost = settings.maxFixes;
+  const count = await countPositionFixes(db, vehicleId, { from, to, atMost, chunkFixes: COUNT_CHUNK_FIXES });
+  if (count > atMost) throw tooManyFixes(atMost);
+  return count;
+}
+
+function tooManyFixes(atMost: number): ApiError {
+  return new ApiError('validation', {
+    Period: [`A replay covers at most ${atMost.toLocaleString('en-US')} fixes: choose a shorter period`],
+  });
+}
+
+/**
+ * Reads the period's fixes oldest first, a page per turn of the event loop, into the window: the
+ * finder decides them as they come and the reader takes what is decided, so the window holds only
+ * the fixes still undecided. Past settings.maxFixes (fixes stored since the count) it is a 400.
+ */
+async function readPeriod(
+  db: Kysely<Database>,
+  vehicleId: number,
+  { from, to }: ReplayPeriodQuery,
+  settings: ReplaySettings,
+  { window, finder, reader }: { window: FixWindow; finder: StopFinder; reader: FixThinning | TripBuilder },
+): Promise<void> {
   for await (const page of positionFixPages(db, vehicleId, from, to, settings.pageFixes)) {
-    if (fixes.length + page.length > settings.maxFixes) {
-      throw new ApiError('validation', {
-        Period: [
-          `A replay covers at most ${settings.maxFixes.toLocaleString('en-US')} fixes: choose a shorter period`,
-        ],
-      });
-    }
-    for (const fix of page) fixes.push(fix);
+    if (window.length + page.length > settings.maxFixes) throw tooManyFixes(settings.maxFixes);
+    window.push(page);
+    finder.advance(false);
+    reader.advance();
+    window.release(Math.min(finder.decided, reader.needs));
     await nextTurn();
   }
-  return fixes;
+  finder.advance(true);
 }
 
 /**
  * One page of the period's fixes with their speeds. A period with more than REPLAY_MAX_POINTS
- * fixes is thinned first (each kept fix's speed is from its stored predecessor), and
+ * fixes is thinned as it is read (each kept fix's speed is from its stored predecessor), and
  * pages are cut from the thinned series: the same query always pages the same series.
  */
 export async function replayFixesPage(
@@ -87,17 +99,12 @@ export async function replayFixesPage(
   query: ReplayFixesQuery,
   settings: ReplaySettings,
 ): Promise<ReplayFixPage> {
-  const recorded = await readPeriodFixes(db, vehicleId, query, settings);
-  let kept: number[];
-  if (recorded.length > REPLAY_MAX_POINTS) {
-    const spans = await settle(findStopSpanSteps(recorded, settings));
-    const pins = spans.flatMap((span) => [span.first, span.last]);
-    kept = await settle(thinnedIndexSteps(recorded, REPLAY_MAX_POINTS, pins));
-  } else {
-    kept = recorded.map((_, index) => index);
-  }
-  // Speeds from each kept fix's own predecessor, so a thinned fix shows the speed it really had.
-  const thinned = kept.map((index) => ({ ...recorded[index]!, speedKmh: speedAt(recorded, index) }));
+  const expected = await periodFixCount(db, vehicleId, query, settings);
+  const window = new FixWindow();
+  const finder = new StopFinder(window, settings);
+  const thinning = new FixThinning(window, finder, REPLAY_MAX_POINTS, expected);
+  await readPeriod(db, vehicleId, query, settings, { window, finder, reader: thinning });
+  const thinned = thinning.finish();
   const pageSize = query.$pagesize ?? REPLAY_MAX_PAGE_SIZE;
   const pageIndex = query.$pageindex ?? 0;
   return {
@@ -105,8 +112,8 @@ export async function replayFixesPage(
     totalCount: thinned.length,
     pageIndex,
     pageSize,
-    recordedCount: recorded.length,
-    thinned: thinned.length < recorded.length,
+    recordedCount: window.length,
+    thinned: thinned.length < window.length,
   };
 }
 
@@ -144,12 +151,14 @@ export async function replayTrips(
   period: ReplayPeriodQuery,
   settings: ReplaySettings,
 ): Promise<ReplayTrips> {
-  const [fixes, events] = await Promise.all([
-    readPeriodFixes(db, vehicleId, period, settings),
-    replayEvents(db, vehicleId, period),
-  ]);
+  await periodFixCount(db, vehicleId, period, settings);
+  const window = new FixWindow();
+  const finder = new StopFinder(window, settings);
+  const builder = new TripBuilder(window, finder, settings);
+  await readPeriod(db, vehicleId, period, settings, { window, finder, reader: builder });
+  const events = await replayEvents(db, vehicleId, period);
   return {
-    ...(await settle(tripsAndStopsSteps(fixes, settings))),
+    ...builder.finish(),
     events,
     stopRadiusMetres: settings.radiusMetres,
     stopMinimumSeconds: settings.minimumSeconds,

@@ -168,6 +168,15 @@ describe('given a vehicle reporting every 10 s for a week (about 60,000 fixes)',
     expect(pages).toEqual(whole.items);
   });
 
+  it('thins the week to the same fixes read in pages of any size', async () => {
+    const whole = (
+      await get(`/Vehicles/${vehicle.vehicleId}/Replay/Fixes`, { from, to })
+    ).json<ReplayFixPage>();
+    const paged = { ...replaySettingsFromEnv({}), pageFixes: 997 };
+
+    expect(await replayFixesPage(app.db, vehicle.vehicleId, { from, to }, paged)).toEqual(whole);
+  });
+
   it('answers every fix of a short period', async () => {
     const page = (
       await get(`/Vehicles/${vehicle.vehicleId}/Replay/Fixes`, { from, to: '2026-03-02T00:00:00Z' })

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pathMetres } from './geo';
 import { findStopSpans } from './trips';
-import { thinFixes, thinnedIndexSteps } from './thin';
-import { runSteps } from './steps';
+import { thinFixes } from './thin';
+import { FixThinning, FixWindow, StopFinder } from './trip-stream';
+import type { RecordedFix } from './fixes';
 import { M1_NORTH, TrackRecorder } from './test-tracks';
 
 const SOUTH = [...M1_NORTH].reverse();
@@ -74,28 +75,36 @@ describe('given a week of fixes every 10 seconds', () => {
   });
 });
 
-describe('given the same week thinned a piece at a time', () => {
+/** The fixes arriving a page at a time, thinned as they come, as the api does. */
+function thinnedAsTheyCome(fixes: readonly RecordedFix[], pageSize: number, maxPoints = 3000) {
+  const window = new FixWindow();
+  const finder = new StopFinder(window);
+  const thinning = new FixThinning(window, finder, maxPoints, fixes.length);
+  for (let start = 0; start < fixes.length; start += pageSize) {
+    window.push(fixes.slice(start, start + pageSize));
+    finder.advance(false);
+    thinning.advance();
+    window.release(Math.min(finder.decided, thinning.needs));
+  }
+  finder.advance(true);
+  return thinning.finish();
+}
+
+describe('given the same week arriving a page at a time', () => {
   const fixes = week();
   const spans = findStopSpans(fixes);
-  const pins = spans.flatMap((span) => [span.first, span.last]);
+  const thinned = thinnedAsTheyCome(fixes, 1000);
 
-  it('pauses after each piece and keeps at most the limit, in time order', () => {
-    const steps = thinnedIndexSteps(fixes, 3000, pins, 5000);
-    let pauses = 0;
-    let step = steps.next();
-    for (; step.done !== true; step = steps.next()) pauses += 1;
-    const kept = step.value;
-
-    expect(pauses).toBe(Math.ceil(fixes.length / 5000));
-    expect(kept.length).toBeLessThanOrEqual(3000);
-    expect(kept.length).toBeGreaterThan(100);
-    expect(kept).toEqual([...kept].sort((a, b) => a - b));
-    expect(kept[0]).toBe(0);
-    expect(kept.at(-1)).toBe(fixes.length - 1);
+  it('keeps at most the limit, in time order, from the first fix to the last', () => {
+    expect(thinned.length).toBeLessThanOrEqual(3000);
+    expect(thinned.length).toBeGreaterThan(100);
+    const times = thinned.map((fix) => Date.parse(fix.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(thinned[0]!.at).toBe(fixes[0]!.at);
+    expect(thinned.at(-1)!.at).toBe(fixes.at(-1)!.at);
   });
 
   it('keeps every turn of the road and the arrival and departure of every stop', () => {
-    const thinned = runSteps(thinnedIndexSteps(fixes, 3000, pins, 5000)).map((index) => fixes[index]!);
     for (const waypoint of M1_NORTH) {
       const near = thinned.filter(
         (fix) =>
@@ -104,12 +113,28 @@ describe('given the same week thinned a piece at a time', () => {
       );
       expect(near.length, JSON.stringify(waypoint)).toBeGreaterThan(0);
     }
-    for (const index of pins) expect(thinned).toContain(fixes[index]);
+    const kept = new Set(thinned.map((fix) => fix.at));
+    for (const span of spans) {
+      expect(kept).toContain(fixes[span.first]!.at);
+      expect(kept).toContain(fixes[span.last]!.at);
+    }
   });
 
-  it('thins a series of one piece as thinFixes does', () => {
-    const day = fixes.slice(0, 4000);
-    expect(runSteps(thinnedIndexSteps(day, 1000)).map((index) => day[index])).toEqual(thinFixes(day, 1000));
+  it('answers the same whatever the page size', () => {
+    expect(thinnedAsTheyCome(fixes, 333)).toEqual(thinned);
+  });
+
+  it('thins a series of one piece as thinFixes does, with speeds', () => {
+    const day = fixes.slice(2800, 4800);
+    const answer = thinnedAsTheyCome(day, 250, 1000);
+    expect(answer.length).toBeLessThan(day.length);
+    expect(answer.map(({ speedKmh: _speed, ...fix }) => fix)).toEqual(
+      thinFixes(
+        day,
+        1000,
+        findStopSpans(day).flatMap((span) => [span.first, span.last]),
+      ),
+    );
   });
 });
 

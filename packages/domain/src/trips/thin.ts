@@ -1,6 +1,5 @@
 import simplify from 'simplify-js';
 import type { RecordedFix } from './fixes';
-import type { Steps } from './steps';
 
 interface Projected {
   x: number;
@@ -82,51 +81,4 @@ export function thinnedIndices(
     }
   }
   return best;
-}
-
-/** Fixes thinned in one go; a longer series is thinned a piece of this many fixes at a time. */
-export const THIN_PIECE_FIXES = 5000;
-
-/**
- * thinnedIndices for a series of any length in steps that each take a few milliseconds, pausing
- * after each piece. Up to THIN_PIECE_FIXES fixes it is thinnedIndices itself. A longer series is
- * thinned piece by piece first, each piece to four times its share of maxPoints (so a piece of
- * turns can keep more than a straight one in the end), and what the pieces kept is thinned again
- * to maxPoints. Pinned indices are kept by both passes.
- */
-export function* thinnedIndexSteps(
-  fixes: readonly RecordedFix[],
-  maxPoints: number,
-  pinned: readonly number[] = [],
-  pieceFixes = THIN_PIECE_FIXES,
-): Steps<number[]> {
-  if (fixes.length <= pieceFixes) return thinnedIndices(fixes, maxPoints, pinned);
-  const pins = [...new Set(pinned)].sort((a, b) => a - b);
-  const share = Math.max(2, Math.ceil((4 * maxPoints * pieceFixes) / fixes.length));
-  const candidates: number[] = [];
-  let pin = 0;
-  for (let start = 0; start < fixes.length; start += pieceFixes) {
-    const end = Math.min(start + pieceFixes, fixes.length);
-    const piecePins: number[] = [];
-    while (pin < pins.length && pins[pin]! < end) {
-      if (pins[pin]! >= start) piecePins.push(pins[pin]! - start);
-      pin += 1;
-    }
-    for (const index of thinnedIndices(fixes.slice(start, end), share, piecePins)) {
-      if (candidates.at(-1) !== start + index) candidates.push(start + index);
-    }
-    yield;
-  }
-  const candidatePins: number[] = [];
-  let next = 0;
-  candidates.forEach((index, position) => {
-    while (next < pins.length && pins[next]! < index) next += 1;
-    if (pins[next] === index) candidatePins.push(position);
-  });
-  const kept = thinnedIndices(
-    candidates.map((index) => fixes[index]!),
-    maxPoints,
-    candidatePins,
-  );
-  return kept.map((position) => candidates[position]!);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderFixes, withSpeeds } from './fixes';
 import { distanceMetres, pathMetres } from './geo';
-import { WorkCounter } from './steps';
-import { fixesBetween, tripsAndStops, tripsAndStopsSteps } from './trips';
+import { FixWindow, StopFinder, TripBuilder } from './trip-stream';
+import { fixesBetween, tripsAndStops } from './trips';
 import { asReceived, M1_NORTH, TrackRecorder } from './test-tracks';
 
 const HOME = M1_NORTH[0]!;
@@ -38,20 +38,29 @@ describe('given fixes that arrived late and twice', () => {
   });
 });
 
-describe('given a commute worked out in steps', () => {
-  it('pauses every so many distances and finds the same trips and stops', () => {
-    const fixes = commute(2);
-    const steps = tripsAndStopsSteps(fixes, {}, new WorkCounter(1000));
-    let pauses = 0;
-    let step = steps.next();
-    for (; step.done !== true; step = steps.next()) pauses += 1;
+describe('given a commute arriving a page at a time', () => {
+  it.each([1, 7, 500])(
+    'finds the same trips and stops, holding only the undecided fixes (pages of %i)',
+    (size) => {
+      const fixes = commute(2);
+      const window = new FixWindow();
+      const finder = new StopFinder(window);
+      const builder = new TripBuilder(window, finder);
+      let held = 0;
+      for (let start = 0; start < fixes.length; start += size) {
+        window.push(fixes.slice(start, start + size));
+        finder.advance(false);
+        builder.advance();
+        window.release(Math.min(finder.decided, builder.needs));
+        held = Math.max(held, window.length - Math.min(finder.decided, builder.needs));
+      }
+      finder.advance(true);
 
-    expect(pauses).toBeGreaterThan(fixes.length / 1000);
-    expect(step.value).toEqual(tripsAndStops(fixes));
-    expect(step.value.trips[0]!.distanceMetres).toBe(
-      Math.round(pathMetres(fixesBetween(fixes, step.value.trips[0]!.startAt, step.value.trips[0]!.endAt))),
-    );
-  });
+      expect(builder.finish()).toEqual(tripsAndStops(fixes));
+      // Stops of 8 hours at a fix every 2 s: the office day alone is 14,400 fixes.
+      expect(held).toBeLessThan(size + 200);
+    },
+  );
 });
 
 describe('given a commute to the office and back', () => {
