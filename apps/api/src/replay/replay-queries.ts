@@ -31,7 +31,7 @@ export const DEFAULT_REPLAY_MAX_FIXES = 1_500_000;
  * Fixes read per query: a page takes a few milliseconds on SQLite, whose queries hold the event
  * loop while they run, and other requests go between two pages.
  */
-export const REPLAY_PAGE_FIXES = 2000;
+export const REPLAY_PAGE_FIXES = 1000;
 
 /** Fixes counted per query before the read (no rows leave the database, so more than a page). */
 const COUNT_CHUNK_FIXES = 25 * REPLAY_PAGE_FIXES;
