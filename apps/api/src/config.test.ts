@@ -13,6 +13,10 @@ import {
   serverBuildOptions,
   simulatorEnabled,
 } from './config';
+import { DEFAULT_IMPORT_LIMITS, readImportLimits } from './imports/import-limits';
+import { DEFAULT_REPLAY_MAX_FIXES } from './replay/replay-queries';
+import { replaySettingsFromEnv } from './replay/routes';
+import { readSmsCountries } from './sign-up/sms-countries';
 
 describe('readServerConfig', () => {
   it('uses the documented defaults for an empty environment', () => {
@@ -231,5 +235,40 @@ describe('POSITION_FIX_RETENTION_DAYS', () => {
     expect(() => retentionOptions({ POSITION_FIX_RETENTION_DAYS: 'a week' })).toThrow(
       'POSITION_FIX_RETENTION_DAYS must be a whole number',
     );
+  });
+});
+
+describe('the import limits, the countries sent codes and the replay cap', () => {
+  it('hands the defaults to the api for an empty environment', () => {
+    const options = serverBuildOptions({});
+    expect(options.importLimits).toEqual(DEFAULT_IMPORT_LIMITS);
+    expect(options.smsCountries).toEqual(['ZA']);
+    expect(replaySettingsFromEnv({}).maxFixes).toBe(DEFAULT_REPLAY_MAX_FIXES);
+  });
+
+  it('reads every IMPORT_* setting, SMS_COUNTRIES and REPLAY_MAX_FIXES', () => {
+    const options = serverBuildOptions({
+      IMPORT_MAX_ROWS: '500',
+      IMPORT_MAX_CELL_CHARACTERS: '200',
+      IMPORT_MAX_DECOMPRESSED_BYTES: '1048576',
+      IMPORT_PREVIEW_TTL_SECONDS: '3600',
+      IMPORT_COMPANY_ADMIN_ROWS_PER_DAY: '1000',
+      SMS_COUNTRIES: 'za, na',
+    });
+    expect(options.importLimits).toEqual({
+      maxRows: 500,
+      maxCellCharacters: 200,
+      maxDecompressedBytes: 1_048_576,
+      previewTtlSeconds: 3_600,
+      companyAdminRowsPerDay: 1_000,
+    });
+    expect(options.smsCountries).toEqual(['ZA', 'NA']);
+    expect(replaySettingsFromEnv({ REPLAY_MAX_FIXES: '4000' }).maxFixes).toBe(4_000);
+  });
+
+  it('refuses a limit that is not a whole number and a country that is not two letters, naming them', () => {
+    expect(() => readImportLimits({ IMPORT_MAX_ROWS: 'lots' })).toThrow(/IMPORT_MAX_ROWS/);
+    expect(() => readImportLimits({ IMPORT_PREVIEW_TTL_SECONDS: '0' })).toThrow(/IMPORT_PREVIEW_TTL_SECONDS/);
+    expect(() => readSmsCountries({ SMS_COUNTRIES: 'ZA,South Africa' })).toThrow(/SMS_COUNTRIES/);
   });
 });
