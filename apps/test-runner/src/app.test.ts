@@ -22,9 +22,12 @@ beforeAll(async () => {
   api = await startApi({ jwtSecret: SECRET });
   agent = `Bearer ${(await signIn(api.url, 'Technical-Agent')).accessToken}`;
   const devices = (await (
-    await fetch(`${api.url}/Devices?$filter=vehicleId eq 0&$orderby=serialNumber&$pagesize=10`, {
-      headers: { authorization: agent },
-    })
+    await fetch(
+      `${api.url}/Devices?$filter=vehicleId eq 0 and active eq true&$orderby=serialNumber&$pagesize=10`,
+      {
+        headers: { authorization: agent },
+      },
+    )
   ).json()) as Page<Device>;
   freeSerials = devices.items.map((device) => device.serialNumber);
   expect(freeSerials.length).toBeGreaterThanOrEqual(4);

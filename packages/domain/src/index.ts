@@ -342,10 +342,9 @@ export {
   PHONE_VERIFICATION_KEY,
   validateSignUpEmailStep,
   validateSignUpPasswordStep,
-  validateSignUpDetailsStep,
-  validateSignUp,
   signUpStepForErrors,
 } from './sign-up';
+export { validateSignUpDetailsStep, validateSignUp } from './sign-up-details';
 export type { SignUpStep, SignUpInput } from './sign-up';
 export {
   SignUpRequestSchema,

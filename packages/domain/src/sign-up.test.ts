@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
-import { signUpStepForErrors, validateSignUp } from './sign-up';
+import { signUpStepForErrors } from './sign-up';
+import { validateSignUp } from './sign-up-details';
 
 const valid = {
   Email: 'lerato@example.co.za',

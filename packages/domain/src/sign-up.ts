@@ -1,8 +1,7 @@
 import { MESSAGES } from './messages';
 import type { FieldErrors } from './messages';
 import { validatePassword } from './password-rules';
-import { validatePhone } from './phone-number';
-import { validateEmail, validateIdNumber, validateName } from './validate-field';
+import { validateEmail } from './validate-field';
 
 /** The three sign-up steps, in order. */
 export const SIGN_UP_STEPS = ['email', 'password', 'details'] as const;
@@ -28,7 +27,8 @@ export interface SignUpInput {
   IdNumberIsSouthAfrican: boolean;
 }
 
-function collect(checks: readonly (readonly [string, string | undefined])[]): FieldErrors {
+/** The messages of the checks that failed, keyed by field. */
+export function collect(checks: readonly (readonly [string, string | undefined])[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const [field, message] of checks) if (message !== undefined) errors[field] = [message];
   return errors;
@@ -49,32 +49,6 @@ export function validateSignUpEmailStep(
 
 export function validateSignUpPasswordStep(input: Pick<SignUpInput, 'Password'>): FieldErrors {
   return collect([['Password', validatePassword(input.Password)]]);
-}
-
-/** The details step: name, surname, phone (a real number of its country code) and ID. */
-export function validateSignUpDetailsStep(
-  input: Pick<
-    SignUpInput,
-    'FirstName' | 'LastName' | 'PhoneCode' | 'PhoneNumber' | 'IdNumber' | 'IdNumberIsSouthAfrican'
-  >,
-): FieldErrors {
-  return {
-    ...collect([
-      ['FirstName', validateName(input.FirstName)],
-      ['LastName', validateName(input.LastName)],
-    ]),
-    ...validatePhone(input.PhoneCode, input.PhoneNumber),
-    ...collect([['IdNumber', validateIdNumber(input.IdNumber, input.IdNumberIsSouthAfrican)]]),
-  };
-}
-
-/** Every sign-up rule at once, keyed by the server's field names (what POST /Auth/SignUp checks). */
-export function validateSignUp(input: SignUpInput): FieldErrors {
-  return {
-    ...validateSignUpEmailStep(input),
-    ...validateSignUpPasswordStep(input),
-    ...validateSignUpDetailsStep(input),
-  };
 }
 
 const STEP_FIELDS: Record<Exclude<SignUpStep, 'details'>, readonly string[]> = {
