@@ -27,24 +27,20 @@ const projectDirs = ['packages', 'apps']
 for (const dir of projectDirs) rmSync(join(dir, 'test-results'), { recursive: true, force: true });
 
 /**
- * The order the packages with a `test` script start in: mostly by how long their tests took in the
- * last measured run, longest first; a package not named here runs after these. Deploy's, the
- * test-runner's and the SDK's tests spend much of their time waiting on the processes they start
- * (PostgreSQL, Redis, nginx, apis), so they run beside the api's suite, whose two workers take the
- * cores they leave idle, and the dashboard's, which never waits, comes after them. A wrong order
- * costs minutes, never a result.
+ * The packages with a `test` script by how long their tests took when last measured alone, longest
+ * first; a package not named here runs after these. A wrong order costs minutes, never a result.
  */
 const PACKAGE_TESTS_BY_LENGTH = [
   'apps/api',
+  'apps/dashboard',
   'packages/ui',
   'deploy',
-  'apps/test-runner',
   'packages/api-sdk',
-  'apps/dashboard',
+  'apps/test-runner',
   'packages/signalr-hub',
-  'packages/testing',
   'packages/screens',
   'apps/signup',
+  'packages/testing',
   'apps/burnin',
   'packages/device-client',
   'packages/domain',

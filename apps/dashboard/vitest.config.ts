@@ -11,6 +11,9 @@ export default defineConfig({
     // the whole app again for each file cost more than many of their tests. src/test/setup.ts puts
     // back what a test may leave behind (DOM, storage, timers, spies).
     isolate: false,
+    // Two workers, one per core (Vitest's default on two cores is one): the files share only the
+    // global setup's api, and while one waits on it the other renders.
+    maxWorkers: 2,
     globalSetup: ['./src/test/global-setup.ts'],
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

@@ -17,6 +17,9 @@ export default defineConfig({
     // loading the app, Fastify and the database drivers again for each file cost a third of the
     // suite's CPU.
     isolate: false,
+    // Two workers, one per core: much of a test's time is spent waiting on the api it calls, and
+    // Vitest's default on two cores is one worker.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -11,5 +11,8 @@ export default defineConfig({
     // each starts an api of its own, and loading the SDK again for every file cost more CPU than
     // all the tests together.
     isolate: false,
+    // Two workers, one per core: much of a test's time is spent waiting on the api it calls, and
+    // Vitest's default on two cores is one worker.
+    maxWorkers: 2,
   },
 });
