@@ -15,12 +15,17 @@ import config, {
   TEST_RUNNER_URL,
   sessionFile,
 } from './playwright.config';
+import { loadDemoSignIns } from '@sentinel/testing';
 import { writeRouteTables } from './route-tables';
 import { demo } from './tests/support';
 
 const port = (url: string) => Number(new URL(url).port);
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The demo sign-ins come from the api's seed, read by a child process while the servers start.
+  const signIns = loadDemoSignIns();
+  // Awaited with the sign-ins below; a failure before them must not go unhandled meanwhile.
+  signIns.catch(() => undefined);
   const urls = { SENTINEL_API_URL: API_URL, SENTINEL_BURNIN_URL: TEST_RUNNER_URL };
   const stop = await startAppServers([
     { name: 'dashboard', port: port(DASHBOARD_URL), env: urls },
@@ -38,6 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         waitForHealth("The partners' webhook", PARTNER_URL),
         waitForHealth('The test-runner', TEST_RUNNER_URL),
         ...STAFF_ROLES.map(async (role) => {
+          await signIns;
           const context = await browser.newContext({ baseURL: DASHBOARD_URL });
           const page = await context.newPage();
           const { email, password } = demo(role);

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { RoleName } from '@sentinel/domain';
 import { DEMO_SIGN_INS_ENV } from './test-host';
 import { workspaceFolder } from './workspace';
@@ -30,6 +31,23 @@ export function demoSignIns(): readonly DemoSignIn[] {
     process.env[DEMO_SIGN_INS_ENV] = json;
   }
   return JSON.parse(json) as DemoSignIn[];
+}
+
+/**
+ * demoSignIns() without blocking: asks the api in a child process while the caller goes on with
+ * other work (the browser tests' set-up starts its servers meanwhile), then keeps the answer in the
+ * environment, where demoSignIns() and the processes started afterwards find it.
+ */
+export async function loadDemoSignIns(): Promise<readonly DemoSignIn[]> {
+  if ((process.env[DEMO_SIGN_INS_ENV] ?? '') === '') {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/testing/print-demo-sign-ins.ts'],
+      { cwd: workspaceFolder('apps/api'), encoding: 'utf8' },
+    );
+    process.env[DEMO_SIGN_INS_ENV] ??= stdout.trim();
+  }
+  return demoSignIns();
 }
 
 /** The seeded demo account of this role (email, password, name). */

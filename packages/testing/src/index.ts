@@ -2,7 +2,7 @@ export { startApi } from './start-api';
 export { startTestHost } from './test-host';
 export { startTestRunner } from './start-test-runner';
 export { serverBundle } from '@sentinel/server-bundle';
-export { demoSignIn, demoSignIns, signIn } from './demo-users';
+export { demoSignIn, demoSignIns, loadDemoSignIns, signIn } from './demo-users';
 export { freePort, deadUrl } from './free-port';
 export { issueDeviceKeyInFile } from './device-keys';
 export { expirePhoneCodesInFile } from './phone-codes';
