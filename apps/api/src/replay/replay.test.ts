@@ -116,6 +116,9 @@ describe('given a vehicle reporting every 10 s for a week (about 60,000 fixes)',
   let vehicle: TrackedVehicle;
   const from = '2026-03-01T22:00:00.000Z';
   const to = '2026-03-08T22:00:00.000Z';
+  // The week's answer in one call, read once: the tests below compare other reads with it.
+  let wholeStatus: number;
+  let whole: ReplayFixPage;
 
   beforeAll(async () => {
     vehicle = await addTrackedVehicle(app);
@@ -134,13 +137,14 @@ describe('given a vehicle reporting every 10 s for a week (about 60,000 fixes)',
       });
     }
     await insertPositionFixes(app.db, rows);
+    const response = await get(`/Vehicles/${vehicle.vehicleId}/Replay/Fixes`, { from, to });
+    wholeStatus = response.statusCode;
+    whole = response.json<ReplayFixPage>();
   });
 
-  it('answers at most 3000 thinned fixes, oldest first, with their speeds', async () => {
-    const response = await get(`/Vehicles/${vehicle.vehicleId}/Replay/Fixes`, { from, to });
-
-    expect(response.statusCode).toBe(200);
-    const page = response.json<ReplayFixPage>();
+  it('answers at most 3000 thinned fixes, oldest first, with their speeds', () => {
+    expect(wholeStatus).toBe(200);
+    const page = whole;
     expect(page).toMatchObject({ recordedCount: 60_480, thinned: true, pageIndex: 0, pageSize: 5000 });
     expect(page.totalCount).toBeLessThanOrEqual(3000);
     expect(page.items).toHaveLength(page.totalCount);
@@ -152,9 +156,6 @@ describe('given a vehicle reporting every 10 s for a week (about 60,000 fixes)',
   });
 
   it('pages the same thinned fixes', async () => {
-    const whole = (
-      await get(`/Vehicles/${vehicle.vehicleId}/Replay/Fixes`, { from, to })
-    ).json<ReplayFixPage>();
     const pages = [];
     for (let pageIndex = 0; pageIndex * 1000 < whole.totalCount; pageIndex += 1) {
       const page = await get(`/Vehicles/${vehicle.vehicleId}/Replay/Fixes`, {
@@ -169,9 +170,6 @@ describe('given a vehicle reporting every 10 s for a week (about 60,000 fixes)',
   });
 
   it('thins the week to the same fixes read in pages of any size', async () => {
-    const whole = (
-      await get(`/Vehicles/${vehicle.vehicleId}/Replay/Fixes`, { from, to })
-    ).json<ReplayFixPage>();
     const paged = { ...replaySettingsFromEnv({}), pageFixes: 997 };
 
     expect(await replayFixesPage(app.db, vehicle.vehicleId, { from, to }, paged)).toEqual(whole);
