@@ -1,4 +1,5 @@
 /* The history CSV: its columns, how each entry reads, and the file streamed a chunk at a time. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { stringify } from 'csv-stringify/sync';
 import { HISTORY_TIME_ZONE, HISTORY_TYPE, neutraliseFormula } from '@sentinel/domain';
@@ -98,15 +99,22 @@ const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
 /**
  * The CSV text of a vehicle's whole history, newest first, a chunk at a time so a long history is
  * never held in memory at once. Each chunk continues after the last entry read (keyset, not offset),
- * so entries added while the file streams neither repeat a row nor push one out.
+ * so entries added while the file streams neither repeat a row nor push one out. The event loop
+ * gets a turn between chunks: a year of history takes seconds to write, and every other caller is
+ * answered meanwhile.
  */
-export async function* historyCsv(db: Kysely<Database>, vehicleId: number): AsyncGenerator<string> {
+export async function* historyCsv(
+  db: Kysely<Database>,
+  vehicleId: number,
+  chunkSize = CSV_CHUNK_SIZE,
+): AsyncGenerator<string> {
   yield stringify([[...HISTORY_CSV_COLUMNS]], CSV_OPTIONS);
   let after: HistoryEntry | undefined;
   for (;;) {
-    const entries = await readHistoryAfter(db, vehicleId, after, CSV_CHUNK_SIZE);
+    const entries = await readHistoryAfter(db, vehicleId, after, chunkSize);
     if (entries.length > 0) yield stringify(entries.map(csvRow), CSV_OPTIONS);
-    if (entries.length < CSV_CHUNK_SIZE) return;
+    if (entries.length < chunkSize) return;
     after = entries.at(-1);
+    await nextTurn();
   }
 }

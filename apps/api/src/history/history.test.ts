@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { HISTORY_TIME_ZONE } from '@sentinel/domain';
 import { build, recordTamper } from '../index';
 import { demoTokens } from '../test-support/demo-tokens';
-import { HISTORY_CSV_COLUMNS } from './history-csv';
+import { HISTORY_CSV_COLUMNS, historyCsv } from './history-csv';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -410,5 +410,25 @@ describe('given a vehicle with a longer history than one page can hold', () => {
     const rows = parse(response.body) as string[][];
     expect(rows).toHaveLength(ENTRIES + 1);
     expect(rows.slice(1).map((row) => row[2])).toEqual(paged.map((entry) => (entry.isLocked ? 'Yes' : 'No')));
+  });
+
+  it('lets other callers have a turn between the CSV chunks', async () => {
+    // Each turn of the event loop while the file is written: none when one caller holds it throughout.
+    let turns = 0;
+    let writing = true;
+    const count = () => {
+      if (!writing) return;
+      turns += 1;
+      setImmediate(count);
+    };
+    setImmediate(count);
+
+    let lines = 0;
+    for await (const chunk of historyCsv(app.db, longId, 10)) lines += chunk.split('\r\n').length - 1;
+    writing = false;
+
+    expect(lines).toBe(ENTRIES + 1);
+    // 124 chunks of 10 entries: a turn after each but the last.
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(ENTRIES / 10) - 1);
   });
 });
