@@ -250,48 +250,93 @@ export function templateCsv(): string {
   return csv([IMPORT_FIELDS.map((field) => field.key)]);
 }
 
+/**
+ * How many rows the files read per query: a file of 10,000 rows is made a chunk at a time, with a
+ * turn of the event loop between chunks, so other callers are answered meanwhile.
+ */
+export const FILE_CHUNK_ROWS = 500;
+
+/**
+ * The CSV of a job's rows in order, read `chunkRows` at a time after the last row number read,
+ * each chunk's records made by `records`, with a turn of the event loop between chunks.
+ */
+async function chunkedCsv<T extends { rowNumber: number }>(
+  header: string[],
+  chunkRows: number,
+  read: (afterRowNumber: number, limit: number) => Promise<T[]>,
+  records: (rows: T[]) => string[][],
+): Promise<string> {
+  const parts = [csv([header])];
+  let after = 0;
+  for (;;) {
+    const rows = await read(after, chunkRows);
+    if (rows.length > 0) parts.push(csv(records(rows)));
+    if (rows.length < chunkRows) return parts.join('');
+    after = rows.at(-1)!.rowNumber;
+    await yieldToOthers();
+  }
+}
+
 /** The rows with errors as they were in the file, with an Errors column, to fix and upload again. */
-export async function errorsCsv(db: Kysely<Database>, job: JobRow): Promise<string> {
-  const rows = await withImportTables(db)
-    .selectFrom('importRows')
-    .select(['cells', 'errors'])
-    .where('jobId', '=', job.id)
-    .where('hasErrors', '=', 1)
-    .orderBy('rowNumber')
-    .execute();
+export async function errorsCsv(
+  db: Kysely<Database>,
+  job: JobRow,
+  chunkRows = FILE_CHUNK_ROWS,
+): Promise<string> {
   const headers = JSON.parse(job.headers) as string[];
-  return csv([
+  return chunkedCsv(
     [...headers, 'Errors'],
-    ...rows.map((row) => {
-      const cells = (JSON.parse(row.cells) as (string | null)[]).map((cell) => cell ?? '');
-      while (cells.length < headers.length) cells.push('');
-      return [...cells.slice(0, headers.length), messagesOf(JSON.parse(row.errors) as FieldErrors)];
-    }),
-  ]);
+    chunkRows,
+    (after, limit) =>
+      withImportTables(db)
+        .selectFrom('importRows')
+        .select(['rowNumber', 'cells', 'errors'])
+        .where('jobId', '=', job.id)
+        .where('hasErrors', '=', 1)
+        .where('rowNumber', '>', after)
+        .orderBy('rowNumber')
+        .limit(limit)
+        .execute(),
+    (rows) =>
+      rows.map((row) => {
+        const cells = (JSON.parse(row.cells) as (string | null)[]).map((cell) => cell ?? '');
+        while (cells.length < headers.length) cells.push('');
+        return [...cells.slice(0, headers.length), messagesOf(JSON.parse(row.errors) as FieldErrors)];
+      }),
+  );
 }
 
 /** Every row's outcome: row number, holder e-mail, registration, plan, outcome and message. */
-export async function reportCsv(db: Kysely<Database>, jobId: number): Promise<string> {
-  const rows = await withImportTables(db)
-    .selectFrom('importRows')
-    .select(['rowNumber', 'mapped', 'plan', 'outcome', 'message'])
-    .where('jobId', '=', jobId)
-    .orderBy('rowNumber')
-    .execute();
-  return csv([
+export async function reportCsv(
+  db: Kysely<Database>,
+  jobId: number,
+  chunkRows = FILE_CHUNK_ROWS,
+): Promise<string> {
+  return chunkedCsv(
     ['Row', 'Holder.Email', 'Vehicle.RegistrationNumber', 'Preview', 'Outcome', 'Message'],
-    ...rows.map((row) => {
-      const values = JSON.parse(row.mapped) as Record<string, string>;
-      return [
-        String(row.rowNumber),
-        values['Holder.Email'] ?? '',
-        values['Vehicle.RegistrationNumber'] ?? '',
-        row.plan,
-        row.outcome ?? 'Not imported',
-        row.message ?? '',
-      ];
-    }),
-  ]);
+    chunkRows,
+    (after, limit) =>
+      withImportTables(db)
+        .selectFrom('importRows')
+        .select(['rowNumber', 'mapped', 'plan', 'outcome', 'message'])
+        .where('jobId', '=', jobId)
+        .where('rowNumber', '>', after)
+        .orderBy('rowNumber')
+        .limit(limit)
+        .execute(),
+    (rows) =>
+      rows.map((row) => {
+        const values = JSON.parse(row.mapped) as Record<string, string>;
+        return [
+          String(row.rowNumber),
+          values['Holder.Email'] ?? '',
+          values['Vehicle.RegistrationNumber'] ?? '',
+          row.plan,
+          row.outcome ?? 'Not imported',
+          row.message ?? '',
+        ];
+      }),
+  );
 }
 
 /** When a preview made at `createdOnDateTime` expires. */

@@ -16,7 +16,7 @@ import { dialectOf } from '../db/database';
 import { build } from '../index';
 import { demoTokens } from '../test-support/demo-tokens';
 import { workbookBomb } from '../test-support/workbook-bomb';
-import { deleteExpiredPreviews } from './import-jobs';
+import { deleteExpiredPreviews, errorsCsv, findJob, reportCsv } from './import-jobs';
 import { withImportTables } from './import-tables';
 import { readImportFile } from './read-file';
 
@@ -259,6 +259,30 @@ describe('given a file with good rows, mistakes and a repeated vehicle', () => {
       'Unchanged',
       'Invalid',
     ]);
+  });
+
+  it('makes the report and the errors file a few rows at a time, letting other callers have turns', async () => {
+    const report = (await call('GET', `/Imports/${job.id}/Report/Csv`)).body;
+    const errors = (await call('GET', `/Imports/${job.id}/Errors/Csv`)).body;
+    // Each turn of the event loop while the files are made: none when one caller holds it throughout.
+    let turns = 0;
+    let making = true;
+    const count = () => {
+      if (!making) return;
+      turns += 1;
+      setImmediate(count);
+    };
+    setImmediate(count);
+
+    const chunked = {
+      report: await reportCsv(app.db, job.id, 2),
+      errors: await errorsCsv(app.db, (await findJob(app.db, job.id))!, 1),
+    };
+    making = false;
+
+    expect(chunked).toEqual({ report, errors });
+    // 8 rows in chunks of 2, 4 rows with errors in chunks of 1: a turn after each full chunk.
+    expect(turns).toBeGreaterThanOrEqual(4 + 4);
   });
 
   it('changes nothing when the same file is imported again', async () => {
