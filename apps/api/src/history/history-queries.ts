@@ -137,6 +137,7 @@ export function readHistoryAfter(
   const where =
     after === undefined
       ? undefined
-      : sql<SqlBool>`(${sql.ref('vehicleHistory.dateTime')} < ${after.dateTime} or (${sql.ref('vehicleHistory.dateTime')} = ${after.dateTime} and ${sql.ref('vehicleHistory.id')} < ${after.id}))`;
+      : // A row value, so both engines read the index from the key on rather than from the newest entry.
+        sql<SqlBool>`(${sql.ref('vehicleHistory.dateTime')}, ${sql.ref('vehicleHistory.id')}) < (${after.dateTime}, ${after.id})`;
   return readHistory(db, vehicleId, { where, order: NEWEST_FIRST, page: { limit, offset: 0 } });
 }
