@@ -121,9 +121,10 @@ function DeviceForm({
         onChange={(event) => setTyped(event.target.value)}
         autoComplete="off"
       />
-      {search.length >= BURN_IN_SEARCH_MIN_CHARS && devices.isSuccess && serials.length === 0 && (
-        <p role="status">Device not found</p>
-      )}
+      {search.length >= BURN_IN_SEARCH_MIN_CHARS &&
+        devices.isSuccess &&
+        !devices.isPlaceholderData &&
+        serials.length === 0 && <p role="status">Device not found</p>}
       {serials.length > 0 && (
         <ul className="burn-in-screen__results" aria-label="Matching devices">
           {serials.map((listedSerial) => (

@@ -2,7 +2,7 @@
  * The bench's server data: query keys and options beside the calls (TkDodo's key factories), so
  * every component and every mutation names the same cache entries.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { and, contains, eq, orderBy } from '@sentinel/api-sdk';
 import type { BurnInApi, Device, DeviceListFields, DevicesApi } from '@sentinel/api-sdk';
 import { BURN_IN_AUTO_REFRESH_MS, BURN_IN_SEARCH_MIN_CHARS } from '@sentinel/domain';
@@ -60,6 +60,9 @@ export function burnInQueries({ burnIn, devices }: BurnInServices) {
             })
           ).items,
         enabled: text.length >= BURN_IN_SEARCH_MIN_CHARS,
+        // Picking a device from the list searches its whole serial: the list stays until that
+        // answer is in, so the chosen device (and the OK it enables) never blinks out meanwhile.
+        placeholderData: keepPreviousData,
       }),
   };
 }
