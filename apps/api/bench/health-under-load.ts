@@ -20,7 +20,6 @@
  * - GET /Vehicles/{id}/Replay/Fixes and Trips over the 31 days of the month replay.
  * Each row prints the request's duration and /health's p50, p99 and max while it ran.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +29,7 @@ import { IMPORT_FIELD_KEYS, MAX_LENGTH, MAX_PAGE_SIZE, ROLE } from '@sentinel/do
 import type { ImportJob, RoleName } from '@sentinel/domain';
 import type { Database } from '../src/db/schema';
 import { DEMO_SIGN_INS } from '../src/db/seed';
+import { ms, pollHealth, summary } from './health-probe';
 import { DEFAULT_IMPORT_LIMITS } from '../src/imports/import-limits';
 import { signIn, startApi, stopApi } from '../src/live/test-support';
 import type { RunningApi } from '../src/live/test-support';
@@ -229,50 +229,6 @@ async function benchData(db: Kysely<Database>): Promise<BenchData> {
   );
   return { companyId, historyVehicleId, monthVehicleId: month?.vehicleId };
 }
-
-/** Polls GET /health every 10 ms from another process until stopped; answers its latencies. */
-function pollHealth(url: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `
-      const latencies = [];
-      let running = true;
-      process.stdin.on('data', () => (running = false));
-      while (running) {
-        const started = performance.now();
-        await fetch(${JSON.stringify(`${url}/health`)}).then((response) => response.arrayBuffer());
-        latencies.push(performance.now() - started);
-        await new Promise((done) => setTimeout(done, Math.max(0, 10 - (performance.now() - started))));
-      }
-      process.stdout.write(JSON.stringify(latencies));
-      `,
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const ended = new Promise<number[]>((done) =>
-    child.on('close', () => done(JSON.parse(output) as number[])),
-  );
-  return {
-    stop: () => {
-      child.stdin.end('stop');
-      return ended;
-    },
-  };
-}
-
-function summary(latencies: readonly number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (share: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN };
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /**
  * A $filter of MAX_LENGTH.filter characters at most: terms that match nothing, then one that

@@ -9,7 +9,6 @@
  * every 10 ms, so a held loop shows in its latencies. It measures /health idle, then during each
  * 31-day replay call made as the Company-Admin, and prints them side by side.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +16,7 @@ import type { Kysely } from 'kysely';
 import { ROLE } from '@sentinel/domain';
 import type { Database, PositionFixesTable } from '../src/db/schema';
 import { DEMO_SIGN_INS } from '../src/db/seed';
+import { ms, pollHealth, summary } from './health-probe';
 import {
   addCompanyOfDemoAdmin,
   addTrackedVehicle,
@@ -81,50 +81,6 @@ async function monthVehicle(api: Awaited<ReturnType<typeof startApi>>): Promise<
   }
   return vehicleId;
 }
-
-/** Polls GET /health every 10 ms from another process until stopped; answers its latencies. */
-function pollHealth(url: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `
-      const latencies = [];
-      let running = true;
-      process.stdin.on('data', () => (running = false));
-      while (running) {
-        const started = performance.now();
-        await fetch(${JSON.stringify(`${url}/health`)}).then((response) => response.arrayBuffer());
-        latencies.push(performance.now() - started);
-        await new Promise((done) => setTimeout(done, Math.max(0, 10 - (performance.now() - started))));
-      }
-      process.stdout.write(JSON.stringify(latencies));
-      `,
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const ended = new Promise<number[]>((done) =>
-    child.on('close', () => done(JSON.parse(output) as number[])),
-  );
-  return {
-    stop: () => {
-      child.stdin.end('stop');
-      return ended;
-    },
-  };
-}
-
-function summary(latencies: readonly number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (share: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN };
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 export async function monthBench(runs: number): Promise<void> {
   mkdirSync(dirname(DATABASE), { recursive: true });
