@@ -1,40 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { onServer } from '@sentinel/database';
-import { createDatabase, PRIVATE_DATABASE_TEMPLATE_ENV } from './database';
 import { MIGRATIONS, migrateToLatest } from './migrations';
 import type { Database } from './schema';
+import { emptyDatabase } from './testing/empty-database';
 
-const onPostgres = process.env.SENTINEL_TEST_ENGINE === 'postgres';
-
-// An empty database of the suite's engine, as in one-device-commands-table.test.ts.
+// An empty database of the suite's engine, migrated step by step below.
 let db: Kysely<Database>;
 let dispose: () => Promise<void>;
 
 beforeEach(async () => {
-  if (onPostgres) {
-    const url = new URL(process.env[PRIVATE_DATABASE_TEMPLATE_ENV] ?? '');
-    const name = `sentinel_migrate_${randomUUID().replaceAll('-', '')}`;
-    await onServer(url.href, `create database ${name}`);
-    url.pathname = `/${name}`;
-    db = createDatabase({ databaseFile: '', databaseUrl: url.href });
-    dispose = async () => {
-      await db.destroy();
-      await onServer(url.href, `drop database if exists ${name} with (force)`);
-    };
-  } else {
-    const folder = mkdtempSync(join(tmpdir(), 'sentinel-0016-'));
-    db = createDatabase({ databaseFile: join(folder, 'api.db') });
-    dispose = async () => {
-      await db.destroy();
-      rmSync(folder, { recursive: true, force: true });
-    };
-  }
+  ({ db, dispose } = await emptyDatabase());
 });
 
 afterEach(async () => {

@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { onServer } from '@sentinel/database';
 import { recordAudit } from '../audit/record-audit';
 import { createCommandService } from '../commands/command-service';
 import { VehicleEvents } from '../vehicles/vehicle-events';
-import { createDatabase, dialectOf, isUniqueViolation, PRIVATE_DATABASE_TEMPLATE_ENV } from './database';
+import { dialectOf, isUniqueViolation } from './database';
 import { MIGRATIONS, migrateToLatest } from './migrations';
 import type { Database } from './schema';
+import { emptyDatabase } from './testing/empty-database';
 
 /** The schema as it stood before 0014: vehicles' commands and test commands in two tables. */
 const BEFORE_ONE_TABLE = '0013-device-test-commands';
@@ -22,30 +18,12 @@ function migrator(db: Kysely<Database>): Migrator {
 
 const onPostgres = process.env.SENTINEL_TEST_ENGINE === 'postgres';
 
-// An empty database of the suite's engine: a SQLite file, or a new database on the PostgreSQL
-// project's server (its ':memory:' databases are copies of the already migrated template).
+// An empty database of the suite's engine, migrated step by step below.
 let db: Kysely<Database>;
 let dispose: () => Promise<void>;
 
 beforeEach(async () => {
-  if (onPostgres) {
-    const url = new URL(process.env[PRIVATE_DATABASE_TEMPLATE_ENV] ?? '');
-    const name = `sentinel_migrate_${randomUUID().replaceAll('-', '')}`;
-    await onServer(url.href, `create database ${name}`);
-    url.pathname = `/${name}`;
-    db = createDatabase({ databaseFile: '', databaseUrl: url.href });
-    dispose = async () => {
-      await db.destroy();
-      await onServer(url.href, `drop database if exists ${name} with (force)`);
-    };
-  } else {
-    const folder = mkdtempSync(join(tmpdir(), 'sentinel-0014-'));
-    db = createDatabase({ databaseFile: join(folder, 'api.db') });
-    dispose = async () => {
-      await db.destroy();
-      rmSync(folder, { recursive: true, force: true });
-    };
-  }
+  ({ db, dispose } = await emptyDatabase());
 });
 
 afterEach(async () => {
