@@ -65,13 +65,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    // Long tasks are measured with no other test taking the second core: live-load runs as the
-    // journeys' teardown, after all of them and whatever their results
-    // (`playwright test live-load.spec.ts` runs it alone).
-    { name: 'journeys', testIgnore: /live-load\.spec\.ts$/, teardown: 'live load' },
-    { name: 'live load', testMatch: /live-load\.spec\.ts$/ },
-  ],
+  projects: [{ name: 'journeys' }],
   // Playwright starts these one after another and waits for each server that has a url; the
   // partners' webhook and the test-runner have none here, so they start beside the api, and
   // global-setup.ts waits for their /health while the staff roles sign in.

@@ -1,4 +1,6 @@
-// Live updates at 500 vehicles a second keep the dashboard responsive (issue 15, "Big lists").
+// `pnpm --filter @sentinel/e2e bench:live-load`: live updates at 500 vehicles a second against the
+// dashboard's longest task. A bench, not a test of `npm test`: its target (the longest task under
+// 200 ms) is a speed figure, which belongs to a quiet machine, not to a suite sharing two cores.
 // An api of its own runs the device simulator over 600 installed vehicles, each reporting a fix
 // every second (SIMULATOR_TICK_MS=1000, SIMULATOR_MOVING_SHARE=1); a few devices are off the
 // network at any time, so at least 500 vehicles a second reach the hub. An agent watches a fleet
@@ -15,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, WebSocket } from '@playwright/test';
-import { runSql, setUpDemoDatabase, startOwnApi } from './own-api';
-import type { OwnServer } from './own-api';
-import { signInAs } from './support';
+import { runSql, setUpDemoDatabase, startOwnApi } from '../tests/own-api';
+import type { OwnServer } from '../tests/own-api';
+import { signInAs } from '../tests/support';
 
 const LIVE_API_PORT = 5583;
 /** Installed vehicles the simulator drives: the demo's and the fleet account's. */
@@ -131,7 +133,16 @@ function shownPositions(cards: Locator): Promise<string[]> {
   );
 }
 
-test('live updates to 500 vehicles a second keep the longest task on View account under 200 ms', async ({
+/** What one window of live updates cost the page, and what of it reached the hub and the screen. */
+interface Window10s {
+  screen: string;
+  longTasks: number;
+  longest: number;
+  fixesPerSecond: number;
+  vehicles: number;
+}
+
+test('live updates to 500 vehicles a second: the longest task on View account against the client list', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -156,55 +167,73 @@ test('live updates to 500 vehicles a second keep the longest task on View accoun
     const settings = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ json: { ...settings, baseURL: api!.url } });
   });
+
+  /** Ten seconds of live updates on the screen now open, waited for as the page's own clock. */
+  async function measure(screen: string): Promise<Window10s> {
+    fixes = [];
+    const opened = await page.evaluate(() => performance.now());
+    const openedAt = Date.now();
+    await page.waitForFunction((end) => performance.now() >= end, opened + WINDOW_MS, {
+      timeout: WINDOW_MS * 3,
+      polling: 500,
+    });
+    const closedAt = Date.now();
+    const tasks = await page.evaluate(
+      ([from, to]) =>
+        (window.sentinelLongTasks ?? []).filter((task) => task.startTime >= from && task.startTime < to),
+      [opened, opened + WINDOW_MS] as const,
+    );
+    const received = fixes.filter((fix) => fix.at >= openedAt && fix.at < closedAt);
+    return {
+      screen,
+      longTasks: tasks.length,
+      longest: Math.max(0, ...tasks.map((task) => task.duration)),
+      fixesPerSecond: received.length / ((closedAt - openedAt) / 1000),
+      vehicles: new Set(received.map((fix) => fix.vehicleId)).size,
+    };
+  }
+
   // Through the login screen: this api signs its own tokens, so the suite's saved sessions are no use.
   await signInAs(page, 'Technical-Agent');
   await expect(page).toHaveURL(/\/agent\/clients\/all$/, { timeout: 60_000 });
+  // The client list first: the same messages arrive, and no card on screen moves with them.
+  await expect.poll(() => fixes.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const clientList = await measure('client list (no live card shown)');
+
   await page.goto(`/agent/clients/${FLEET_HOLDER_ID}/account/view`);
   const fleetCards = page.getByRole('region', { name: /^FL \d{5} GP$/ });
   await expect(fleetCards.first()).toBeVisible({ timeout: 60_000 });
   await expect(fleetCards).toHaveCount(SHOWN_VEHICLES);
   // The first card's coordinates line, to see a live change on screen.
-  const firstCard = fleetCards.first();
-  const coordinates = firstCard.getByText(COORDINATES).first();
+  const coordinates = fleetCards.first().getByText(COORDINATES).first();
   await expect(coordinates).toBeVisible({ timeout: 30_000 });
-  // Live messages arrive before the window opens.
   await expect.poll(() => fixes.length, { timeout: 30_000 }).toBeGreaterThan(0);
-
   const before = await coordinates.textContent();
   const positionsBefore = await shownPositions(fleetCards);
-  fixes = [];
-  const opened = await page.evaluate(() => performance.now());
-  const openedAt = Date.now();
-  // The window: ten seconds of live updates, waited for as the page's own clock passing them.
-  await page.waitForFunction((end) => performance.now() >= end, opened + WINDOW_MS, {
-    timeout: WINDOW_MS * 3,
-    polling: 500,
-  });
-  const closedAt = Date.now();
-  const tasks = await page.evaluate(
-    ([from, to]) =>
-      (window.sentinelLongTasks ?? []).filter((task) => task.startTime >= from && task.startTime < to),
-    [opened, opened + WINDOW_MS] as const,
-  );
+  const viewAccount = await measure(`View account (${SHOWN_VEHICLES} live cards)`);
   const positionsAfter = await shownPositions(fleetCards);
   const moved = positionsAfter.filter((position, index) => position !== positionsBefore[index]).length;
-  const received = fixes.filter((fix) => fix.at >= openedAt && fix.at < closedAt);
-  const seconds = (closedAt - openedAt) / 1000;
-  const fixesPerSecond = received.length / seconds;
-  const vehicles = new Set(received.map((fix) => fix.vehicleId)).size;
-  const longest = Math.max(0, ...tasks.map((task) => task.duration));
-  const figures =
-    `${SHOWN_VEHICLES} vehicle cards on View account, ${moved} moved on screen; ${received.length} GPS messages in ${seconds.toFixed(1)} s ` +
-    `(${fixesPerSecond.toFixed(0)} a second, ${vehicles} vehicles); ${tasks.length} long tasks, ` +
-    `the longest ${longest.toFixed(0)} ms`;
-  console.log(figures);
-  test.info().annotations.push({ type: 'live load', description: figures });
+
+  const rows = [clientList, viewAccount].map(
+    (row) =>
+      `| ${row.screen.padEnd(34)} | ${`${row.longest.toFixed(0)} ms`.padStart(12)} | ` +
+      `${String(row.longTasks).padStart(10)} | ${`${row.fixesPerSecond.toFixed(0)} (${row.vehicles})`.padStart(25)} |`,
+  );
+  console.log(
+    [
+      `| ${'Screen, 10 s of live updates'.padEnd(34)} | Longest task | Long tasks | GPS messages/s (vehicles) |`,
+      `| ${'-'.repeat(34)} | ${'-'.repeat(11)}: | ${'-'.repeat(9)}: | ${'-'.repeat(24)}: |`,
+      ...rows,
+      `${moved} of the ${SHOWN_VEHICLES} cards on View account moved on screen.`,
+    ].join('\n'),
+  );
 
   // The updates really arrived, at the rate asked, and reached the screen.
-  expect(fixesPerSecond).toBeGreaterThanOrEqual(MIN_FIXES_PER_SECOND);
+  expect(viewAccount.fixesPerSecond).toBeGreaterThanOrEqual(MIN_FIXES_PER_SECOND);
   await expect(coordinates).not.toHaveText(before ?? '');
   // The cards on screen moved: the page kept up with the fixes of the vehicles it shows (a few
   // simulated devices are off the network for a minute or so at any time).
   expect(moved).toBeGreaterThanOrEqual(SHOWN_VEHICLES * 0.9);
-  expect(longest).toBeLessThan(MAX_LONG_TASK_MS);
+  // The target, on a quiet machine.
+  expect(viewAccount.longest).toBeLessThan(MAX_LONG_TASK_MS);
 });
