@@ -11,4 +11,5 @@ export { dialectOf } from './dialect-of';
 export { inTransaction } from './in-transaction';
 export { connectPrivatePostgres, onServer, postgres } from './postgres';
 export { connectSqlite, IN_MEMORY, sqlite } from './sqlite';
+export { openReader, readerOf } from './sqlite-reader';
 export type { SqlDialect } from './sql-dialect';

@@ -9,6 +9,9 @@ import type { SqlDialect } from './sql-dialect';
 /** ':memory:' is a private database that lives as long as its connection. */
 export const IN_MEMORY = ':memory:';
 
+/** How long a connection waits for another's lock before it answers SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export const sqlite: SqlDialect = {
   name: 'sqlite',
   // AUTOINCREMENT never reuses the id of a deleted row, so an old token or link can never point
@@ -61,12 +64,12 @@ export function connectSqlite(databaseFile: string | Buffer): Dialect {
   // WAL lets readers carry on while a write commits; it has no meaning for an in-memory database.
   if (!inMemory) database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return new SqliteDialect({ database: withStatementCache(database) });
 }
 
 /** Prepared statements kept per connection; past this the least recently used is dropped. */
-const STATEMENTS_KEPT = 500;
+export const STATEMENTS_KEPT = 500;
 
 /**
  * Kysely prepares every query anew, and preparing costs SQLite more than running a one-row
