@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import { IN_MEMORY } from './db/database';
+import { IN_MEMORY, openReader } from './db/database';
 import { openReadyDatabase } from './db/ready-database';
 import { ProblemDetails, registerErrorHandling } from './errors';
 import { authPlugin } from './plugins/auth';
@@ -145,6 +145,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     databaseUrl: options.databaseUrl,
     seed: options.seed === true,
   });
+  // The lists' page and count queries run there (readerOf in @sentinel/database): on a SQLite file
+  // on threads of their own, so a long filter does not hold every other request.
+  const reader = openReader(db, {
+    databaseFile: options.databaseFile ?? IN_MEMORY,
+    databaseUrl: options.databaseUrl,
+  });
 
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -158,6 +164,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   registerErrorHandling(app);
   app.addSchema(ProblemDetails);
 
+  if (reader !== db) app.addHook('onClose', () => reader.destroy());
   await app.register(databasePlugin, { db });
   await app.register(vehicleEventsPlugin);
   const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('base64url');

@@ -32,6 +32,7 @@ export async function listAuditLog(db: Kysely<Database>, query: ListQuery): Prom
   let base = db.selectFrom('auditLog');
   if (list.where) base = base.where(list.where);
   return runPagedList(
+    db,
     base,
     list,
     (page) =>

@@ -90,6 +90,7 @@ export async function listCompanies(
   if (list.where) base = base.where(list.where);
   if (scope) base = base.where(scope);
   return runPagedList(
+    db,
     base,
     list,
     (page) => page.select('companies.id'),
@@ -117,6 +118,7 @@ export async function listCompanyUsers(
     .where('companyUsers.companyId', '=', companyId);
   if (list.where) base = base.where(list.where);
   return runPagedList(
+    db,
     base,
     list,
     (page) =>

@@ -14,7 +14,9 @@ export {
   inTransaction,
   instant,
   isUniqueViolation,
+  openReader,
   PRIVATE_DATABASE_TEMPLATE_ENV,
+  readerOf,
 } from '@sentinel/database';
 export type { DatabaseOptions } from '@sentinel/database';
 

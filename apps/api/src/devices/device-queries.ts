@@ -41,6 +41,7 @@ export async function listDevices(db: Kysely<Database>, query: ListQuery): Promi
   let base = db.selectFrom('devices');
   if (list.where) base = base.where(list.where);
   return runPagedList(
+    db,
     base,
     list,
     (page) =>

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { HistoryEntry, HistoryListField, ListQuery } from '@sentinel/domain';
+import { readerOf } from '../db/database';
 import type { Database } from '../db/schema';
 import { compileListQuery } from '../odata/compile';
 import type { FieldMap, OrderTerm } from '../odata/compile';
@@ -106,10 +107,12 @@ export async function pageHistory(
     order: 'dateTime desc',
     id: sql.ref('vehicleHistory.id'),
   });
-  let count = historyQuery(db, vehicleId);
+  // The page and the count run on the reader, off the api's thread on a SQLite file (see runPagedList).
+  const reader = readerOf(db);
+  let count = historyQuery(reader, vehicleId);
   if (list.where) count = count.where(list.where);
   const [entries, total] = await Promise.all([
-    readHistory(db, vehicleId, {
+    readHistory(reader, vehicleId, {
       where: list.where,
       order: list.order,
       page: { limit: list.pageSize, offset: list.pageIndex * list.pageSize },

@@ -2,7 +2,8 @@
  * The tail every OData list shares: order the page query by the compiled $orderby, read the page
  * and the exact total in parallel, and answer { items, totalCount, pageIndex, pageSize }.
  */
-import type { SelectQueryBuilder, Simplify } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Simplify } from 'kysely';
+import { readerOf } from '../db/database';
 import type { CompiledList } from './compile';
 
 export interface PagedList<Item> {
@@ -13,31 +14,40 @@ export interface PagedList<Item> {
 }
 
 /**
- * `base` holds the FROM, joins and WHERE (filter and scope) but no selection: the page selects
- * through `select`, the count counts `base` itself. `load` turns the page's rows into items, in order.
+ * `base` (built on `db`) holds the FROM, joins and WHERE (filter and scope) but no selection: the
+ * page selects through `select`, the count counts `base` itself. Both run on `db`'s reader, off the
+ * api's thread on a SQLite file (a long filter scans the table twice); `load` turns the page's rows
+ * into items, in order, on `db` itself.
  */
 export async function runPagedList<DB, TB extends keyof DB, O, Row, Item>(
+  db: Kysely<DB>,
   base: SelectQueryBuilder<DB, TB, O>,
   list: CompiledList,
   select: (base: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
   load: (rows: Simplify<Row>[]) => Item[] | Promise<Item[]>,
 ): Promise<PagedList<Item>> {
+  const reader = readerOf(db);
   let page = select(base);
   for (const term of list.order) page = page.orderBy(term.expression, term.direction);
-  const [rows, total] = await Promise.all([
-    page
-      .limit(list.pageSize)
-      .offset(list.pageIndex * list.pageSize)
-      .execute(),
-    base
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      // TypeScript cannot resolve a selection over a generic DB; the one this adds is { count }.
-      .$castTo<{ count: number }>()
-      .executeTakeFirstOrThrow(),
+  const [{ rows }, { rows: totals }] = await Promise.all([
+    reader.executeQuery(
+      page
+        .limit(list.pageSize)
+        .offset(list.pageIndex * list.pageSize)
+        .compile(),
+    ),
+    reader.executeQuery(
+      base
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        // TypeScript cannot resolve a selection over a generic DB; the one this adds is { count }.
+        .$castTo<{ count: number }>()
+        .compile(),
+    ),
   ]);
   return {
     items: await load(rows),
-    totalCount: Number(total.count),
+    // A count without GROUP BY always answers one row.
+    totalCount: Number(totals[0]?.count ?? 0),
     pageIndex: list.pageIndex,
     pageSize: list.pageSize,
   };

@@ -58,6 +58,7 @@ export async function listUsers(
   if (list.where) base = base.where(list.where);
   if (scope) base = base.where(scope);
   return runPagedList(
+    db,
     base,
     list,
     (page) => page.select('users.id'),

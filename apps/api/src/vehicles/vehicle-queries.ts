@@ -145,6 +145,7 @@ export async function listVehicles(
   if (list.where) base = base.where(list.where);
   if (scope) base = base.where(scope);
   return runPagedList(
+    db,
     base,
     list,
     (page) => page.select('vehicles.id'),
