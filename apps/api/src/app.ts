@@ -164,8 +164,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   registerErrorHandling(app);
   app.addSchema(ProblemDetails);
 
-  if (reader !== db) app.addHook('onClose', () => reader.destroy());
-  await app.register(databasePlugin, { db });
+  await app.register(databasePlugin, { db, reader });
   await app.register(vehicleEventsPlugin);
   const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('base64url');
   // The hub answers its own requests in an onRequest hook, so it goes before @fastify/cors. It

@@ -8,11 +8,15 @@ declare module 'fastify' {
   }
 }
 
-/** Shares one database handle with every plugin and closes it when the server closes. */
-export const databasePlugin = fp<{ db: Kysely<Database> }>(
-  (app, { db }, done) => {
+/**
+ * Shares one database handle with every plugin and closes it when the server closes, after its
+ * reader (openReader): the last connection to a SQLite file folds the WAL back into it.
+ */
+export const databasePlugin = fp<{ db: Kysely<Database>; reader?: Kysely<Database> }>(
+  (app, { db, reader }, done) => {
     app.decorate('db', db);
     app.addHook('onClose', async () => {
+      if (reader !== undefined && reader !== db) await reader.destroy();
       await db.destroy();
     });
     done();

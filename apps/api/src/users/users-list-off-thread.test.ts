@@ -3,7 +3,7 @@
  * api's event loop stays free while a slow list runs. Measured as a functional fact, not a speed:
  * a 5 ms timer keeps firing during the request, its largest gap a small part of the request.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,12 +19,15 @@ const BULK_USERS = 60_000;
 const BULK_NAME = 'Offthreadbulk';
 
 let dir: string;
+let databaseFile: string;
 let app: FastifyInstance;
+let closed = false;
 let adminToken: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sentinel-off-thread-'));
-  app = await build({ databaseFile: join(dir, 'api.db'), seed: true });
+  databaseFile = join(dir, 'api.db');
+  app = await build({ databaseFile, seed: true });
   adminToken = (await demoTokens(app)).Admin;
   await sql`
     with recursive n(i) as (select 1 union all select i + 1 from n where i < ${BULK_USERS})
@@ -35,7 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await app.close();
+  if (!closed) await app.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -111,5 +114,11 @@ describe('given a long list filter on a SQLite file', () => {
       headers: { authorization: `Bearer ${adminToken}` },
     });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('closes the reader with the server: the last connection folds the WAL back into the file', async () => {
+    closed = true;
+    await app.close();
+    expect(existsSync(`${databaseFile}-wal`)).toBe(false);
   });
 });
