@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,11 @@ describe('nginx in front of the api and a built app', () => {
     await mkdir(join(root, '.git'));
     await writeFile(join(root, '.git', 'config'), '[core]\n');
     await writeFile(join(root, 'assets', '.hidden.js'), 'export {};\n');
+    // Links that lead out of the app's root, to a file nginx's workers could otherwise read.
+    await writeFile(join(dir, 'outside-secret.txt'), 'outside-secret\n');
+    await chmod(join(dir, 'outside-secret.txt'), 0o644);
+    await symlink(join(dir, 'outside-secret.txt'), join(root, 'link.txt'));
+    await symlink(join(dir, 'outside-secret.txt'), join(root, 'assets', 'outside.js'));
     const conf = join(dir, 'sentinel.conf');
     await writeFile(
       conf,
@@ -125,6 +130,14 @@ describe('nginx in front of the api and a built app', () => {
     for (const path of ['/.env', '/.git/config', '/assets/.hidden.js']) {
       expect((await fetch(`${appUrl}${path}`)).status, path).toBe(404);
     }
+  });
+
+  it("never follows a symbolic link out of the app's root", async () => {
+    const asset = await fetch(`${appUrl}/assets/outside.js`);
+    expect(asset.status).toBe(404);
+    // Outside /assets/, a path that is not a file of the build gets the app's shell, as a deep link does.
+    const page = await fetch(`${appUrl}/link.txt`);
+    expect(await page.text()).not.toContain('outside-secret');
   });
 
   it('passes /health through to the api', async () => {
