@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { RoleName } from '@sentinel/domain';
-import { BURNIN_URL, SIGNUP_URL, STAFF_ROLES } from '../playwright.config';
+import { BURNIN_URL, DASHBOARD_URL, SIGNUP_URL, STAFF_ROLES } from '../playwright.config';
 import type { StaffRole } from '../playwright.config';
 import { apiGet, apiToken } from './api';
 import {
@@ -15,6 +15,7 @@ import {
   expectNoSidewaysScroll,
   expectTappable,
   fillRoute,
+  navigateInApp,
   NARROWEST_PHONE,
   PHONES,
   roleReaches,
@@ -55,9 +56,24 @@ function openRoute(path: string, values: Record<string, number>): string {
   return fillRoute(path, values);
 }
 
+/**
+ * Opens a screen: the first of an app with a page load, every next one inside the app, as its links
+ * and the Back button move (a reload per screen would start the app anew each time).
+ */
+async function openScreen(page: Page, url: string) {
+  const target = new URL(url, DASHBOARD_URL);
+  const current = page.url().startsWith('http') ? new URL(page.url()) : null;
+  if (current === null || current.origin !== target.origin || current.pathname.endsWith('.json')) {
+    await page.goto(url);
+  } else {
+    const dataRouter = target.origin === DASHBOARD_URL;
+    await navigateInApp(page, `${target.pathname}${target.search}`, { dataRouter });
+  }
+}
+
 async function visitAndCheck(page: Page, url: string, where: string) {
   await test.step(where, async () => {
-    await page.goto(url);
+    await openScreen(page, url);
     // A protected screen must be the one checked, not the sign-in it would fall back to.
     if (isProtected(new URL(url, 'http://host').pathname)) await expect(page).not.toHaveURL(/\/login$/);
     await settle(page);
@@ -234,7 +250,7 @@ for (const phone of PHONES) {
     }) => {
       await signIn(page, 'Technical-Agent');
       const { clientId } = await routeValues('Technical-Agent');
-      await page.goto(`/agent/clients/${clientId}/account/view`);
+      await openScreen(page, `/agent/clients/${clientId}/account/view`);
       await settle(page);
       await page.getByRole('button', { name: /^Edit/ }).first().click();
       const dialog = page.getByRole('dialog');
