@@ -4,8 +4,22 @@
  * error. Plain JavaScript that needs only better-sqlite3, so it loads the same under tsx, vitest,
  * a bundled server and plain node, with no TypeScript loader in the thread.
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+
+/*
+ * This thread yields the CPU to the server's own: on a busy machine a long read waits a little
+ * longer, while /health, telemetry and the live hub do not wait for it. Linux gives each thread a
+ * nice value of its own (setpriority on the thread's id); elsewhere the thread keeps the server's.
+ */
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  setPriority(threadId, Math.min(19, getPriority(threadId) + 10));
+} catch {
+  // No per-thread priority here: the reader still runs off the server's thread.
+}
 
 /** @type {{ databaseFile: string, busyTimeoutMs: number, statementsKept: number }} */
 const { databaseFile, busyTimeoutMs, statementsKept } = workerData;
