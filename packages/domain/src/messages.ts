@@ -35,6 +35,8 @@ export const MESSAGES = {
   passwordUpdated: 'Your password has been changed.',
   /** A password change asks for a recent sign-in: a stolen access token alone cannot change it. */
   signInAgainToChangePassword: 'Sign in again to change your password.',
+  /** So is a staff member's e-mail address, where their password links go. */
+  signInAgainToChangeStaffEmail: "Sign in again to change a staff member's email address.",
 } as const;
 
 /** Field name to its messages, the shape both the server's 400 answers and the forms use. */

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { passwordCreationTokenHash, sendPasswordCreationLink } from '../auth/password-creation';
 import type { EmailMessage } from '../providers/messages';
 import { insertUser } from '../users/user-queries';
-import { RECENT_AUTHENTICATION_MS } from './routes';
+import { RECENT_AUTHENTICATION_MS } from '../auth/recent-sign-in';
 
 let app: FastifyInstance;
 

@@ -19,6 +19,7 @@ import type { FieldErrors } from '@sentinel/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword } from '../auth/passwords';
+import { requireRecentSignIn } from '../auth/recent-sign-in';
 import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { allowSend } from '../throttle/send-log';
@@ -188,14 +189,6 @@ export const passwordRoutes = routePlugin(
   { dependencies: ['sentinel-accounts'], decorators: ['db', 'messages', 'signupUrl', 'dashboardUrl'] },
 );
 
-/**
- * How recently the caller must have proved who they are to change their password: a sign-in (with
- * the password) within the last five minutes. A refreshed access token keeps its sign-in's time,
- * so an access token taken from a device, or one kept alive by refreshing, cannot change the
- * password and with it end the owner's sessions.
- */
-export const RECENT_AUTHENTICATION_MS = 5 * 60_000;
-
 /** The signed-in user's own password (any role: staff on the dashboard, customers in the app). */
 export const myPasswordRoutes = routePlugin(
   'my-password',
@@ -225,21 +218,12 @@ export const myPasswordRoutes = routePlugin(
         // The route group authenticated the caller before the body was read.
         const userId = request.user?.userId;
         if (userId === undefined) throw new ApiError('unauthenticated');
-        const sessionId = request.user?.sessionId;
-        const authenticatedAt =
-          sessionId === undefined ? undefined : await app.refreshTokens.authenticatedAt(sessionId);
-        if (
-          authenticatedAt === undefined ||
-          Date.now() - authenticatedAt.getTime() > RECENT_AUTHENTICATION_MS
-        ) {
-          await recordAudit(app.db, request, {
-            action: 'PasswordChangeRefused',
-            targetType: 'User',
-            targetId: userId,
-            detail: { signedInAt: authenticatedAt?.toISOString() ?? null },
-          });
-          throw new ApiError('forbidden', undefined, MESSAGES.signInAgainToChangePassword);
-        }
+        await requireRecentSignIn(app, request, {
+          action: 'PasswordChangeRefused',
+          targetType: 'User',
+          targetId: userId,
+          message: MESSAGES.signInAgainToChangePassword,
+        });
         const passwordHash = await hashPassword(password);
         await setPasswordHash(app.db, userId, passwordHash);
         // A new password ends every sign-in made with the old one, this one too, and their access

@@ -13,12 +13,15 @@ import {
   validateAccountHolder,
   validateAgent,
   contactEditRefusal,
+  isStaffRole,
+  MESSAGES,
   PRIVILEGE_MESSAGES,
   PRODUCT_NAME,
 } from '@sentinel/domain';
 import type { RoleName } from '@sentinel/domain';
 import { canSeeUser, scopeOf, userInScope } from '../access/scope';
 import { sendPasswordCreationLink } from '../auth/password-creation';
+import { requireRecentSignIn } from '../auth/recent-sign-in';
 import { inTransaction, isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
@@ -168,6 +171,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Users'],
         summary:
           "Edit a user's contact details: email and phoneNumber; other fields are read-only and ignored",
+        description:
+          "Changing a staff member's email address needs a recent sign-in: an access token whose " +
+          'sign-in is more than five minutes old, refreshed or not, is refused with 403.',
         security: [{ bearer: [] }],
         params: IdParams,
         body: ContactEditBody,
@@ -190,6 +196,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // Who may change whose details: privilege and the staff e-mail rule live in domain.
       const refusal = contactEditRefusal(request.user!.role, before!.roles, changesEmail);
       if (refusal !== undefined) throw new ApiError('forbidden', undefined, refusal);
+      // A staff member's e-mail is where their password links go: moving it hands over the account
+      // (the caller's own included), so a stolen access token alone cannot do it.
+      if (changesEmail && before!.roles.some(isStaffRole)) {
+        await requireRecentSignIn(app, request, {
+          action: 'EmailChangeRefused',
+          targetType: 'User',
+          targetId: id,
+          message: MESSAGES.signInAgainToChangeStaffEmail,
+        });
+      }
       await refuseTakenEmail(app.db, request.body.email, id);
       await inTransaction(app.db, async (trx) => {
         await updateUserContact(trx, id, columns);
@@ -252,5 +268,5 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Users: listed and edited by staff (scoped); added and re-invited by managers. */
 export const usersRoutes = routePlugin('users', routes, {
   dependencies: ['sentinel-providers'],
-  decorators: ['db', 'messages', 'signupUrl'],
+  decorators: ['db', 'messages', 'signupUrl', 'refreshTokens'],
 });

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { MESSAGES } from '@sentinel/domain';
-import { build } from '../index';
+import { RECENT_AUTHENTICATION_MS } from '../auth/recent-sign-in';
+import { build, DEMO_SIGN_INS } from '../index';
 import { demoTokens } from '../test-support/demo-tokens';
 import { passwordCreationTokenHash } from '../auth/password-creation';
 
 let app: FastifyInstance;
+const DEMO_ADMIN_PASSWORD = DEMO_SIGN_INS.find((demo) => demo.role === 'Admin')!.password;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -361,6 +364,98 @@ describe('PUT /Users/{id}', () => {
 
     expect(allowed.statusCode).toBe(200);
     expect(hidden.statusCode).toBe(404);
+  });
+
+  describe("given an Admin's sign-in older than the few minutes a staff e-mail change needs", () => {
+    /** The demo Admin signed in again, with that sign-in moved back to just before the window. */
+    async function oldAdminSignIn(): Promise<string> {
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/Auth/SignInByEmail',
+        payload: { email: 'admin@sentinel.demo', password: DEMO_ADMIN_PASSWORD },
+      });
+      const { accessToken } = signIn.json<{ accessToken: string }>();
+      const longAgo = new Date(Date.now() - RECENT_AUTHENTICATION_MS - 1_000).toISOString();
+      await app.db
+        .updateTable('refreshTokens')
+        .set({ createdAt: longAgo })
+        .where('familyId', '=', String(decodeJwt(accessToken)['sid']))
+        .execute();
+      return accessToken;
+    }
+
+    const put = (id: number, payload: object, token: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/Users/${id}`,
+        payload,
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+    it("refuses to move a staff member's e-mail, the Admin's own included, and audits the refusal", async () => {
+      const token = await oldAdminSignIn();
+      for (const email of ['agent@sentinel.demo', 'admin@sentinel.demo']) {
+        const id = await userIdOf(email);
+        const refused = await put(
+          id,
+          { email: `taken.over.${id}@evil.example`, phoneNumber: '0821230000' },
+          token,
+        );
+        expect(refused.statusCode, email).toBe(403);
+        expect(refused.json()).toMatchObject({ message: MESSAGES.signInAgainToChangeStaffEmail });
+        const row = await app.db
+          .selectFrom('users')
+          .select('email')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.email).toBe(email);
+        const audit = await app.db
+          .selectFrom('auditLog')
+          .select('action')
+          .where('targetId', '=', String(id))
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        expect(audit.action).toBe('EmailChangeRefused');
+      }
+    });
+
+    it("still changes a staff member's phone number, and an account holder's e-mail", async () => {
+      const token = await oldAdminSignIn();
+      const agent = await userIdOf('agent@sentinel.demo');
+      const holder = await userIdOf('holder@sentinel.demo');
+      const [agentRow, holderRow] = await app.db
+        .selectFrom('users')
+        .select(['id', 'email', 'phoneNumber'])
+        .where('id', 'in', [agent, holder])
+        .orderBy('id')
+        .execute();
+      const phone = await put(agent, { email: 'agent@sentinel.demo', phoneNumber: '0821239999' }, token);
+      const email = await put(
+        holder,
+        { email: 'holder.moved@sentinel.demo', phoneNumber: '0821238888' },
+        token,
+      );
+      expect(phone.statusCode).toBe(200);
+      expect(email.statusCode).toBe(200);
+      // Put back what the other tests read.
+      for (const row of [agentRow!, holderRow!]) {
+        await app.db
+          .updateTable('users')
+          .set({ email: row.email, phoneNumber: row.phoneNumber })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    });
+
+    it("moves a staff member's e-mail after a fresh sign-in", async () => {
+      const id = await userIdOf('agent@sentinel.demo');
+      const moved = await call('PUT', `/Users/${id}`, {
+        email: 'agent.moved@sentinel.demo',
+        phoneNumber: '0821230000',
+      });
+      expect(moved.statusCode).toBe(200);
+      await call('PUT', `/Users/${id}`, { email: 'agent@sentinel.demo', phoneNumber: '0821230000' });
+    });
   });
 
   it('answers 404 for an unknown user and 403 for an Account-Holder', async () => {

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'CompanyUserUnlinked',
   'PasswordChanged',
   'PasswordChangeRefused',
+  'EmailChangeRefused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
