@@ -36,6 +36,8 @@ export const MAX_LENGTH = {
   filter: 2_000,
   /** An OData $orderby list. */
   orderBy: 300,
+  /** The name of an uploaded file: the longest most file systems allow. */
+  fileName: 255,
 } as const;
 
 /** The deepest nesting of parentheses an OData $filter may hold. */

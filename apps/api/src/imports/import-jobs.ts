@@ -379,10 +379,15 @@ export async function deleteExpiredPreviews(
 
 const DAY_MS = 24 * 3_600_000;
 
+/** Whether a preview may check its rows, and when it is refused, when to try again. */
+export type RowChecksAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 /**
  * Records that the user's preview checks `rows` rows, unless that would pass `perDay` within 24
- * hours; answers false (recording nothing) then. Two uploads at the same instant may both pass:
- * a throttle, not a lock.
+ * hours; records nothing then, and answers in how many seconds enough of the rows counted
+ * have aged past 24 hours for these rows to fit (a file alone past `perDay` never fits: then
+ * until none of them counts). Two uploads at the same instant may both pass: a throttle, not a
+ * lock.
  */
 export async function allowRowChecks(
   db: Kysely<Database>,
@@ -390,7 +395,7 @@ export async function allowRowChecks(
   rows: number,
   perDay: number,
   now: Date = new Date(),
-): Promise<boolean> {
+): Promise<RowChecksAnswer> {
   const idb = withImportTables(db);
   const since = instant(new Date(now.getTime() - DAY_MS));
   const { checked } = await idb
@@ -399,11 +404,39 @@ export async function allowRowChecks(
     .where('userId', '=', userId)
     .where('createdAt', '>', since)
     .executeTakeFirstOrThrow();
-  if (Number(checked ?? 0) + rows > perDay) return false;
+  if (Number(checked ?? 0) + rows > perDay) {
+    return { allowed: false, retryAfterSeconds: await secondsUntilFit(db, userId, rows, perDay, now) };
+  }
   await idb.deleteFrom('importChecks').where('userId', '=', userId).where('createdAt', '<=', since).execute();
   await idb
     .insertInto('importChecks')
     .values({ userId, rows, createdAt: instant(now) })
     .execute();
-  return true;
+  return { allowed: true };
+}
+
+/** The seconds, at least 1, until the user's checks of the last 24 hours leave room for `rows`. */
+async function secondsUntilFit(
+  db: Kysely<Database>,
+  userId: number,
+  rows: number,
+  perDay: number,
+  now: Date,
+): Promise<number> {
+  const counted = await withImportTables(db)
+    .selectFrom('importChecks')
+    .select(['rows', 'createdAt'])
+    .where('userId', '=', userId)
+    .where('createdAt', '>', instant(new Date(now.getTime() - DAY_MS)))
+    .orderBy('createdAt')
+    .execute();
+  let checked = counted.reduce((sum, check) => sum + check.rows, 0);
+  let fitsAt = now.getTime();
+  // The oldest checks stop counting first, each 24 hours after it was made.
+  for (const check of counted) {
+    if (checked + rows <= perDay) break;
+    checked -= check.rows;
+    fitsAt = Date.parse(check.createdAt) + DAY_MS;
+  }
+  return Math.max(1, Math.ceil((fitsAt - now.getTime()) / 1000));
 }

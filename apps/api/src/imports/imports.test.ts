@@ -6,6 +6,7 @@ import {
   IMPORT_FIELD_KEYS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MESSAGES,
+  MAX_LENGTH,
   MAX_PAGE_INDEX,
   MESSAGES,
   ONBOARDING_MESSAGES,
@@ -16,7 +17,7 @@ import { dialectOf } from '../db/database';
 import { build } from '../index';
 import { demoTokens } from '../test-support/demo-tokens';
 import { workbookBomb } from '../test-support/workbook-bomb';
-import { deleteExpiredPreviews, errorsCsv, findJob, reportCsv } from './import-jobs';
+import { allowRowChecks, deleteExpiredPreviews, errorsCsv, findJob, reportCsv } from './import-jobs';
 import { withImportTables } from './import-tables';
 import { readImportFile } from './read-file';
 
@@ -774,7 +775,73 @@ describe("a Company-Admin's preview", () => {
     expect(response.json<{ errors: Record<string, string[]> }>().errors.File).toEqual([
       IMPORT_MESSAGES.rowsPerDay(LIMITS.companyAdminRowsPerDay),
     ]);
+    // More rows than a day's checks never fit: the answer says when none is counted any more.
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3_600);
     // Not an Admin's.
     expect((await upload('many.csv', csvOf(records))).statusCode).toBe(200);
+  });
+
+  it('says in Retry-After when the checks of 24 hours ago stop counting and the rows fit', async () => {
+    const { id: companyId } = await ownCompany();
+    const { id: userId } = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'company.admin@sentinel.demo')
+      .executeTakeFirstOrThrow();
+    // Rows checked 23 hours ago leave too little of the day's checks for ten more until they are
+    // 24 hours old, an hour from now.
+    const checkedAt = Date.now() - 23 * 3_600_000;
+    await withImportTables(app.db)
+      .insertInto('importChecks')
+      .values({
+        userId,
+        rows: LIMITS.companyAdminRowsPerDay - 5,
+        createdAt: new Date(checkedAt).toISOString(),
+      })
+      .execute();
+    const records = Array.from({ length: 10 }, () => goodRow());
+    const before = Date.now();
+    const response = await upload('ten.csv', csvOf(records), 'Company-Admin', companyId);
+    expect(response.statusCode).toBe(429);
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(Math.floor((checkedAt + 24 * 3_600_000 - Date.now()) / 1000));
+    expect(retryAfter).toBeLessThanOrEqual(Math.ceil((checkedAt + 24 * 3_600_000 - before) / 1000));
+
+    // Then they fit.
+    const later = new Date(Date.now() + retryAfter * 1000);
+    expect(
+      await allowRowChecks(app.db, userId, records.length, LIMITS.companyAdminRowsPerDay, later),
+    ).toEqual({
+      allowed: true,
+    });
+  });
+
+  it('documents the Retry-After of its 429 in the OpenAPI document', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>;
+    }>();
+    for (const [path, method] of [
+      ['/Imports', 'post'],
+      ['/Imports/{id}/Mapping', 'put'],
+    ] as const) {
+      expect(document.paths[path]![method]!.responses['429']!.headers, path).toMatchObject({
+        'Retry-After': { schema: { type: 'integer', minimum: 1 } },
+      });
+    }
+  });
+});
+
+describe('the file name', () => {
+  it(`takes ${MAX_LENGTH.fileName} characters and refuses one more at FileName`, async () => {
+    const csv = csvOf([goodRow()]);
+    const longest = `${'a'.repeat(MAX_LENGTH.fileName - 4)}.csv`;
+    const job = await uploaded(longest, csv);
+    expect(job.fileName).toBe(longest);
+
+    const response = await upload(`a${longest}`, csv);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['FileName']);
   });
 });

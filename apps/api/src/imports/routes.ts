@@ -55,6 +55,21 @@ const Answers = {
   404: ProblemDetailsRef,
   429: ProblemDetailsRef,
 };
+/** The answers of a route whose preview checks rows: its 429 says when to try again. */
+const PreviewAnswers = {
+  ...Answers,
+  429: {
+    ...ProblemDetailsRef,
+    description: "A Company-Admin's previews checked IMPORT_COMPANY_ADMIN_ROWS_PER_DAY rows in 24 hours",
+    headers: {
+      'Retry-After': {
+        type: 'integer',
+        minimum: 1,
+        description: 'Seconds until enough of the rows checked have aged past 24 hours for this file',
+      },
+    },
+  },
+};
 const CsvText = Type.String();
 // The file travels as base64 in JSON: 4 bytes per 3, plus the rest of the body.
 const BODY_LIMIT = Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 64 * 1024;
@@ -99,10 +114,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
    * A Company-Admin's previews check at most companyAdminRowsPerDay rows a day: each row tells
    * whether its e-mail, ID number and registration can be used. Admins see every record anyway.
    */
-  const throttleChecks = async (userId: number, scope: Scope, rows: number) => {
+  const throttleChecks = async (reply: FastifyReply, userId: number, scope: Scope, rows: number) => {
     if (scope.kind === 'all') return;
-    if (!(await allowRowChecks(app.db, userId, rows, limits.companyAdminRowsPerDay))) {
+    const answer = await allowRowChecks(app.db, userId, rows, limits.companyAdminRowsPerDay);
+    if (!answer.allowed) {
       const message = IMPORT_MESSAGES.rowsPerDay(limits.companyAdminRowsPerDay);
+      void reply.header('retry-after', answer.retryAfterSeconds);
       throw new ApiError('throttled', { File: [message] }, message);
     }
   };
@@ -157,11 +174,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         'Upload a CSV or .xlsx file: it is read, mapped and previewed; nothing is written yet',
         {
           body: CreateImportRequestSchema,
-          response: { 200: JobRef, ...Answers },
+          response: { 200: JobRef, ...PreviewAnswers },
         },
       ),
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
       const scope = await scopeOf(app.db, user);
       const companyId = request.body.companyId ?? null;
@@ -179,7 +196,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           throw new ApiError('validation', { File: [error.message] }, error.message);
         throw error;
       }
-      await throttleChecks(user.userId, scope, file.rows.length);
+      await throttleChecks(reply, user.userId, scope, file.rows.length);
       const mapping = suggestMapping(file.headers);
       const rows = await preview(scope, companyId, file.rows, mapping);
       const id = await insertJob(app.db, {
@@ -211,11 +228,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       schema: described("Choose the file's column for each field; the rows are previewed again", {
-        ...answersJob,
+        params: IdParams,
         body: ImportMappingRequestSchema,
+        response: { 200: JobRef, ...PreviewAnswers },
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const job = await visibleJob(request, request.params.id);
       if (job.status !== 'Previewed') throw refused(IMPORT_MESSAGES.notPreviewed);
       const mapping = request.body.mapping as ImportMapping;
@@ -224,7 +242,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
       const scope = await scopeOf(app.db, { userId: job.createdByUserId, role: request.user!.role });
       const cells = await jobCells(app.db, job.id);
-      await throttleChecks(request.user!.userId, scope, cells.length);
+      await throttleChecks(reply, request.user!.userId, scope, cells.length);
       const rows = await preview(scope, job.companyId, cells, mapping);
       if (!(await replacePreview(app.db, job.id, mapping, rows))) throw refused(IMPORT_MESSAGES.notPreviewed);
       return currentJob(job.id);

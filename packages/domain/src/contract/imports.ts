@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ROLE } from '../roles';
 import type { RoleName } from '../roles';
-import { MAX_PAGE_INDEX } from '../limits';
+import { MAX_LENGTH, MAX_PAGE_INDEX } from '../limits';
 import { Nullable, PageSchema, ref } from './common';
 
 /** Who may import: Admins anywhere, Company-Admins into their own companies. */
@@ -150,7 +150,11 @@ export type ImportJob = Static<typeof ImportJobSchema>;
 
 /** POST /Imports body: the file, as base64, and where its holders belong. */
 export const CreateImportRequestSchema = Type.Object({
-  fileName: Type.String({ minLength: 1, description: 'Ends in .csv or .xlsx.' }),
+  fileName: Type.String({
+    minLength: 1,
+    maxLength: MAX_LENGTH.fileName,
+    description: 'Ends in .csv or .xlsx.',
+  }),
   content: Type.String({ description: "The file's bytes, base64." }),
   // Left out rather than null: Fastify's Ajv would coerce a null to company 0.
   companyId: Type.Optional(
