@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
+import type { Config } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // The files of a worker share one module graph (isolate: false): real timers and unspied methods
@@ -16,6 +17,18 @@ function prepareDom(): void {
   // Screens load lazily and the real api answers over HTTP: on a machine shared by several test runs,
   // the first render of a screen can take longer than Testing Library's default second.
   configure({ asyncUtilTimeout: 5_000 });
+  // A query that fails while waitFor or findBy… polls prints the whole DOM into a message that the
+  // next poll throws away, and polls run on every change of the DOM. Print it only for a failure
+  // that is reported: waitFor adds the DOM to the last one when it gives up.
+  // (The files of a worker run this set-up each: wrap Testing Library's own printer once.)
+  const printed = getConfig().getElementError as Config['getElementError'] & { quietWhilePolling?: true };
+  if (!printed.quietWhilePolling) {
+    const quiet = (message: string | null, container: Element): Error =>
+      (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics
+        ? Object.assign(new Error(message ?? ''), { name: 'TestingLibraryElementError' })
+        : printed(message, container);
+    configure({ getElementError: Object.assign(quiet, { quietWhilePolling: true as const }) });
+  }
 
   // Testing Library only auto-cleans when test globals are on; they are off here.
   afterEach(() => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { eq } from '@sentinel/api-sdk';
 import { storeSignedInUser } from '../../../test/api';
+import { pasteInto } from '../../../test/paste-into';
 import { renderApp } from '../../../test/render-app';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -20,9 +21,9 @@ async function chooseRole(user: User, name: string) {
 }
 
 async function fillRequired(user: User, email: string) {
-  await user.type(screen.getByLabelText('Name'), 'Sipho');
-  await user.type(screen.getByLabelText('Surname'), 'Zulu');
-  await user.type(screen.getByLabelText('Email address'), email);
+  await pasteInto(user, screen.getByLabelText('Name'), 'Sipho');
+  await pasteInto(user, screen.getByLabelText('Surname'), 'Zulu');
+  await pasteInto(user, screen.getByLabelText('Email address'), email);
   await chooseRole(user, 'Technical-Agent');
 }
 
@@ -50,9 +51,9 @@ describe('given an Admin on Add agent', () => {
     const submit = screen.getByRole('button', { name: 'Add agent' });
 
     expect(submit).toBeDisabled();
-    await user.type(screen.getByLabelText('Name'), 'Sipho');
-    await user.type(screen.getByLabelText('Surname'), 'Zulu');
-    await user.type(screen.getByLabelText('Email address'), 'sipho@sentinel.demo');
+    await pasteInto(user, screen.getByLabelText('Name'), 'Sipho');
+    await pasteInto(user, screen.getByLabelText('Surname'), 'Zulu');
+    await pasteInto(user, screen.getByLabelText('Email address'), 'sipho@sentinel.demo');
     expect(submit).toBeDisabled();
     await chooseRole(user, 'Admin');
     expect(submit).toBeEnabled();
@@ -66,7 +67,7 @@ describe('given an Admin on Add agent', () => {
     await user.tab();
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Email address'), 'not-an-address');
+    await pasteInto(user, screen.getByLabelText('Email address'), 'not-an-address');
     await user.tab();
     expect(await screen.findByText('Please provide a valid email address')).toBeInTheDocument();
 
@@ -82,7 +83,7 @@ describe('given an Admin on Add agent', () => {
     const email = uniqueEmail('sipho');
 
     await fillRequired(user, email);
-    await user.type(screen.getByLabelText('Cellphone number'), '0821234567');
+    await pasteInto(user, screen.getByLabelText('Cellphone number'), '0821234567');
     await user.click(screen.getByRole('button', { name: 'Add agent' }));
 
     // '/' sends a signed-in agent on to the client list.

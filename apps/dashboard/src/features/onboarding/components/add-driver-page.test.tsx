@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { eq } from '@sentinel/api-sdk';
 import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { pasteInto } from '../../../test/paste-into';
 import { renderApp } from '../../../test/render-app';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -36,25 +37,25 @@ async function openScreen(clientId?: number) {
 }
 
 async function fillDriver(user: User) {
-  await user.type(screen.getByLabelText('Name'), 'Sipho');
-  await user.type(screen.getByLabelText('Surname'), 'Dlamini');
-  await user.type(screen.getByLabelText('Email address'), 'sipho.driver@example.co.za');
-  await user.type(screen.getByLabelText('Cellphone number'), '0831234567');
-  await user.type(screen.getByLabelText('South African ID Number'), '8001015009087');
+  await pasteInto(user, screen.getByLabelText('Name'), 'Sipho');
+  await pasteInto(user, screen.getByLabelText('Surname'), 'Dlamini');
+  await pasteInto(user, screen.getByLabelText('Email address'), 'sipho.driver@example.co.za');
+  await pasteInto(user, screen.getByLabelText('Cellphone number'), '0831234567');
+  await pasteInto(user, screen.getByLabelText('South African ID Number'), '8001015009087');
 }
 
 async function fillVehicle(user: User) {
-  await user.type(screen.getByRole('combobox', { name: 'Vehicle' }), 'hilux legend');
+  await pasteInto(user, screen.getByRole('combobox', { name: 'Vehicle' }), 'hilux legend');
   await user.click(await screen.findByRole('option', { name: 'Toyota Hilux 2.8 GD-6 Legend' }));
   await user.click(screen.getByRole('combobox', { name: 'Year' }));
   await user.click(await screen.findByRole('option', { name: '2021' }));
-  await user.type(screen.getByLabelText('Registration number'), 'ca 321-654');
-  await user.type(screen.getByLabelText('Colour'), 'White');
+  await pasteInto(user, screen.getByLabelText('Registration number'), 'ca 321-654');
+  await pasteInto(user, screen.getByLabelText('Colour'), 'White');
 }
 
-// Each test types a whole step or two (about a hundred keystrokes, each a render, and from the
-// third letter of the vehicle a search on the api): beside another package's tests on the other
-// core, the longest passed 20 s. Room for that, as the replay page's tests have.
+// Each test fills a whole step or two and waits on the api for the vehicle search and the saves:
+// beside another package's tests on the other core, the longest once passed 20 s. Room for that,
+// as the replay page's tests have.
 describe('given an agent adding a driver and vehicle for a client', { timeout: 40_000 }, () => {
   it("needs all five driver fields for 'Next' and keeps them when going back a step", async () => {
     const user = userEvent.setup();
@@ -95,12 +96,12 @@ describe('given an agent adding a driver and vehicle for a client', { timeout: 4
     const search = await screen.findByRole('combobox', { name: 'Vehicle' });
     await user.type(search, 'po');
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
-    await user.type(search, 'lo vivo');
+    await user.paste('lo vivo');
     // The previous search's matches stay until this one answers.
     await waitFor(() => expect(screen.getAllByRole('option')[0]).toHaveTextContent(/^Volkswagen Polo Vivo/));
 
     await user.clear(search);
-    await user.type(search, 'Trabant');
+    await user.paste('Trabant');
     expect(await screen.findByText("Sorry, we don't have that vehicle listed")).toBeInTheDocument();
   });
 
@@ -129,7 +130,7 @@ describe('given an agent adding a driver and vehicle for a client', { timeout: 4
     await fillDriver(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillVehicle(user);
-    await user.type(screen.getByLabelText('Engine number (optional)'), 'eng-778');
+    await pasteInto(user, screen.getByLabelText('Engine number (optional)'), 'eng-778');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await waitFor(() => expect(app.router.state.location.pathname).toMatch(/\/installation$/), {

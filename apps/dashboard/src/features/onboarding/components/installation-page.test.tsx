@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, isApiError } from '@sentinel/api-sdk';
 import { installationSlotLabel } from '@sentinel/domain';
 import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { pasteInto } from '../../../test/paste-into';
 import { renderApp } from '../../../test/render-app';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -119,15 +120,15 @@ describe('given an agent scheduling an installation', () => {
     await user.click(screen.getByRole('button', { name: 'Existing Installation' }));
     await choose(user, 'Region', 'Durban');
     await choose(user, 'Fitment centre', /Pinetown/);
-    await user.type(screen.getByLabelText('Installation date and time'), '2025-03-04T09:30');
+    await pasteInto(user, screen.getByLabelText('Installation date and time'), '2025-03-04T09:30');
     await user.click(screen.getByRole('button', { name: 'Book installation' }));
     expect(await screen.findByText('Please select a device to link')).toBeInTheDocument();
 
-    await user.type(screen.getByRole('combobox', { name: 'Device serial number' }), 'zzz');
+    await pasteInto(user, screen.getByRole('combobox', { name: 'Device serial number' }), 'zzz');
     expect(await screen.findByText('Device not found')).toBeInTheDocument();
     const [free] = (await app.client.devices.list({ filter: eq('vehicleId', 0), pageSize: 1 })).items;
     await user.clear(screen.getByRole('combobox', { name: 'Device serial number' }));
-    await user.type(screen.getByRole('combobox', { name: 'Device serial number' }), free!.serialNumber);
+    await user.paste(free!.serialNumber);
     await user.click(await screen.findByRole('option', { name: free!.serialNumber }));
     await user.click(
       screen.getByRole('checkbox', { name: 'I confirm this device is fitted to this vehicle' }),
@@ -206,8 +207,8 @@ describe('given an agent scheduling an installation', () => {
     await user.click(screen.getByRole('button', { name: 'Existing Installation' }));
     await choose(user, 'Region', 'Durban');
     await choose(user, 'Fitment centre', /Pinetown/);
-    await user.type(screen.getByLabelText('Installation date and time'), '2025-03-04T09:30');
-    await user.type(serialField(), taken!.serialNumber);
+    await pasteInto(user, screen.getByLabelText('Installation date and time'), '2025-03-04T09:30');
+    await pasteInto(user, serialField(), taken!.serialNumber);
     await user.click(await screen.findByRole('option', { name: taken!.serialNumber }));
     await user.click(confirmation());
 
@@ -232,7 +233,7 @@ describe('given an agent scheduling an installation', () => {
     expect(app.router.state.location.pathname).toBe(`/agent/onboarding/client/${vehicleId}/installation`);
 
     await user.clear(serialField());
-    await user.type(serialField(), other!.serialNumber);
+    await user.paste(other!.serialNumber);
     await user.click(await screen.findByRole('option', { name: other!.serialNumber }));
     await user.click(screen.getByRole('button', { name: 'Book installation' }));
 
