@@ -94,9 +94,9 @@ export async function listCompanies(
     base,
     list,
     (page) => page.select('companies.id'),
-    (rows) =>
+    (rows, reader) =>
       loadCompanies(
-        db,
+        reader,
         rows.map((row) => row.id),
       ),
   );

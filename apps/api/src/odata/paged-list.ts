@@ -17,14 +17,15 @@ export interface PagedList<Item> {
  * `base` (built on `db`) holds the FROM, joins and WHERE (filter and scope) but no selection: the
  * page selects through `select`, the count counts `base` itself. Both run on `db`'s reader, off the
  * api's thread on a SQLite file (a long filter scans the table twice); `load` turns the page's rows
- * into items, in order, on `db` itself.
+ * into items, in order, reading what it needs through the same reader (a company's counts over its
+ * users' vehicles are a scan too).
  */
 export async function runPagedList<DB, TB extends keyof DB, O, Row, Item>(
   db: Kysely<DB>,
   base: SelectQueryBuilder<DB, TB, O>,
   list: CompiledList,
   select: (base: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
-  load: (rows: Simplify<Row>[]) => Item[] | Promise<Item[]>,
+  load: (rows: Simplify<Row>[], reader: Kysely<DB>) => Item[] | Promise<Item[]>,
 ): Promise<PagedList<Item>> {
   const reader = readerOf(db);
   let page = select(base);
@@ -45,7 +46,7 @@ export async function runPagedList<DB, TB extends keyof DB, O, Row, Item>(
     ),
   ]);
   return {
-    items: await load(rows),
+    items: await load(rows, reader),
     // A count without GROUP BY always answers one row.
     totalCount: Number(totals[0]?.count ?? 0),
     pageIndex: list.pageIndex,

@@ -62,9 +62,9 @@ export async function listUsers(
     base,
     list,
     (page) => page.select('users.id'),
-    (rows) =>
+    (rows, reader) =>
       loadUsers(
-        db,
+        reader,
         rows.map((row) => row.id),
       ),
   );

@@ -149,9 +149,9 @@ export async function listVehicles(
     base,
     list,
     (page) => page.select('vehicles.id'),
-    (rows) =>
+    (rows, reader) =>
       loadVehicles(
-        db,
+        reader,
         rows.map((row) => row.id),
       ),
   );
