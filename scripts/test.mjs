@@ -1,5 +1,6 @@
 // `npm test`: installs what the tests need, then runs every check of the workspace — lint, types,
 // formatting, unit and integration tests, browser tests — and closes with one line counting them.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -116,6 +117,10 @@ await Promise.all([
 // Output lines carry the package's name, as turbo's do; `pnpm turbo run test` (cached) is the
 // developers' command, this run starts from a fresh clone where turbo's cache holds nothing.
 log('Unit and integration tests of every package, two at a time, longest first');
+// One api test host for every package's tests and the consumer app, instead of one each (each
+// start loads the api and seeds its template again, about 4 CPU-seconds).
+const sharedHost = await startSharedTestHost();
+if (sharedHost === undefined) failures.push('the shared api test host');
 await step('package tests', runPackageTests());
 
 // Types and lint of e2e were checked with the workspace's above; the tests run against the
@@ -143,6 +148,8 @@ if (chromium) {
 } else {
   failures.push('browser tests and consumer test (no Chromium)');
 }
+
+sharedHost?.stop();
 
 log('Stage times');
 for (const [name, ms] of stageTimes) console.log(`  ${name.padEnd(22)} ${seconds(ms)}`);
@@ -220,4 +227,35 @@ async function runPackageTests() {
   for (const [name, ms] of times) console.log(`    ${name.padEnd(26)} ${seconds(ms)}`);
   if (failed.length > 0) console.log(`  Failed: ${failed.join(', ')}`);
   return failed.length === 0 ? 0 : 1;
+}
+
+/**
+ * Starts `@sentinel/testing`'s shared test host and puts its URL in SENTINEL_TEST_HOST_URL, which
+ * every test run started after it inherits (startTestHost then uses it and leaves it running).
+ * Resolves undefined when it does not start: every run then starts a host of its own.
+ */
+async function startSharedTestHost() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/test-host-cli.ts'], {
+    cwd: join(root, 'packages', 'testing'),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const found = /Sentinel shared test host listening on (\S+)/.exec(output)?.[1];
+      if (found !== undefined) resolve(found);
+    });
+    child.once('exit', () => resolve(undefined));
+  });
+  if (url === undefined) return undefined;
+  child.stdout.resume();
+  process.env.SENTINEL_TEST_HOST_URL = url;
+  // The host ends, with every api it still runs, when its standard input closes.
+  return {
+    stop: () => {
+      delete process.env.SENTINEL_TEST_HOST_URL;
+      child.stdin.end();
+    },
+  };
 }

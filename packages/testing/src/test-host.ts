@@ -17,9 +17,19 @@ export interface TestHost {
  * Starts the api's test host (apps/api/src/testing/host.ts) as a process and puts its URL and the
  * demo sign-ins in this process's environment, where test workers started afterwards find them.
  * For a Vitest global set-up: once per run, so test files share one host instead of each loading
- * the api.
+ * the api. When SENTINEL_TEST_HOST_URL already names a host (one started for several runs), that
+ * host is used and left running.
  */
 export async function startTestHost(): Promise<TestHost> {
+  // A host the caller already started for several runs (npm test starts one for every package's
+  // tests): this run uses it and leaves closing it to its owner.
+  const shared = process.env[TEST_HOST_URL_ENV];
+  if (shared !== undefined && shared !== '') {
+    const response = await fetch(`${shared}/demo-sign-ins`);
+    if (!response.ok) throw new Error(`The test host at ${shared} answered ${response.status}.`);
+    process.env[DEMO_SIGN_INS_ENV] = JSON.stringify(await response.json());
+    return { url: shared, close: () => Promise.resolve() };
+  }
   const env = { ...process.env };
   // A suite's PostgreSQL project points ':memory:' at its own template; the api keeps SQLite.
   delete env['SENTINEL_PRIVATE_DATABASE_TEMPLATE_URL'];

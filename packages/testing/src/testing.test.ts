@@ -11,8 +11,10 @@ import {
   issueDeviceKeyInFile,
   signIn,
   startApi,
+  startTestHost,
   startTestRunner,
 } from './index';
+import { TEST_HOST_URL_ENV } from './test-host';
 import type { RunningApi } from './index';
 
 describe('given a started api', () => {
@@ -141,4 +143,18 @@ describe('given a started test-runner', () => {
       await api.close();
     }
   }, 60_000);
+});
+
+describe('given a test host already named in SENTINEL_TEST_HOST_URL', () => {
+  it('uses that host and leaves it running when the run closes it', async () => {
+    const running = process.env[TEST_HOST_URL_ENV];
+    expect(running, 'the global set-up started a host').toBeTruthy();
+
+    const host = await startTestHost();
+    await host.close();
+
+    expect(host.url).toBe(running);
+    expect(process.env[TEST_HOST_URL_ENV]).toBe(running);
+    expect((await fetch(`${running}/demo-sign-ins`)).status).toBe(200);
+  });
 });
