@@ -31,12 +31,13 @@ import type { RowToWrite, RowWritten } from './write-rows';
 
 /**
  * Rows of the first batch; later batches grow or shrink so that a batch's transaction stays open
- * about BATCH_MS (on a busy machine the same rows take longer), within MIN and MAX_BATCH_ROWS.
+ * about BATCH_MS (on a busy machine the same rows take longer), within MIN and MAX_BATCH_ROWS: on
+ * SQLite every other request waits for the one connection meanwhile.
  */
-const FIRST_BATCH_ROWS = 200;
+const FIRST_BATCH_ROWS = 50;
 const MIN_BATCH_ROWS = 20;
 const MAX_BATCH_ROWS = 1000;
-const BATCH_MS = 20;
+const BATCH_MS = 10;
 
 function nextBatchRows(rows: number, elapsedMs: number): number {
   const scaled = Math.round((rows * BATCH_MS) / Math.max(elapsedMs, 1));
