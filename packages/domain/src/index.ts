@@ -90,6 +90,7 @@ export type {
   DeviceTamperMessage,
   VehicleOnboardingStatusMessage,
   DeviceCommandStatusMessage,
+  AlarmChangedMessage,
 } from './live-messages';
 export {
   ID_NUMBER_FULL_VIEW_ROLES,
@@ -534,3 +535,52 @@ export {
   formatCoordinates,
 } from './trips/playback';
 export type { ReplaySpeed, ReplayMarker } from './trips/playback';
+
+export {
+  ALARM_KINDS,
+  ALARM_KIND_LABELS,
+  ALARM_STATES,
+  ALARM_RESOLUTIONS,
+  ALARM_RESOLUTION_LABELS,
+  ALARM_PRIORITIES,
+  ALARM_PRIORITY_LABELS,
+  ALARM_KIND_DEFAULTS,
+  ALARM_NOTE_MAX_LENGTH,
+  ALARM_MESSAGES,
+  alarmNoteErrors,
+  alarmResolutionErrors,
+  isActiveAlarm,
+  responseClock,
+} from './alarms';
+export type { AlarmKind, AlarmPriority, AlarmResolution, AlarmState } from './alarms';
+export {
+  AlarmSchema,
+  AlarmPageSchema,
+  AlarmQueueQuerySchema,
+  ALARM_QUEUE_TABS,
+  ALARM_EVENT_TYPES,
+  AlarmEventSchema,
+  AlarmContactSchema,
+  AlarmDetailSchema,
+  ResolveAlarmRequestSchema,
+  AlarmNoteRequestSchema,
+  EscalateAlarmRequestSchema,
+  AlarmFiguresQuerySchema,
+  AlarmFiguresRowSchema,
+  AlarmFiguresSchema,
+} from './contract/alarms';
+export type {
+  Alarm,
+  AlarmQueueQuery,
+  AlarmQueueTab,
+  AlarmEventType,
+  AlarmEvent,
+  AlarmContact,
+  AlarmDetail,
+  ResolveAlarmRequest,
+  AlarmNoteRequest,
+  EscalateAlarmRequest,
+  AlarmFiguresQuery,
+  AlarmFiguresRow,
+  AlarmFigures,
+} from './contract/alarms';

@@ -7,6 +7,7 @@
  * message is ours too: it follows a lock or unlock from the request to the device's answer.
  */
 
+import type { Alarm } from './contract/alarms';
 import type { DeviceCommand } from './contract/commands';
 import type { OnboardingStatus } from './onboarding-rules';
 
@@ -17,6 +18,7 @@ export const LIVE_MESSAGE = {
   tamper: 'DeviceTamperMessage',
   onboardingStatus: 'VehicleOnboardingStatusMessage',
   commandStatus: 'DeviceCommandStatusMessage',
+  alarmChanged: 'AlarmChangedMessage',
 } as const;
 
 export type LiveMessageName = (typeof LIVE_MESSAGE)[keyof typeof LIVE_MESSAGE];
@@ -62,3 +64,9 @@ export interface VehicleOnboardingStatusMessage {
  * out, refused, expired or cancelled; the command as GET /Vehicles/{id}/Commands answers it.
  */
 export type DeviceCommandStatusMessage = DeviceCommand;
+
+/**
+ * AlarmChangedMessage: an alarm was opened, joined by a repeat, acknowledged, escalated or
+ * resolved; the alarm as GET /Alarms answers it. Sent to the staff who see its vehicle.
+ */
+export type AlarmChangedMessage = Alarm;

@@ -5,9 +5,10 @@ import { rootRedirectPath } from './root-redirect';
 const labels = (role: string) => menuForRole(role).map((item) => item.label);
 
 describe('menuForRole', () => {
-  it('gives an Admin the full staff menu, Import and the audit log', () => {
+  it('gives an Admin the full staff menu, Alarms, Import and the audit log', () => {
     expect(labels('Admin')).toEqual([
       'Clients',
+      'Alarms',
       'Onboarding',
       'Companies',
       'Add a new account',
@@ -19,9 +20,10 @@ describe('menuForRole', () => {
       'Logout',
     ]);
   });
-  it('gives a Technical-Agent the full staff menu without Import or the audit log', () => {
+  it('gives a Technical-Agent the full staff menu with Alarms, without Import or the audit log', () => {
     expect(labels('Technical-Agent')).toEqual([
       'Clients',
+      'Alarms',
       'Onboarding',
       'Companies',
       'Add a new account',
@@ -31,8 +33,15 @@ describe('menuForRole', () => {
       'Logout',
     ]);
   });
-  it('gives a Company-Admin Users, Companies and Import', () => {
-    expect(labels('Company-Admin')).toEqual(['Users', 'Companies', 'Import', 'Change password', 'Logout']);
+  it('gives a Company-Admin Users, Alarms, Companies and Import', () => {
+    expect(labels('Company-Admin')).toEqual([
+      'Users',
+      'Alarms',
+      'Companies',
+      'Import',
+      'Change password',
+      'Logout',
+    ]);
   });
   it('gives any other role Clients and Onboarding', () => {
     expect(labels('Fitter')).toEqual(['Clients', 'Onboarding', 'Change password', 'Logout']);
@@ -41,6 +50,7 @@ describe('menuForRole', () => {
     const menu = Object.fromEntries(menuForRole('Admin').map((item) => [item.label, item.path]));
     expect(menu).toEqual({
       Clients: '/agent/clients/all',
+      Alarms: '/agent/alarms',
       Onboarding: '/agent/onboarding',
       Companies: '/agent/companies/all',
       'Add a new account': '/agent/onboarding/client/add',

@@ -28,6 +28,8 @@ export const PATHS = {
   addCompany: '/admin/add-company',
   importData: '/agent/import',
   auditLog: '/admin/audit-log',
+  alarms: '/agent/alarms',
+  alarmFigures: '/agent/alarms/figures',
   installationChecklist: '/installation-checklist',
 } as const;
 
@@ -43,10 +45,12 @@ export const ROUTES = {
   payment: (clientId: number | string) => `/agent/onboarding/client/${clientId}/payment`,
   viewCompany: (companyId: number | string) => `/agent/companies/${companyId}/view`,
   linkCompanyUser: (companyId: number | string) => `/agent/companies/${companyId}/link-user`,
+  alarm: (alarmId: number | string) => `/agent/alarms/${alarmId}`,
 } as const;
 
 export const MENU = {
   clients: { label: 'Clients', path: PATHS.clients },
+  alarms: { label: 'Alarms', path: PATHS.alarms },
   users: { label: 'Users', path: PATHS.clients },
   onboarding: { label: 'Onboarding', path: PATHS.onboarding },
   outstandingDetails: { label: 'Outstanding details', path: PATHS.outstandingDetails },
@@ -66,10 +70,13 @@ export const MENU = {
 export function menuForRole(role: string): readonly MenuItem[] {
   switch (role) {
     // Ours, not the spec's: bulk import is for Admins (and Company-Admins), not Technical-Agents;
-    // the audit log is the Admin's alone (GET /AuditLog answers 403 to others).
+    // the audit log is the Admin's alone (GET /AuditLog answers 403 to others). Alarms are ours
+    // too: the control room's queue, for every staff role (a Company-Admin's holds their
+    // companies' vehicles).
     case ROLE.admin:
       return [
         MENU.clients,
+        MENU.alarms,
         MENU.onboarding,
         MENU.companies,
         MENU.addAccount,
@@ -83,6 +90,7 @@ export function menuForRole(role: string): readonly MenuItem[] {
     case ROLE.technicalAgent:
       return [
         MENU.clients,
+        MENU.alarms,
         MENU.onboarding,
         MENU.companies,
         MENU.addAccount,
@@ -93,7 +101,7 @@ export function menuForRole(role: string): readonly MenuItem[] {
       ];
     case ROLE.companyAdmin:
       // Ours, not the spec's: bulk import into their own companies.
-      return [MENU.users, MENU.companies, MENU.importData, MENU.changePassword, MENU.logout];
+      return [MENU.users, MENU.alarms, MENU.companies, MENU.importData, MENU.changePassword, MENU.logout];
     default:
       return [MENU.clients, MENU.onboarding, MENU.changePassword, MENU.logout];
   }

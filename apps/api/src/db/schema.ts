@@ -1,5 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type {
+  AlarmEventType,
+  AlarmKind,
+  AlarmPriority,
+  AlarmResolution,
+  AlarmState,
   DeviceCommandStatus,
   DeviceCommandType,
   OnboardingStatus,
@@ -349,6 +354,37 @@ export interface PositionFixesTable {
   longitudeDegrees: number;
 }
 
+/** One alarm (migration 0017); see src/alarms. At most one per vehicle and kind is not Resolved. */
+export interface AlarmsTable {
+  id: Generated<number>;
+  vehicleId: number;
+  kind: AlarmKind;
+  priority: AlarmPriority;
+  state: AlarmState;
+  /** The kind's response target when the alarm opened (a setting may change it later). */
+  acknowledgeWithinSeconds: number;
+  openedAt: Instant;
+  lastEventAt: Instant;
+  eventCount: Generated<number>;
+  acknowledgedAt: Instant | null;
+  acknowledgedByUserId: number | null;
+  escalatedAt: Instant | null;
+  resolvedAt: Instant | null;
+  resolvedByUserId: number | null;
+  resolution: AlarmResolution | null;
+  resolutionNote: string | null;
+}
+
+/** One entry of an alarm's timeline (migration 0017). */
+export interface AlarmEventsTable {
+  id: Generated<number>;
+  alarmId: number;
+  dateTime: Instant;
+  type: AlarmEventType;
+  byUserId: number | null;
+  text: string | null;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -379,6 +415,8 @@ export interface Database {
   deviceCommands: DeviceCommandsTable;
   partnerAlerts: PartnerAlertsTable;
   auditLog: AuditLogTable;
+  alarms: AlarmsTable;
+  alarmEvents: AlarmEventsTable;
 }
 
 export type Role = Selectable<RolesTable>;

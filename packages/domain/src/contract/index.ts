@@ -32,6 +32,7 @@ import {
 } from './commands';
 import { TelemetryResultSchema } from './telemetry';
 import { ImportJobSchema, ImportRowSchema } from './imports';
+import { AlarmDetailSchema, AlarmEventSchema, AlarmFiguresRowSchema, AlarmSchema } from './alarms';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
@@ -73,4 +74,8 @@ export const CONTRACT_SCHEMAS = [
   TelemetryResultSchema,
   ImportJobSchema,
   ImportRowSchema,
+  AlarmSchema,
+  AlarmEventSchema,
+  AlarmDetailSchema,
+  AlarmFiguresRowSchema,
 ] as const;

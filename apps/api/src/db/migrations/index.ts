@@ -15,6 +15,7 @@ import { deviceTestCommandsMigration } from './0013-device-test-commands';
 import { oneDeviceCommandsTableMigration } from './0014-one-device-commands-table';
 import { importLimitsMigration } from './0015-import-limits';
 import { normalisedPhonesMigration } from './0016-normalised-phones';
+import { alarmsMigration } from './0017-alarms';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-one-device-commands-table': oneDeviceCommandsTableMigration,
   '0015-import-limits': importLimitsMigration,
   '0016-normalised-phones': normalisedPhonesMigration,
+  '0017-alarms': alarmsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
