@@ -30,6 +30,7 @@ const onBothEngines = [
   'src/sign-up/*.test.ts',
   'src/subscriptions/*.test.ts',
   'src/audit/*.test.ts',
+  'src/alarms/*.test.ts',
   'src/fuzz/*.test.ts',
 ];
 
