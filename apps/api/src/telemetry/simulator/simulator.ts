@@ -49,7 +49,25 @@ const RELOAD_EVERY_TICKS = 30;
 const BATTERY_EVERY_TICKS = 30;
 /** Per round and vehicle: a parked owner walks up and (un)locks, or someone tampers. */
 const LOCK_TOGGLE_CHANCE = 1 / 120;
-const TAMPER_CHANCE = 1 / 1500;
+/*
+ * The demo should raise a few alarms an hour, enough to work the alarm queue without drowning it.
+ * Only a parked vehicle is tampered with. The seeded fleet has 22 vehicles with devices; at the
+ * default tick (2 s, 1,800 rounds an hour) about 9.3 of them are parked at any time (the 40 % that
+ * never drive, and the drivers resting at a road's end), measured over 200 simulated hours:
+ * 9.3 × 1,800 ≈ 16,800 parked vehicle-rounds an hour, and 16,800 / 4,000 ≈ 4.2 tamper reports an
+ * hour (one in 1,500 gave 11). A bigger fleet or a shorter tick raises more, in proportion.
+ */
+const TAMPER_CHANCE = 1 / 4000;
+/**
+ * What a tamper report says, one drawn at random: the device's own tamper alert, the car's battery
+ * cut, the GPS jammed, or its signal lost, so every kind of tamper alarm turns up in the demo.
+ */
+const TAMPER_REPORTS: readonly NonNullable<TelemetryReport['tamper']>[] = [
+  { carBatteryState: 'Normal', gpsState: 'Normal' },
+  { carBatteryState: 'Disconnected', gpsState: 'Normal' },
+  { carBatteryState: 'Normal', gpsState: 'Jammed' },
+  { carBatteryState: 'Normal', gpsState: 'NoSignal' },
+];
 
 interface SimulatedVehicle {
   deviceId: number;
@@ -155,9 +173,8 @@ function nextReport(vehicle: SimulatedVehicle, secondsPerTick: number, now: Date
   }
 
   if (!driving && random.chance(TAMPER_CHANCE)) {
-    report.tamper = random.chance(0.5)
-      ? { carBatteryState: 'Disconnected', gpsState: 'Normal' }
-      : { carBatteryState: 'Normal', gpsState: 'Jammed' };
+    const tamper = TAMPER_REPORTS[random.integer(0, TAMPER_REPORTS.length - 1)];
+    if (tamper) report.tamper = { ...tamper };
   }
   return report;
 }
