@@ -7,6 +7,8 @@ import { createRolesApi } from './roles';
 import type { RolesApi } from './roles';
 import { createTokenKeeper } from './session';
 import type { SessionStore } from './session';
+import { createAlarmsApi } from './alarms';
+import type { AlarmsApi } from './alarms';
 import { createAuditApi } from './audit';
 import type { AuditApi } from './audit';
 import { createCompaniesApi } from './companies';
@@ -72,6 +74,7 @@ export interface ApiClient {
   my: MyApi;
   imports: ImportsApi;
   audit: AuditApi;
+  alarms: AlarmsApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -124,5 +127,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     my: createMyApi(caller),
     imports: createImportsApi(caller),
     audit: createAuditApi(caller),
+    alarms: createAlarmsApi(caller),
   };
 }

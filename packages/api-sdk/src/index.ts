@@ -42,6 +42,7 @@ export type {
   DeviceTamperMessage,
   VehicleOnboardingStatusMessage,
   DeviceCommandStatusMessage,
+  AlarmChangedMessage,
 } from '@sentinel/domain';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, orderBy, odataLiteral, odataParams } from './odata';
 export type { ODataField, ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery, UntypedFields } from './odata';
@@ -61,6 +62,23 @@ export type {
 export type { DriversApi } from './drivers';
 export type { DevicesApi } from './devices';
 export type { AuditApi } from './audit';
+export { alarmFiguresCsvFileName } from './alarms';
+export type { AlarmsApi, AlarmQueueRequest, AlarmFiguresCsv, AlarmPartner } from './alarms';
+export type {
+  Alarm,
+  AlarmDetail,
+  AlarmEvent,
+  AlarmContact,
+  AlarmFigures,
+  AlarmFiguresQuery,
+  AlarmFiguresRow,
+  AlarmQueueTab,
+  AlarmKind,
+  AlarmState,
+  AlarmPriority,
+  AlarmResolution,
+  ResolveAlarmRequest,
+} from '@sentinel/domain';
 export type { SubscriptionPlansApi } from './subscription-plans';
 export type { CompaniesApi } from './companies';
 export type { ImportsApi } from './imports';

@@ -18,6 +18,7 @@ import { createLiveClient } from './live-client';
 import type { LiveClient, LiveClientOptions, LiveConnectionState, LiveLogger } from './live-client';
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import type {
+  AlarmChangedMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
@@ -198,6 +199,8 @@ describe('given a staff member with a valid access token', () => {
     client.onTamper((message) => tampers.push(message));
     const moves: VehicleOnboardingStatusMessage[] = [];
     client.onOnboardingStatus((message) => moves.push(message));
+    const alarms: AlarmChangedMessage[] = [];
+    client.onAlarmChanged((message) => alarms.push(message));
     await client.start();
 
     const position = { vehicleId: 7, latitudeDegrees: -33.9249, longitudeDegrees: 18.4241 };
@@ -216,12 +219,37 @@ describe('given a staff member with a valid access token', () => {
     await running.hub.clients.all.send(LIVE_MESSAGE.tamper, tamper);
     const move: VehicleOnboardingStatusMessage = { vehicleId: 7, onBoardingStatus: 'Scheduled' };
     await running.hub.clients.all.send(LIVE_MESSAGE.onboardingStatus, move);
-    await eventually(() => expect(moves).toHaveLength(1));
+    const alarm: AlarmChangedMessage = {
+      id: 12,
+      vehicleId: 7,
+      registrationNumber: 'CA 123-456',
+      holderId: 3,
+      holderFirstName: 'Sipho',
+      holderLastName: 'Ndlovu',
+      kind: 'PowerCut',
+      priority: 1,
+      state: 'Open',
+      openedDateTime: '2026-03-01T08:15:00Z',
+      lastEventDateTime: '2026-03-01T08:15:00Z',
+      eventCount: 1,
+      acknowledgeWithinSeconds: 60,
+      acknowledgedDateTime: null,
+      acknowledgedByUserId: null,
+      acknowledgedByUserFirstName: null,
+      acknowledgedByUserLastName: null,
+      resolvedDateTime: null,
+      resolvedByUserFirstName: null,
+      resolvedByUserLastName: null,
+      resolution: null,
+    };
+    await running.hub.clients.all.send(LIVE_MESSAGE.alarmChanged, alarm);
+    await eventually(() => expect(alarms).toHaveLength(1));
 
     expect(gps).toEqual([position]);
     expect(locks).toEqual([{ vehicleId: 7, locked: true }]);
     expect(tampers).toEqual([tamper]);
     expect(moves).toEqual([move]);
+    expect(alarms).toEqual([alarm]);
 
     stopGps();
     await running.hub.clients.all.send(LIVE_MESSAGE.gpsLocation, { ...position, vehicleId: 8 });

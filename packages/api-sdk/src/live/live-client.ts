@@ -10,6 +10,7 @@ import {
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import { isSessionExpiredError } from '../errors/session-expired-error';
 import type {
+  AlarmChangedMessage,
   DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -67,6 +68,11 @@ export interface LiveClient {
   onOnboardingStatus(listener: (message: VehicleOnboardingStatusMessage) => void): Unsubscribe;
   /** DeviceCommandStatusMessage: a lock or unlock command was asked for, delivered, answered, expired or cancelled. */
   onCommandStatus(listener: (message: DeviceCommandStatusMessage) => void): Unsubscribe;
+  /**
+   * AlarmChangedMessage: an alarm was opened, joined by a repeat, acknowledged, escalated or resolved;
+   * the alarm as GET /Alarms answers it (state Open with eventCount 1 is a new alarm).
+   */
+  onAlarmChanged(listener: (message: AlarmChangedMessage) => void): Unsubscribe;
 }
 
 /** Every transport, negotiated in the official client's order: WebSockets, SSE, long polling. */
@@ -150,9 +156,11 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const tamper = new Listeners<DeviceTamperMessage>(logger, LIVE_MESSAGE.tamper);
   const onboarding = new Listeners<VehicleOnboardingStatusMessage>(logger, LIVE_MESSAGE.onboardingStatus);
   const commandStatus = new Listeners<DeviceCommandStatusMessage>(logger, LIVE_MESSAGE.commandStatus);
+  const alarmChanged = new Listeners<AlarmChangedMessage>(logger, LIVE_MESSAGE.alarmChanged);
   connection.on(LIVE_MESSAGE.commandStatus, (message: DeviceCommandStatusMessage) =>
     commandStatus.emit(message),
   );
+  connection.on(LIVE_MESSAGE.alarmChanged, (message: AlarmChangedMessage) => alarmChanged.emit(message));
 
   connection.on(LIVE_MESSAGE.gpsLocation, (message: DeviceGpsLocationMessage) => gps.emit(message));
   connection.on(LIVE_MESSAGE.lockUnlock, (message: DeviceLockUnlockMessage) => lock.emit(message));
@@ -247,5 +255,6 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     onTamper: (listener) => tamper.add(listener),
     onOnboardingStatus: (listener) => onboarding.add(listener),
     onCommandStatus: (listener) => commandStatus.add(listener),
+    onAlarmChanged: (listener) => alarmChanged.add(listener),
   };
 }
