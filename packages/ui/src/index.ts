@@ -43,6 +43,9 @@ export { CommandState } from './command-state';
 export { BurnInTestCard } from './burn-in-test-card';
 export { BurnInDeviceCard } from './burn-in-device-card';
 export { BurnInSummary } from './burn-in-summary';
+export { ResponseClock } from './response-clock';
+export { AlarmQueueRow } from './alarm-queue-row';
+export { AlarmTimeline } from './alarm-timeline';
 
 export type { ButtonProps, ButtonVariant } from './button';
 export type { TextFieldProps } from './text-field';
@@ -109,3 +112,6 @@ export type { CommandStateProps, CommandStateView } from './command-state';
 export type { BurnInTestCardProps } from './burn-in-test-card';
 export type { BurnInDeviceCardProps, BurnInDeviceCardRootProps } from './burn-in-device-card';
 export type { BurnInSummaryProps } from './burn-in-summary';
+export type { ResponseClockProps } from './response-clock';
+export type { AlarmQueueRowProps } from './alarm-queue-row';
+export type { AlarmTimelineProps } from './alarm-timeline';

@@ -1,0 +1,2 @@
+export { AlarmTimeline } from './alarm-timeline';
+export type { AlarmTimelineProps } from './alarm-timeline';

@@ -1,0 +1,2 @@
+export { ResponseClock } from './response-clock';
+export type { ResponseClockProps } from './response-clock';
