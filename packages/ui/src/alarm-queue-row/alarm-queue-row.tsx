@@ -87,12 +87,6 @@ export function AlarmQueueRow({ alarm, now, onOpen, level = 3, className }: Alar
         >
           {formatAge(alarm.openedDateTime, now)}
         </time>
-        <ResponseClock
-          openedDateTime={alarm.openedDateTime}
-          acknowledgedDateTime={alarm.acknowledgedDateTime}
-          acknowledgeWithinSeconds={alarm.acknowledgeWithinSeconds}
-          now={now}
-        />
       </div>
       <div className="sn-alarm-row__owner">
         {owner === '' ? (
@@ -100,6 +94,12 @@ export function AlarmQueueRow({ alarm, now, onOpen, level = 3, className }: Alar
         ) : (
           <span>{`Acknowledged by ${owner}`}</span>
         )}
+        <ResponseClock
+          openedDateTime={alarm.openedDateTime}
+          acknowledgedDateTime={alarm.acknowledgedDateTime}
+          acknowledgeWithinSeconds={alarm.acknowledgeWithinSeconds}
+          now={now}
+        />
         {alarm.state === 'Escalated' && <span className="sn-alarm-row__escalated">Escalated</span>}
         {alarm.state === 'Resolved' && (
           <span className="sn-alarm-row__resolved">
