@@ -2,9 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Alarm } from '@sentinel/domain';
 import { fn } from 'storybook/test';
 import { AlarmQueueRow } from './alarm-queue-row';
-// styles.css does not list these stylesheets yet; the stories load them themselves.
-import '../response-clock/response-clock.css';
-import './alarm-queue-row.css';
 
 const openedDateTime = '2026-11-27T08:00:00Z';
 const at = (seconds: number) => new Date(Date.parse(openedDateTime) + seconds * 1000);

@@ -1,8 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { AlarmEvent } from '@sentinel/domain';
 import { AlarmTimeline } from './alarm-timeline';
-// styles.css does not list this part's stylesheet yet; the stories load it themselves.
-import './alarm-timeline.css';
 
 const nobody = { byUserFirstName: null, byUserLastName: null };
 const sipho = { byUserFirstName: 'Sipho', byUserLastName: 'Dlamini' };

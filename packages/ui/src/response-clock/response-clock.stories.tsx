@@ -1,7 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ResponseClock } from './response-clock';
-// styles.css does not list this part's stylesheet yet; the stories load it themselves.
-import './response-clock.css';
 
 const openedDateTime = '2026-11-27T08:00:00Z';
 const at = (seconds: number) => new Date(Date.parse(openedDateTime) + seconds * 1000);
