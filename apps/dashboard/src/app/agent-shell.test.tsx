@@ -37,6 +37,7 @@ describe('given a signed-in Admin', () => {
 
     expect(await openMenu(user)).toEqual([
       'Clients',
+      'Alarms',
       'Onboarding',
       'Companies',
       'Add a new account',
@@ -92,7 +93,14 @@ describe('given a signed-in Company-Admin', () => {
     renderApp('/agent');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(await openMenu(user)).toEqual(['Users', 'Companies', 'Import', 'Change password', 'Logout']);
+    expect(await openMenu(user)).toEqual([
+      'Users',
+      'Alarms',
+      'Companies',
+      'Import',
+      'Change password',
+      'Logout',
+    ]);
     expect(screen.getByRole('menuitem', { name: 'Users' })).toHaveAttribute('href', '/agent/clients/all');
   });
 

@@ -59,6 +59,8 @@ describe('given a signed-in agent', () => {
     ['/agent/companies/3/view', 'View Company'],
     ['/agent/companies/3/link-user', 'Link Company Users'],
     ['/agent/burnin/all', 'Burn-in bench'],
+    ['/agent/alarms', 'Alarms'],
+    ['/agent/alarms/figures', 'Alarm figures'],
     ['/admin/add-agent', 'Add agent'],
     ['/admin/add-company', 'Add Company'],
     ['/admin/audit-log', 'Audit log'],

@@ -210,6 +210,32 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'alarms',
+                children: [
+                  {
+                    index: true,
+                    ...lazyScreen(
+                      () => import('../features/alarms/components/alarm-queue-page'),
+                      (module) => module.AlarmQueuePage,
+                    ),
+                  },
+                  {
+                    path: 'figures',
+                    ...lazyScreen(
+                      () => import('../features/alarms/components/alarm-figures-page'),
+                      (module) => module.AlarmFiguresPage,
+                    ),
+                  },
+                  {
+                    path: ':alarmId',
+                    ...lazyScreen(
+                      () => import('./screens/alarm-screen'),
+                      (module) => module.AlarmScreen,
+                    ),
+                  },
+                ],
+              },
+              {
                 path: 'import',
                 ...lazyScreen(
                   () => import('../features/import/components/import-page'),

@@ -71,6 +71,7 @@ describe('given the sign-in screen', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Clients',
+      'Alarms',
       'Onboarding',
       'Companies',
       'Add a new account',

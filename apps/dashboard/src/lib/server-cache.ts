@@ -5,7 +5,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { allPages, and, contains, eq } from '@sentinel/api-sdk';
-import type { ApiClient, DeviceCommand, Page, Vehicle } from '@sentinel/api-sdk';
+import type {
+  Alarm,
+  AlarmDetail,
+  AlarmQueueTab,
+  ApiClient,
+  DeviceCommand,
+  Page,
+  Vehicle,
+} from '@sentinel/api-sdk';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -252,4 +260,77 @@ export function receiveCommand(queryClient: QueryClient, command: DeviceCommand)
   queryClient.setQueryData<DeviceCommand | null>(commandKeys.latest(command.vehicleId), (cached) =>
     newerCommand(cached, command),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Alarms: the queue's tabs, one alarm's page, the response figures.
+
+export const alarmKeys = {
+  all: ['alarms'] as const,
+  /** Every queue tab's pages (an infinite query of Page<Alarm> per tab). */
+  queues: () => [...alarmKeys.all, 'queue'] as const,
+  queue: (tab: AlarmQueueTab) => [...alarmKeys.queues(), tab] as const,
+  /** GET /Alarms/{id}: the alarm, its timeline and its contacts. */
+  detail: (alarmId: number) => [...alarmKeys.all, 'detail', alarmId] as const,
+  figures: (from: string, to: string) => [...alarmKeys.all, 'figures', from, to] as const,
+};
+
+/** The queue tab an alarm belongs in, or null once resolved (it leaves the queue). */
+export function alarmQueueTab(alarm: Pick<Alarm, 'state'>): AlarmQueueTab | null {
+  if (alarm.state === 'Open') return 'Open';
+  if (alarm.state === 'Resolved') return null;
+  return 'Acknowledged';
+}
+
+type AlarmListener = (alarm: Alarm) => void;
+const alarmListeners = new WeakMap<QueryClient, Set<AlarmListener>>();
+
+/**
+ * Tells `listener` of every alarm the server answered or the hub announced, after the cache holds
+ * it (the alarm watcher rings on a new one). An event, not a store: the alarm itself is read from
+ * the cache.
+ */
+export function onAlarmReceived(queryClient: QueryClient, listener: AlarmListener): () => void {
+  const listeners = alarmListeners.get(queryClient) ?? new Set<AlarmListener>();
+  alarmListeners.set(queryClient, listeners);
+  const entry: AlarmListener = (alarm) => listener(alarm);
+  listeners.add(entry);
+  return () => listeners.delete(entry);
+}
+
+/**
+ * An alarm as the server answered it (an action's answer, an AlarmChangedMessage) written wherever
+ * the cache holds it: its page, and the queue pages it is on. A tab it entered or left asks the
+ * server again (its order and counts are the server's), without cancelling a request under way, so
+ * a burst of messages sends one; its page's timeline is asked again too, as a message has none.
+ */
+export function receiveAlarm(queryClient: QueryClient, alarm: Alarm): void {
+  const detailKey = alarmKeys.detail(alarm.id);
+  if (queryClient.getQueryData<AlarmDetail>(detailKey) !== undefined) {
+    queryClient.setQueryData<AlarmDetail>(detailKey, (cached) => cached && { ...cached, alarm });
+    void queryClient.invalidateQueries({ queryKey: detailKey }, { cancelRefetch: false });
+  }
+  const tab = alarmQueueTab(alarm);
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: alarmKeys.queues() })) {
+    const data = query.state.data as InfiniteData<Page<Alarm>> | undefined;
+    const queryTab = query.queryKey[2] as AlarmQueueTab;
+    const held = data?.pages.some((page) => page.items.some((item) => item.id === alarm.id)) ?? false;
+    if (held && queryTab === tab) {
+      queryClient.setQueryData<InfiniteData<Page<Alarm>>>(query.queryKey, (cached) =>
+        cached
+          ? {
+              ...cached,
+              pages: cached.pages.map((page) =>
+                page.items.some((item) => item.id === alarm.id)
+                  ? { ...page, items: page.items.map((item) => (item.id === alarm.id ? alarm : item)) }
+                  : page,
+              ),
+            }
+          : cached,
+      );
+    } else if (held || queryTab === tab) {
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
+    }
+  }
+  for (const listener of [...(alarmListeners.get(queryClient) ?? [])]) listener(alarm);
 }

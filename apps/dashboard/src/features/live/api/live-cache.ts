@@ -1,6 +1,7 @@
 // The hub's messages written into the query cache, where every screen reads a vehicle's facts.
 import type { QueryClient } from '@tanstack/react-query';
 import type {
+  AlarmChangedMessage,
   DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -8,10 +9,12 @@ import type {
 } from '@sentinel/api-sdk';
 import { isOpenCommand } from '@sentinel/domain';
 import {
+  alarmKeys,
   commandKeys,
   historyKeys,
   patchCachedVehicle,
   patchCachedVehicles,
+  receiveAlarm,
   receiveCommand,
   userKeys,
   vehicleKeys,
@@ -31,6 +34,8 @@ export interface LiveCacheWriter {
   tamper(message: DeviceTamperMessage): void;
   commandStatus(message: DeviceCommandStatusMessage): void;
   onboardingStatus(): void;
+  /** An alarm changed: written where its page and its queue tab are cached; a tab it entered or left asks again. */
+  alarmChanged(message: AlarmChangedMessage): void;
   /** After a reconnect: messages may have been missed, so the cached vehicles are asked again. */
   reconnected(): void;
   /** Drops fixes not yet written (the connection stopped). */
@@ -95,10 +100,14 @@ export function createLiveCacheWriter(queryClient: QueryClient): LiveCacheWriter
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
+    alarmChanged(message) {
+      receiveAlarm(queryClient, message);
+    },
     reconnected() {
       flushNow();
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
       void queryClient.invalidateQueries({ queryKey: commandKeys.all });
+      void queryClient.invalidateQueries({ queryKey: alarmKeys.all });
     },
     stop() {
       if (timer !== undefined) clearTimeout(timer);
