@@ -159,12 +159,14 @@ export function sentinelConfig(rootDir) {
       },
     },
     {
-      // Type-aware rules: each file is checked with its own package's tsconfig; the root's loose
-      // scripts have none, so they get TypeScript's defaults.
+      // Type-aware rules, over one TypeScript program of the whole workspace (tsconfig.eslint.json):
+      // a program per package would parse and bind the shared packages' sources once for each
+      // package that imports them (the packages resolve to their sources). Type errors are
+      // `tsc -b`'s, with each package's own settings; these rules ask only what a value's type is.
       files: tsFiles,
       languageOptions: {
         parserOptions: {
-          projectService: { allowDefaultProject: ['scripts/*.ts'] },
+          project: [join(rootDir, 'tsconfig.eslint.json')],
           tsconfigRootDir: rootDir,
         },
       },

@@ -20,11 +20,12 @@ const write = (path, text) => {
 
 beforeAll(() => {
   fixture = mkdtempSync(join(tmpdir(), 'sentinel-lint-'));
+  // The type-aware rules read one program of the whole tree, as the workspace's tsconfig.eslint.json.
   write(
-    'apps/shop/tsconfig.json',
+    'tsconfig.eslint.json',
     JSON.stringify({
       compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true },
-      include: ['src'],
+      include: ['apps/*/src'],
     }),
   );
   write('apps/shop/src/features/cart/cart-total.ts', 'export const cartTotal = 1;\n');
