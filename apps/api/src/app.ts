@@ -53,6 +53,8 @@ import { deviceTelemetryRoutes } from './routes/device-telemetry';
 import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
 import { telemetryPlugin } from './telemetry/telemetry-plugin';
+import { alarmsPlugin } from './alarms/alarms-plugin';
+import type { AlarmOptions } from './alarms/alarm-settings';
 import type { PaymentsPluginOptions } from './payments/payments-plugin';
 
 export interface BuildOptions {
@@ -118,6 +120,8 @@ export interface BuildOptions {
   importLimits?: Partial<ImportLimits>;
   /** The countries (ISO 3166-1 alpha-2) whose phone numbers are sent codes. @default ['ZA'] */
   smsCountries?: readonly string[];
+  /** Alarm settings: low device battery, silent device, response targets (see AlarmSettings for the defaults). */
+  alarms?: AlarmOptions;
 }
 
 /**
@@ -258,6 +262,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   if (options.positionFixRetention) {
     await app.register(positionFixRetentionPlugin, options.positionFixRetention);
   }
+  await app.register(alarmsPlugin, options.alarms ?? {});
   await registerResourceRoutes(app, {
     devOutbox: options.devOutbox ?? false,
     payments: options.payments,

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  alarmOptions,
   assertProductionSettings,
   DEFAULT_DATABASE_FILE,
   devOutboxEnabled,
@@ -17,6 +18,7 @@ import { DEFAULT_IMPORT_LIMITS, readImportLimits } from './imports/import-limits
 import { DEFAULT_REPLAY_MAX_FIXES } from './replay/replay-queries';
 import { replaySettingsFromEnv } from './replay/routes';
 import { readSmsCountries } from './sign-up/sms-countries';
+import { alarmSettings } from './alarms/alarm-settings';
 
 describe('readServerConfig', () => {
   it('uses the documented defaults for an empty environment', () => {
@@ -270,5 +272,54 @@ describe('the import limits, the countries sent codes and the replay cap', () =>
     expect(() => readImportLimits({ IMPORT_MAX_ROWS: 'lots' })).toThrow(/IMPORT_MAX_ROWS/);
     expect(() => readImportLimits({ IMPORT_PREVIEW_TTL_SECONDS: '0' })).toThrow(/IMPORT_PREVIEW_TTL_SECONDS/);
     expect(() => readSmsCountries({ SMS_COUNTRIES: 'ZA,South Africa' })).toThrow(/SMS_COUNTRIES/);
+  });
+});
+
+describe('the alarm settings', () => {
+  it('hands the defaults to the api for an empty environment', () => {
+    const settings = alarmSettings(alarmOptions({}));
+    expect(settings.lowDeviceBatteryPercent).toBe(15);
+    expect(settings.deviceSilentSeconds).toBe(300);
+    expect(settings.acknowledgeWithinSeconds).toEqual({
+      Tamper: 60,
+      PowerCut: 60,
+      GpsJammed: 60,
+      GpsLost: 300,
+      DeviceSilent: 300,
+      LowDeviceBattery: 3600,
+    });
+    expect(serverBuildOptions({}).alarms).toEqual(alarmOptions({}));
+  });
+
+  it('reads ALARM_LOW_DEVICE_BATTERY_PERCENT, ALARM_DEVICE_SILENT_SECONDS and one response target per kind', () => {
+    const settings = alarmSettings(
+      alarmOptions({
+        ALARM_LOW_DEVICE_BATTERY_PERCENT: '20',
+        ALARM_DEVICE_SILENT_SECONDS: '120',
+        ALARM_ACK_TARGET_SECONDS_TAMPER: '30',
+        ALARM_ACK_TARGET_SECONDS_POWER_CUT: '45',
+        ALARM_ACK_TARGET_SECONDS_LOW_DEVICE_BATTERY: '7200',
+      }),
+    );
+    expect(settings.lowDeviceBatteryPercent).toBe(20);
+    expect(settings.deviceSilentSeconds).toBe(120);
+    expect(settings.acknowledgeWithinSeconds).toEqual({
+      Tamper: 30,
+      PowerCut: 45,
+      GpsJammed: 60,
+      GpsLost: 300,
+      DeviceSilent: 300,
+      LowDeviceBattery: 7200,
+    });
+  });
+
+  it('refuses what is not a whole number in range, naming the setting', () => {
+    expect(() => alarmOptions({ ALARM_LOW_DEVICE_BATTERY_PERCENT: '101' })).toThrow(
+      /ALARM_LOW_DEVICE_BATTERY_PERCENT must be a whole number from 0 to 100/,
+    );
+    expect(() => alarmOptions({ ALARM_DEVICE_SILENT_SECONDS: '0' })).toThrow(/ALARM_DEVICE_SILENT_SECONDS/);
+    expect(() => alarmOptions({ ALARM_ACK_TARGET_SECONDS_GPS_JAMMED: 'soon' })).toThrow(
+      /ALARM_ACK_TARGET_SECONDS_GPS_JAMMED must be a whole number/,
+    );
   });
 });

@@ -11,6 +11,9 @@ import { turnstileBotChallenge } from './sign-up/bot-challenge';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
 import { readImportLimits } from './imports/import-limits';
 import { readSmsCountries } from './sign-up/sms-countries';
+import { ALARM_KINDS } from '@sentinel/domain';
+import { DEFAULT_ALARM_SETTINGS, kindSettingName } from './alarms/alarm-settings';
+import type { AlarmOptions } from './alarms/alarm-settings';
 
 /** apps/api, wherever the process was started from. */
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -341,6 +344,41 @@ export function paymentOptions(env: NodeJS.ProcessEnv = process.env): Partial<Bu
   return { payments };
 }
 
+/**
+ * The alarm settings: ALARM_LOW_DEVICE_BATTERY_PERCENT (a report below it opens LowDeviceBattery),
+ * ALARM_DEVICE_SILENT_SECONDS (a device unheard this long beside an active alarm opens
+ * DeviceSilent) and one ALARM_ACK_TARGET_SECONDS_<KIND> per kind (TAMPER, POWER_CUT, GPS_JAMMED,
+ * GPS_LOST, LOW_DEVICE_BATTERY, DEVICE_SILENT): the seconds within which it should be acknowledged.
+ */
+export function alarmOptions(env: NodeJS.ProcessEnv = process.env): AlarmOptions {
+  const percent = whole(
+    env,
+    'ALARM_LOW_DEVICE_BATTERY_PERCENT',
+    DEFAULT_ALARM_SETTINGS.lowDeviceBatteryPercent,
+    0,
+  );
+  if (percent > 100) {
+    throw new Error(
+      `ALARM_LOW_DEVICE_BATTERY_PERCENT must be a whole number from 0 to 100; it is '${percent}'.`,
+    );
+  }
+  const targets: NonNullable<AlarmOptions['acknowledgeWithinSeconds']> = {};
+  for (const kind of ALARM_KINDS) {
+    const name = kindSettingName(kind);
+    if (text(env, name) !== undefined) targets[kind] = whole(env, name, 0, 1);
+  }
+  return {
+    lowDeviceBatteryPercent: percent,
+    deviceSilentSeconds: whole(
+      env,
+      'ALARM_DEVICE_SILENT_SECONDS',
+      DEFAULT_ALARM_SETTINGS.deviceSilentSeconds,
+      1,
+    ),
+    acknowledgeWithinSeconds: targets,
+  };
+}
+
 /** NODE_ENV=production: dev-only routes and demo data off, secrets and origins required. */
 export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return text(env, 'NODE_ENV') === 'production';
@@ -414,5 +452,6 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     ...paymentOptions(env),
     importLimits: readImportLimits(env),
     smsCountries: readSmsCountries(env),
+    alarms: alarmOptions(env),
   };
 }

@@ -1,7 +1,7 @@
 /*
  * The live hub at /DefaultHub: staff dashboards connect with their access token and receive
  * DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage and
- * VehicleOnboardingStatusMessage and DeviceCommandStatusMessage for the vehicles they may see, as soon as each change is stored (the vehicle event bus fires after commit).
+ * VehicleOnboardingStatusMessage, DeviceCommandStatusMessage and AlarmChangedMessage for the vehicles they may see, as soon as each change is stored (the vehicle event bus fires after commit).
  * With a Redis URL the instances share one backplane, so a change stored by any instance
  * reaches the dashboards connected to every other.
  */
@@ -14,6 +14,7 @@ import { RedisBackplane, createHub } from '@sentinel/signalr-hub';
 import type { Authenticate, Hub, HubUser } from '@sentinel/signalr-hub';
 import { ROLE, isRoleName, isStaffRole } from '@sentinel/domain';
 import type {
+  AlarmEvent,
   CommandEvent,
   GpsEvent,
   LockEvent,
@@ -21,6 +22,7 @@ import type {
   TamperEvent,
 } from '../vehicles/vehicle-events';
 import { findOnboardingStatus } from '../vehicles/vehicle-queries';
+import { findAlarm } from '../alarms/alarm-queries';
 import { lastPosition } from '../vehicles/vehicle-store';
 import {
   ALL_VEHICLES_GROUP,
@@ -30,6 +32,7 @@ import {
 } from './live-audience';
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import type {
+  AlarmChangedMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceCommandStatusMessage,
@@ -325,6 +328,14 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       });
     };
 
+    const onAlarm = ({ vehicleId, alarmId }: AlarmEvent) => {
+      deliver(vehicleId, async () => {
+        // The alarm as GET /Alarms answers it, read when sent: the stored row, whichever change came last.
+        const message: AlarmChangedMessage | undefined = await findAlarm(app.db, alarmId);
+        if (message) await send(LIVE_MESSAGE.alarmChanged, vehicleId, message);
+      });
+    };
+
     // The event bus is decorated by its own plugin; by onReady every plugin has loaded.
     app.addHook('onReady', (ready) => {
       app.vehicleEvents.on('gps', onGps);
@@ -332,6 +343,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.on('tamper', onTamper);
       app.vehicleEvents.on('onboarding', onOnboarding);
       app.vehicleEvents.on('command', onCommand);
+      app.vehicleEvents.on('alarm', onAlarm);
       checkSessionsSoon();
       ready();
     });
@@ -344,6 +356,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.off('tamper', onTamper);
       app.vehicleEvents.off('onboarding', onOnboarding);
       app.vehicleEvents.off('command', onCommand);
+      app.vehicleEvents.off('alarm', onAlarm);
       closing = true;
       clearTimeout(sessionCheck);
       await hub.close();

@@ -21,6 +21,8 @@ import { importWorkerPlugin } from '../imports/import-worker-plugin';
 import { replayRoutes } from '../replay/routes';
 import type { ImportLimits } from '../imports/import-limits';
 import { deviceTestCommandRoutes } from '../commands/device-test-routes';
+import { alarmsRoutes } from '../alarms/routes';
+import { alarmFigureRoutes } from '../alarms/figure-routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -60,6 +62,8 @@ export async function registerResourceRoutes(
       subscriptionsRoutes,
       importsRoutes,
       deviceTestCommandRoutes,
+      alarmsRoutes,
+      alarmFigureRoutes,
     ),
   );
   await app.register(adminsOnly(auditRoutes));

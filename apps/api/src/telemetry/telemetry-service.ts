@@ -8,7 +8,8 @@ import { HISTORY_TYPE, MESSAGES } from '@sentinel/domain';
 import type { FieldErrors, TelemetryReport, TelemetryResult } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
-import { VehicleEvents } from '../vehicles/vehicle-events';
+import { heldEvents } from '../vehicles/vehicle-events';
+import type { VehicleEvents } from '../vehicles/vehicle-events';
 import {
   recordDeviceTelemetry,
   recordGpsFix,
@@ -18,6 +19,9 @@ import {
 import { recordPositionFix } from '../replay/position-fixes';
 import type { IngestingDevice } from './device-keys';
 import { preparedQuery } from './prepared-query';
+import { raiseAlarms } from '../alarms/alarm-raising';
+import { alarmSettingsOf } from '../alarms/alarm-settings';
+import type { AlarmSettings } from '../alarms/alarm-settings';
 
 /** A device's clock may run this far ahead of ours; further ahead is a broken clock. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -83,6 +87,7 @@ async function store(
   events: VehicleEvents,
   device: Pick<IngestingDevice, 'id' | 'vehicleId'>,
   report: TelemetryReport,
+  alarms: AlarmSettings,
 ): Promise<TelemetryResult> {
   const at = new Date(report.timestamp);
   const taken = instant(at);
@@ -148,25 +153,9 @@ async function store(
     );
     stored.tamper = true;
   }
+  // A tamper report or a low device battery opens or joins an alarm; any other report costs nothing here.
+  await raiseAlarms(trx, events, { vehicleId, report, at }, alarms);
   return { vehicleId, stored };
-}
-
-/**
- * A bus that keeps what the store emits inside a transaction: the live hub must hear of a change
- * only once it is committed, so the kept events go to the real bus after the commit, in order.
- */
-function heldEvents(): { bus: VehicleEvents; release(to: VehicleEvents): void } {
-  const bus = new VehicleEvents();
-  const held: ((to: VehicleEvents) => void)[] = [];
-  bus.on('gps', (event) => held.push((to) => to.emit('gps', event)));
-  bus.on('lock', (event) => held.push((to) => to.emit('lock', event)));
-  bus.on('tamper', (event) => held.push((to) => to.emit('tamper', event)));
-  return {
-    bus,
-    release(to) {
-      for (const emit of held) emit(to);
-    },
-  };
 }
 
 interface Waiting {
@@ -194,7 +183,10 @@ export function createTelemetryService(db: Kysely<Database>, events: VehicleEven
     try {
       results = await db.transaction().execute(async (trx) => {
         const done: TelemetryResult[] = [];
-        for (const { device, report } of ordered) done.push(await store(trx, held.bus, device, report));
+        const alarms = alarmSettingsOf(db);
+        for (const { device, report } of ordered) {
+          done.push(await store(trx, held.bus, device, report, alarms));
+        }
         return done;
       });
     } catch (error) {

@@ -22,12 +22,11 @@ import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/database';
-import { recordPartnerAlertOutcome } from '../providers/partner-alerts';
 import type { Partner } from '../providers/partner-alerts';
 import { IdParams, ListAnswers, ListQuerystring } from '../routes/schemas';
-import { findUserName } from '../users/user-queries';
 import { changeLinkedDevice, findVehicleWithDevice, listVehicles, VEHICLE_OWNER } from './vehicle-queries';
-import { DeviceNotFreeError, recordPartnerAlert } from './vehicle-store';
+import { DeviceNotFreeError } from './vehicle-store';
+import { alertPartner, partnerRefused } from './partner-alert';
 
 const ActionAnswers = {
   400: ProblemDetailsRef,
@@ -175,10 +174,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  for (const [path, partner, kind] of [
-    ['AlertAura', 'Aura', 'aura'],
-    ['AlertCapitalAir', 'Capital Air', 'capitalAir'],
-  ] as const satisfies ReadonlyArray<readonly [string, Partner, 'aura' | 'capitalAir']>) {
+  for (const [path, partner] of [
+    ['AlertAura', 'Aura'],
+    ['AlertCapitalAir', 'Capital Air'],
+  ] as const satisfies ReadonlyArray<readonly [string, Partner]>) {
     app.post(
       `/Vehicles/:id/${path}`,
       {
@@ -189,51 +188,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           params: IdParams,
           description:
             "Sent to the partner's webhook when one is configured (signed, with retries), else recorded in " +
-            'the outbox. 200 only when the partner accepted it; 502 with the reason otherwise.',
+            'the outbox. 200 only when the partner accepted it; 502 with the reason otherwise. An accepted ' +
+            "alert escalates the vehicle's active alarms; a refused one is noted on their timelines.",
           response: { 200: schemaRef(PartnerAlertResultSchema), ...ActionAnswers, 502: ProblemDetailsRef },
         },
       },
       async (request) => {
         const vehicle = await vehicleWithDevice(request.params.id, request.user!);
         if (vehicle.deviceId === null) throw new ApiError('noDevice');
-        const staff = await findUserName(app.db, request.user!.userId);
-        const startedAt = new Date();
-        const outcome = await app.partnerAlerts.dispatch({
+        const outcome = await alertPartner(
+          { db: app.db, events: app.vehicleEvents, partnerAlerts: app.partnerAlerts },
+          request,
+          vehicle,
           partner,
-          vehicleId: vehicle.id,
-          registrationNumber: vehicle.registrationNumber,
-          latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
-          longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
-          raisedBy: staff,
-        });
-        await recordPartnerAlertOutcome(app.db, {
-          vehicleId: vehicle.id,
-          partner,
-          raisedByUserId: request.user!.userId,
-          outcome,
-          startedAt,
-        });
-        await recordAudit(app.db, request, {
-          action: 'PartnerAlerted',
-          targetType: 'Vehicle',
-          targetId: vehicle.id,
-          detail: { partner, accepted: outcome.accepted, status: outcome.status, attempts: outcome.attempts },
-        });
-        // A callout that did not reach the partner is no callout: no history entry, and the
-        // person sees why (the spec shows the server's message for 2 seconds).
-        if (!outcome.accepted) {
-          throw new ApiError(
-            'partnerFailed',
-            undefined,
-            `${partner} did not accept the alert: ${outcome.status}.`,
-          );
-        }
-        await recordPartnerAlert(app.db, {
-          vehicleId: vehicle.id,
-          kind,
-          status: outcome.status,
-          byUserId: request.user!.userId,
-        });
+        );
+        if (!outcome.accepted) throw partnerRefused(partner, outcome);
         return { status: outcome.status };
       },
     );

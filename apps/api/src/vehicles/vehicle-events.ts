@@ -34,12 +34,19 @@ export interface CommandEvent {
   commandId: number;
 }
 
+/** An alarm of the vehicle was opened or changed; listeners read the stored alarm. */
+export interface AlarmEvent {
+  vehicleId: number;
+  alarmId: number;
+}
+
 export interface VehicleEventMap {
   gps: [GpsEvent];
   lock: [LockEvent];
   tamper: [TamperEvent];
   onboarding: [OnboardingEvent];
   command: [CommandEvent];
+  alarm: [AlarmEvent];
 }
 
 /**
@@ -52,4 +59,26 @@ export class VehicleEvents extends EventEmitter<VehicleEventMap> {
     // The hub and tests may each listen; there is no leak to warn about.
     this.setMaxListeners(0);
   }
+}
+
+/**
+ * A bus that keeps what is emitted on it inside a transaction: listeners must hear of a change
+ * only once it is committed, so the kept events go to the real bus after the commit, in order
+ * (and are dropped when the transaction rolls back).
+ */
+export function heldEvents(): { bus: VehicleEvents; release(to: VehicleEvents): void } {
+  const bus = new VehicleEvents();
+  const held: ((to: VehicleEvents) => void)[] = [];
+  bus.on('gps', (event) => held.push((to) => to.emit('gps', event)));
+  bus.on('lock', (event) => held.push((to) => to.emit('lock', event)));
+  bus.on('tamper', (event) => held.push((to) => to.emit('tamper', event)));
+  bus.on('onboarding', (event) => held.push((to) => to.emit('onboarding', event)));
+  bus.on('command', (event) => held.push((to) => to.emit('command', event)));
+  bus.on('alarm', (event) => held.push((to) => to.emit('alarm', event)));
+  return {
+    bus,
+    release(to) {
+      for (const emit of held) emit(to);
+    },
+  };
 }

@@ -1,0 +1,407 @@
+/*
+ * Every read and write of the alarm tables. One declaration of the Alarm row (alarmsFrom +
+ * selectAlarm + toAlarm) serves the queue, the detail, the transitions' answers and the live
+ * hub's AlarmChangedMessage, so they cannot disagree.
+ */
+import { sql } from 'kysely';
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+import { ALARM_KIND_DEFAULTS } from '@sentinel/domain';
+import type {
+  Alarm,
+  AlarmContact,
+  AlarmEvent,
+  AlarmEventType,
+  AlarmKind,
+  AlarmQueueTab,
+  AlarmState,
+} from '@sentinel/domain';
+import { instant } from '../db/database';
+import type { Database } from '../db/schema';
+import type { Scope } from '../access/scope';
+import { userInScope } from '../access/scope';
+import { runPagedList } from '../odata/paged-list';
+import type { PagedList } from '../odata/paged-list';
+
+type Db = Kysely<Database>;
+
+/** The alarm with its vehicle and the vehicle's holder (users). */
+export function alarmsFrom(db: Db) {
+  return db
+    .selectFrom('alarms')
+    .innerJoin('vehicles', 'vehicles.id', 'alarms.vehicleId')
+    .innerJoin('users', 'users.id', 'vehicles.userId');
+}
+
+/** A staff member's name, as a column of the alarm row. */
+const nameOf = (
+  eb: ExpressionBuilder<Database, 'alarms'>,
+  who: 'acknowledgedByUserId' | 'resolvedByUserId',
+  part: 'firstName' | 'lastName',
+) => eb.selectFrom('users as staff').select(`staff.${part}`).whereRef('staff.id', '=', `alarms.${who}`);
+
+/** The Alarm's columns, selected from alarmsFrom (with whatever conditions were added). */
+export function selectAlarm<O>(query: SelectQueryBuilder<Database, 'alarms' | 'vehicles' | 'users', O>) {
+  return query.select((eb) => [
+    'alarms.id',
+    'alarms.vehicleId',
+    'vehicles.registrationNumber',
+    'users.id as holderId',
+    'users.firstName as holderFirstName',
+    'users.lastName as holderLastName',
+    'alarms.kind',
+    'alarms.priority',
+    'alarms.state',
+    'alarms.openedAt',
+    'alarms.lastEventAt',
+    'alarms.eventCount',
+    'alarms.acknowledgeWithinSeconds',
+    'alarms.acknowledgedAt',
+    'alarms.acknowledgedByUserId',
+    nameOf(eb, 'acknowledgedByUserId', 'firstName').as('acknowledgerFirstName'),
+    nameOf(eb, 'acknowledgedByUserId', 'lastName').as('acknowledgerLastName'),
+    'alarms.resolvedAt',
+    nameOf(eb, 'resolvedByUserId', 'firstName').as('resolverFirstName'),
+    nameOf(eb, 'resolvedByUserId', 'lastName').as('resolverLastName'),
+    'alarms.resolution',
+  ]);
+}
+
+type AlarmRow = Awaited<ReturnType<ReturnType<typeof selectAlarm<object>>['executeTakeFirstOrThrow']>>;
+
+export function toAlarm(row: AlarmRow): Alarm {
+  return {
+    id: row.id,
+    vehicleId: row.vehicleId,
+    registrationNumber: row.registrationNumber,
+    holderId: row.holderId,
+    holderFirstName: row.holderFirstName,
+    holderLastName: row.holderLastName,
+    kind: row.kind,
+    priority: row.priority,
+    state: row.state,
+    openedDateTime: row.openedAt,
+    lastEventDateTime: row.lastEventAt,
+    eventCount: Number(row.eventCount),
+    acknowledgeWithinSeconds: row.acknowledgeWithinSeconds,
+    acknowledgedDateTime: row.acknowledgedAt,
+    acknowledgedByUserId: row.acknowledgedByUserId,
+    acknowledgedByUserFirstName: row.acknowledgerFirstName,
+    acknowledgedByUserLastName: row.acknowledgerLastName,
+    resolvedDateTime: row.resolvedAt,
+    resolvedByUserFirstName: row.resolverFirstName,
+    resolvedByUserLastName: row.resolverLastName,
+    resolution: row.resolution,
+  };
+}
+
+/** The alarm as GET /Alarms answers it, when it exists and the scope includes its vehicle. */
+export async function findAlarm(
+  db: Db,
+  id: number,
+  scope: Scope = { kind: 'all' },
+): Promise<Alarm | undefined> {
+  let query = alarmsFrom(db).where('alarms.id', '=', id);
+  const inScope = userInScope(scope, sql<number>`vehicles.user_id`);
+  if (inScope) query = query.where(inScope);
+  const row = await selectAlarm(query).executeTakeFirst();
+  return row && toAlarm(row);
+}
+
+const TAB_STATES: Record<AlarmQueueTab, readonly AlarmState[]> = {
+  Open: ['Open'],
+  Acknowledged: ['Acknowledged', 'Escalated'],
+};
+
+/**
+ * One page of a queue tab: highest priority (1) first, then the oldest, then by id; read on the
+ * database reader like the other lists. The Open tab walks the alarms_queue index in order.
+ */
+export function listAlarms(
+  db: Db,
+  query: { tab: AlarmQueueTab; pageSize: number; pageIndex: number },
+  scope: Scope,
+): Promise<PagedList<Alarm>> {
+  const states = TAB_STATES[query.tab];
+  let base = alarmsFrom(db).where('alarms.state', 'in', states);
+  const inScope = userInScope(scope, sql<number>`vehicles.user_id`);
+  if (inScope) base = base.where(inScope);
+  return runPagedList(
+    db,
+    base,
+    {
+      where: undefined,
+      order: [
+        { expression: sql.ref('alarms.priority'), direction: 'asc' },
+        { expression: sql.ref('alarms.openedAt'), direction: 'asc' },
+        { expression: sql.ref('alarms.id'), direction: 'asc' },
+      ],
+      pageSize: query.pageSize,
+      pageIndex: query.pageIndex,
+      fieldsUsed: new Set(),
+    },
+    selectAlarm,
+    (rows) => rows.map(toAlarm),
+  );
+}
+
+/** The alarm's timeline, oldest first. */
+export async function alarmTimeline(db: Db, alarmId: number): Promise<AlarmEvent[]> {
+  const rows = await db
+    .selectFrom('alarmEvents')
+    .leftJoin('users', 'users.id', 'alarmEvents.byUserId')
+    .select([
+      'alarmEvents.id',
+      'alarmEvents.dateTime',
+      'alarmEvents.type',
+      'users.firstName',
+      'users.lastName',
+      'alarmEvents.text',
+    ])
+    .where('alarmEvents.alarmId', '=', alarmId)
+    .orderBy('alarmEvents.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    dateTime: row.dateTime,
+    type: row.type,
+    byUserFirstName: row.firstName,
+    byUserLastName: row.lastName,
+    text: row.text,
+  }));
+}
+
+/** Who to call about the vehicle: its holder, then its drivers (by id). */
+export async function alarmContacts(db: Db, vehicleId: number): Promise<AlarmContact[]> {
+  const holder = await db
+    .selectFrom('vehicles')
+    .innerJoin('users', 'users.id', 'vehicles.userId')
+    .select(['users.firstName', 'users.lastName', 'users.phoneCode', 'users.phoneNumber'])
+    .where('vehicles.id', '=', vehicleId)
+    .executeTakeFirst();
+  const drivers = await db
+    .selectFrom('drivers')
+    .select(['firstName', 'lastName', 'phoneCode', 'phoneNumber'])
+    .where('vehicleId', '=', vehicleId)
+    .orderBy('id')
+    .execute();
+  const phone = (value: string) => (value.trim() === '' ? null : value);
+  return [
+    ...(holder ? [{ role: 'Account holder' as const, ...holder }] : []),
+    ...drivers.map((driver) => ({ role: 'Driver' as const, ...driver })),
+  ].map((contact) => ({
+    role: contact.role,
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    phoneCode: phone(contact.phoneCode),
+    phoneNumber: phone(contact.phoneNumber),
+  }));
+}
+
+/** Adds one timeline entry; answers its id. */
+export async function addAlarmEvent(
+  db: Db,
+  entry: { alarmId: number; type: AlarmEventType; byUserId?: number | null; text?: string | null; at?: Date },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('alarmEvents')
+    .values({
+      alarmId: entry.alarmId,
+      dateTime: instant(entry.at),
+      type: entry.type,
+      byUserId: entry.byUserId ?? null,
+      text: entry.text ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The same entry as the timeline answers it. */
+export async function findAlarmEvent(db: Db, id: number): Promise<AlarmEvent> {
+  const row = await db
+    .selectFrom('alarmEvents')
+    .leftJoin('users', 'users.id', 'alarmEvents.byUserId')
+    .select([
+      'alarmEvents.id',
+      'alarmEvents.dateTime',
+      'alarmEvents.type',
+      'users.firstName',
+      'users.lastName',
+      'alarmEvents.text',
+    ])
+    .where('alarmEvents.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    dateTime: row.dateTime,
+    type: row.type,
+    byUserFirstName: row.firstName,
+    byUserLastName: row.lastName,
+    text: row.text,
+  };
+}
+
+/** A security event of a vehicle, to open an alarm of its kind or join the active one. */
+export interface AlarmOccurrence {
+  vehicleId: number;
+  kind: AlarmKind;
+  /** What the device reported, in words, for the timeline. */
+  text: string;
+  at: Date;
+}
+
+/** A 'Repeated' timeline entry at most this often per alarm; the count counts every repeat. */
+const REPEAT_ENTRY_EVERY_MS = 60_000;
+
+/**
+ * Joins the vehicle's active alarm of this kind: one more event, the latest event time. Answers
+ * the alarm's id, or undefined when there is none.
+ */
+async function joinActiveAlarm(db: Db, occurrence: AlarmOccurrence): Promise<number | undefined> {
+  const at = instant(occurrence.at);
+  const joined = await db
+    .updateTable('alarms')
+    .set((eb) => ({
+      eventCount: eb('eventCount', '+', 1),
+      // A device sends its buffer late after a coverage gap: the latest stays the latest.
+      lastEventAt: eb.case().when('lastEventAt', '<', at).then(at).else(eb.ref('lastEventAt')).end(),
+    }))
+    .where('vehicleId', '=', occurrence.vehicleId)
+    .where('kind', '=', occurrence.kind)
+    .where('state', '<>', 'Resolved')
+    .returning('id')
+    .executeTakeFirst();
+  if (!joined) return undefined;
+  const lastEntry = await db
+    .selectFrom('alarmEvents')
+    .select('dateTime')
+    .where('alarmId', '=', joined.id)
+    .where('type', 'in', ['Opened', 'Repeated'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!lastEntry || occurrence.at.getTime() - Date.parse(lastEntry.dateTime) >= REPEAT_ENTRY_EVERY_MS) {
+    await addAlarmEvent(db, {
+      alarmId: joined.id,
+      type: 'Repeated',
+      text: occurrence.text,
+      at: occurrence.at,
+    });
+  }
+  return joined.id;
+}
+
+/**
+ * Opens an alarm of this kind, unless the vehicle has an active one. INSERT ... ON CONFLICT DO
+ * NOTHING on the partial unique index: on PostgreSQL a failed statement would abort the whole
+ * telemetry batch, so a concurrent open (another api instance) is told by no row, not an error.
+ */
+async function openAlarm(
+  db: Db,
+  occurrence: AlarmOccurrence,
+  acknowledgeWithinSeconds: number,
+): Promise<number | undefined> {
+  const at = instant(occurrence.at);
+  const opened = await db
+    .insertInto('alarms')
+    .values({
+      vehicleId: occurrence.vehicleId,
+      kind: occurrence.kind,
+      priority: ALARM_KIND_DEFAULTS[occurrence.kind].priority,
+      state: 'Open',
+      acknowledgeWithinSeconds,
+      openedAt: at,
+      lastEventAt: at,
+      acknowledgedAt: null,
+      acknowledgedByUserId: null,
+      escalatedAt: null,
+      resolvedAt: null,
+      resolvedByUserId: null,
+      resolution: null,
+      resolutionNote: null,
+    })
+    .onConflict((conflict) =>
+      // The partial index's own predicate, as a literal: SQLite matches the target by its text.
+      conflict.columns(['vehicleId', 'kind']).where('state', '<>', sql.lit('Resolved')).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (!opened) return undefined;
+  await addAlarmEvent(db, { alarmId: opened.id, type: 'Opened', text: occurrence.text, at: occurrence.at });
+  return opened.id;
+}
+
+/** Joins the vehicle's active alarm of the kind, or opens one; answers the alarm's id. */
+export async function openOrJoinAlarm(
+  db: Db,
+  occurrence: AlarmOccurrence,
+  acknowledgeWithinSeconds: number,
+): Promise<number> {
+  // A repeat is the common case: one UPDATE finds and joins it.
+  const joined = await joinActiveAlarm(db, occurrence);
+  if (joined !== undefined) return joined;
+  const opened = await openAlarm(db, occurrence, acknowledgeWithinSeconds);
+  if (opened !== undefined) return opened;
+  // Another transaction opened it since the UPDATE looked: join that one.
+  const raced = await joinActiveAlarm(db, occurrence);
+  if (raced === undefined)
+    throw new Error(`Alarm ${occurrence.kind} of vehicle ${occurrence.vehicleId} vanished.`);
+  return raced;
+}
+
+/** Opens an alarm only when the vehicle has no active one of the kind (the silent sweep). */
+export function openAlarmIfNone(
+  db: Db,
+  occurrence: AlarmOccurrence,
+  acknowledgeWithinSeconds: number,
+): Promise<number | undefined> {
+  return openAlarm(db, occurrence, acknowledgeWithinSeconds);
+}
+
+/**
+ * Vehicles with an active alarm (of another kind) and no active DeviceSilent alarm whose device
+ * has not been heard from since `before`: not by a GPS fix (vehicles.gps_date_time), a command
+ * poll (devices.commands_seen_at) nor an event joining one of its alarms (alarms.last_event_at).
+ */
+export async function silentVehicles(
+  db: Db,
+  before: string,
+): Promise<{ vehicleId: number; lastHeardAt: string | null }[]> {
+  const rows = await db
+    .selectFrom('alarms')
+    .innerJoin('vehicles', 'vehicles.id', 'alarms.vehicleId')
+    .innerJoin('devices', 'devices.vehicleId', 'vehicles.id')
+    .select((eb) => [
+      'alarms.vehicleId',
+      'vehicles.gpsDateTime',
+      'devices.commandsSeenAt',
+      eb.fn.max('alarms.lastEventAt').as('lastEventAt'),
+    ])
+    .where('alarms.state', '<>', 'Resolved')
+    .where('alarms.kind', '<>', 'DeviceSilent')
+    .where((eb) => eb.or([eb('vehicles.gpsDateTime', 'is', null), eb('vehicles.gpsDateTime', '<', before)]))
+    .where((eb) =>
+      eb.or([eb('devices.commandsSeenAt', 'is', null), eb('devices.commandsSeenAt', '<', before)]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('alarms as silent')
+            .select('silent.id')
+            .whereRef('silent.vehicleId', '=', 'alarms.vehicleId')
+            .where('silent.kind', '=', 'DeviceSilent')
+            .where('silent.state', '<>', 'Resolved'),
+        ),
+      ),
+    )
+    .groupBy(['alarms.vehicleId', 'vehicles.gpsDateTime', 'devices.commandsSeenAt'])
+    .having((eb) => eb.fn.max('alarms.lastEventAt'), '<', before)
+    .execute();
+  return rows.map((row) => {
+    const heard = [row.gpsDateTime, row.commandsSeenAt, row.lastEventAt].filter(
+      (value): value is string => typeof value === 'string',
+    );
+    return { vehicleId: row.vehicleId, lastHeardAt: heard.sort().at(-1) ?? null };
+  });
+}

@@ -1,0 +1,205 @@
+/*
+ * Device reports open and join alarms, through the real telemetry route, on both engines; the
+ * silent sweep opens DeviceSilent only beside another active alarm; an alarm outlives a restart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onServer } from '@sentinel/database';
+import { PRIVATE_DATABASE_TEMPLATE_ENV } from '../db/database';
+import { addTrackedVehicle } from '../live/test-support';
+import { sweepSilentDevices } from './alarm-raising';
+import { alarmSettings } from './alarm-settings';
+import { ago, alarmsOfVehicle, detail, report, startAlarmApi } from './test-support';
+import type { AlarmApi } from './test-support';
+
+let api: AlarmApi;
+
+beforeAll(async () => {
+  // The sweep is run by hand below, so its timer stays out of the other tests.
+  api = await startAlarmApi({ alarms: { silentSweepMs: 3_600_000 } });
+});
+
+afterAll(async () => {
+  await api.app.close();
+});
+
+describe('a tamper report', () => {
+  it('opens a Tamper alarm with an Opened entry in words, and still raises the tamper alert', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+
+    await report(api, vehicle, {
+      timestamp: ago(30),
+      tamper: { carBatteryState: 'Normal', gpsState: 'Normal' },
+    });
+
+    const alarms = await alarmsOfVehicle(api, vehicle.vehicleId);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      kind: 'Tamper',
+      state: 'Open',
+      priority: 1,
+      acknowledgeWithinSeconds: 60,
+    });
+    const { alarm, timeline } = await detail(api, alarms[0]!.id);
+    expect(alarm.eventCount).toBe(1);
+    expect(timeline.map(({ type, text }) => ({ type, text }))).toEqual([
+      { type: 'Opened', text: 'Car battery Normal, GPS Normal' },
+    ]);
+    const stored = await api.app.db
+      .selectFrom('vehicles')
+      .select('tamperActive')
+      .where('id', '=', vehicle.vehicleId)
+      .executeTakeFirstOrThrow();
+    expect(stored.tamperActive).toBe(1);
+  });
+
+  it('joins the open alarm when repeated: one alarm, the count counts every repeat, an entry at most once a minute', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const tamper = { carBatteryState: 'Normal', gpsState: 'Normal' };
+    const start = Date.now() - 200_000;
+    const after = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+
+    await report(api, vehicle, { timestamp: after(0), tamper });
+    await report(api, vehicle, { timestamp: after(10), tamper });
+
+    let alarms = await alarmsOfVehicle(api, vehicle.vehicleId);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.eventCount).toBe(2);
+    expect((await detail(api, alarms[0]!.id)).timeline.map((entry) => entry.type)).toEqual(['Opened']);
+
+    await report(api, vehicle, { timestamp: after(100), tamper });
+    // Sent late, after a coverage gap: counted, but the latest event stays the latest.
+    await report(api, vehicle, { timestamp: after(50), tamper });
+
+    alarms = await alarmsOfVehicle(api, vehicle.vehicleId);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.eventCount).toBe(4);
+    expect(alarms[0]!.openedAt).toBe(after(0));
+    expect(alarms[0]!.lastEventAt).toBe(after(100));
+    expect((await detail(api, alarms[0]!.id)).timeline.map((entry) => entry.type)).toEqual([
+      'Opened',
+      'Repeated',
+    ]);
+  });
+
+  it('opens one alarm of the most specific kind: PowerCut, then GpsJammed, then GpsLost', async () => {
+    const cases = [
+      [
+        { carBatteryState: 'Disconnected', gpsState: 'Jammed' },
+        'PowerCut',
+        'Car battery Disconnected, GPS Jammed',
+      ],
+      [{ carBatteryState: 'Low', gpsState: 'Jammed' }, 'GpsJammed', 'Car battery Low, GPS Jammed'],
+      [{ carBatteryState: 'Normal', gpsState: 'NoSignal' }, 'GpsLost', 'Car battery Normal, GPS NoSignal'],
+    ] as const;
+    for (const [tamper, kind, text] of cases) {
+      const vehicle = await addTrackedVehicle(api.app);
+
+      await report(api, vehicle, { timestamp: ago(10), tamper });
+
+      const alarms = await alarmsOfVehicle(api, vehicle.vehicleId);
+      expect(alarms.map((alarm) => alarm.kind)).toEqual([kind]);
+      expect((await detail(api, alarms[0]!.id)).timeline[0]!.text).toBe(text);
+    }
+  });
+});
+
+describe("the device's battery", () => {
+  it('below 15 % opens a LowDeviceBattery alarm; 15 % and a report without tamper open nothing', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+
+    await report(api, vehicle, { timestamp: ago(60), deviceBatteryPercent: 15, carBatteryVolts: 12.6 });
+    expect(await alarmsOfVehicle(api, vehicle.vehicleId)).toEqual([]);
+
+    await report(api, vehicle, { timestamp: ago(50), deviceBatteryPercent: 9 });
+
+    const alarms = await alarmsOfVehicle(api, vehicle.vehicleId);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      kind: 'LowDeviceBattery',
+      priority: 3,
+      acknowledgeWithinSeconds: 3600,
+    });
+    expect((await detail(api, alarms[0]!.id)).timeline[0]!.text).toBe('Device battery 9 %');
+  });
+});
+
+describe('the silent device sweep', () => {
+  it('opens DeviceSilent only for a device unheard for longer than the setting beside another active alarm', async () => {
+    const beside = await addTrackedVehicle(api.app);
+    const alone = await addTrackedVehicle(api.app);
+    const recent = await addTrackedVehicle(api.app);
+    const settings = alarmSettings({ deviceSilentSeconds: 300 });
+    // Heard last 10 minutes ago, with an alarm; heard 10 minutes ago, no alarm; an alarm, heard just now.
+    await report(api, beside, {
+      timestamp: ago(600),
+      tamper: { carBatteryState: 'Normal', gpsState: 'Normal' },
+    });
+    await report(api, alone, { timestamp: ago(600), latitudeDegrees: -33.92, longitudeDegrees: 18.42 });
+    await report(api, recent, { timestamp: ago(600), deviceBatteryPercent: 5 });
+    await report(api, recent, { timestamp: ago(5), latitudeDegrees: -33.92, longitudeDegrees: 18.42 });
+
+    await sweepSilentDevices(api.app.db, api.app.vehicleEvents, settings);
+    // A second sweep (or another instance's) opens nothing more.
+    await sweepSilentDevices(api.app.db, api.app.vehicleEvents, settings);
+
+    const kinds = async (vehicleId: number) =>
+      (await alarmsOfVehicle(api, vehicleId)).map((alarm) => alarm.kind);
+    expect(await kinds(beside.vehicleId)).toEqual(['Tamper', 'DeviceSilent']);
+    expect(await kinds(alone.vehicleId)).toEqual([]);
+    expect(await kinds(recent.vehicleId)).toEqual(['LowDeviceBattery']);
+    const silent = (await alarmsOfVehicle(api, beside.vehicleId))[1]!;
+    expect(silent).toMatchObject({ priority: 2, acknowledgeWithinSeconds: 300, state: 'Open' });
+    expect((await detail(api, silent.id)).timeline[0]!.text).toMatch(/^No report since \d{4}-/);
+  });
+});
+
+describe('after a restart', () => {
+  const onPostgres = process.env.SENTINEL_TEST_ENGINE === 'postgres';
+  let folder: string;
+  let database: { databaseFile: string; databaseUrl?: string };
+  let dropDatabase: () => Promise<void> = () => Promise.resolve();
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'sentinel-alarms-'));
+    if (onPostgres) {
+      const serverUrl = process.env[PRIVATE_DATABASE_TEMPLATE_ENV] ?? '';
+      const name = `sentinel_alarms_${randomUUID().replaceAll('-', '')}`;
+      await onServer(serverUrl, `create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      database = { databaseFile: '', databaseUrl: url.href };
+      dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    } else {
+      database = { databaseFile: join(folder, 'sentinel.db') };
+    }
+  });
+
+  afterAll(async () => {
+    await dropDatabase();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('the alarm a report opened is still there, with its timeline, in a new api on the same database', async () => {
+    const first = await startAlarmApi(database);
+    const vehicle = await addTrackedVehicle(first.app);
+    await report(first, vehicle, {
+      timestamp: ago(20),
+      tamper: { carBatteryState: 'Disconnected', gpsState: 'Normal' },
+    });
+    const [opened] = await alarmsOfVehicle(first, vehicle.vehicleId);
+    await first.app.close();
+
+    const second = await startAlarmApi(database);
+    try {
+      const { alarm, timeline } = await detail(second, opened!.id);
+      expect(alarm).toMatchObject({ kind: 'PowerCut', state: 'Open', vehicleId: vehicle.vehicleId });
+      expect(timeline.map((entry) => entry.type)).toEqual(['Opened']);
+    } finally {
+      await second.app.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/*
+ * The alarm settings (ALARM_* in the README): the low device battery threshold, when a device
+ * counts as silent, and each kind's response target. The telemetry service, the silent sweep and
+ * the routes read them through the database handle they share, as the reader is found (readerOf).
+ */
+import { ALARM_KIND_DEFAULTS } from '@sentinel/domain';
+import type { AlarmKind } from '@sentinel/domain';
+
+export interface AlarmSettings {
+  /** ALARM_LOW_DEVICE_BATTERY_PERCENT: a report below this opens LowDeviceBattery. @default 15 */
+  lowDeviceBatteryPercent: number;
+  /** ALARM_DEVICE_SILENT_SECONDS: a device unheard this long beside an active alarm opens DeviceSilent. @default 300 */
+  deviceSilentSeconds: number;
+  /** How often the silent sweep runs. @default 30000 */
+  silentSweepMs: number;
+  /** ALARM_ACK_TARGET_SECONDS_<KIND>: each kind's response target. @default ALARM_KIND_DEFAULTS */
+  acknowledgeWithinSeconds: Record<AlarmKind, number>;
+}
+
+export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
+  lowDeviceBatteryPercent: 15,
+  deviceSilentSeconds: 300,
+  silentSweepMs: 30_000,
+  acknowledgeWithinSeconds: {
+    Tamper: ALARM_KIND_DEFAULTS.Tamper.acknowledgeWithinSeconds,
+    PowerCut: ALARM_KIND_DEFAULTS.PowerCut.acknowledgeWithinSeconds,
+    GpsJammed: ALARM_KIND_DEFAULTS.GpsJammed.acknowledgeWithinSeconds,
+    GpsLost: ALARM_KIND_DEFAULTS.GpsLost.acknowledgeWithinSeconds,
+    LowDeviceBattery: ALARM_KIND_DEFAULTS.LowDeviceBattery.acknowledgeWithinSeconds,
+    DeviceSilent: ALARM_KIND_DEFAULTS.DeviceSilent.acknowledgeWithinSeconds,
+  },
+};
+
+/** What build() takes: any setting, each response target on its own. */
+export type AlarmOptions = Partial<Omit<AlarmSettings, 'acknowledgeWithinSeconds'>> & {
+  acknowledgeWithinSeconds?: Partial<Record<AlarmKind, number>>;
+};
+
+export function alarmSettings(options: AlarmOptions = {}): AlarmSettings {
+  return {
+    ...DEFAULT_ALARM_SETTINGS,
+    ...options,
+    acknowledgeWithinSeconds: {
+      ...DEFAULT_ALARM_SETTINGS.acknowledgeWithinSeconds,
+      ...options.acknowledgeWithinSeconds,
+    },
+  };
+}
+
+/** ALARM_ACK_TARGET_SECONDS_<KIND>'s <KIND> for a kind: PowerCut → POWER_CUT. */
+export function kindSettingName(kind: AlarmKind): string {
+  return `ALARM_ACK_TARGET_SECONDS_${kind.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toUpperCase()}`;
+}
+
+const byDatabase = new WeakMap<object, AlarmSettings>();
+
+/** Gives the api's database handle its alarm settings (the alarms plugin does, at start). */
+export function useAlarmSettings(db: object, settings: AlarmSettings): void {
+  byDatabase.set(db, settings);
+}
+
+/** The settings given to this database handle, else the defaults. */
+export function alarmSettingsOf(db: object): AlarmSettings {
+  return byDatabase.get(db) ?? DEFAULT_ALARM_SETTINGS;
+}

@@ -1,0 +1,35 @@
+/*
+ * The alarms' moving parts outside a request: the settings the telemetry service and the routes
+ * read, and the DeviceSilent sweep (every silentSweepMs from ready to close, on every instance).
+ */
+import fp from 'fastify-plugin';
+import { sweepSilentDevices } from './alarm-raising';
+import { alarmSettings, useAlarmSettings } from './alarm-settings';
+import type { AlarmOptions } from './alarm-settings';
+
+export const alarmsPlugin = fp<AlarmOptions>(
+  (app, options, done) => {
+    const settings = alarmSettings(options);
+    useAlarmSettings(app.db, settings);
+    let timer: NodeJS.Timeout | undefined;
+    let sweeping: Promise<unknown> = Promise.resolve();
+    const sweep = () => {
+      sweeping = sweepSilentDevices(app.db, app.vehicleEvents, settings)
+        .then((opened) => {
+          if (opened > 0) app.log.info({ opened }, 'DeviceSilent alarms opened');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'silent device sweep failed'));
+    };
+    app.addHook('onReady', (ready) => {
+      timer = setInterval(sweep, settings.silentSweepMs);
+      timer.unref();
+      ready();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
+    done();
+  },
+  { name: 'sentinel-alarms', dependencies: ['sentinel-db', 'sentinel-vehicle-events'] },
+);
