@@ -80,19 +80,17 @@ if (!(await ensureDebianPackages(['postgresql', 'redis-server', 'nginx']))) {
 const chromium = await ensureChromium();
 
 // The static checks and the production builds on two lanes, one per core. One ESLint process over
-// the workspace shares its TypeScript programs across packages; it is the longest, so it has a lane
-// of its own. The other runs `tsc -b` (each project once, against its dependencies' declarations),
-// then Prettier, the lint rules' own tests, the three Vite builds and their budgets, which together
-// end about when ESLint does. Inside the workspace the packages resolve to their sources, so nothing
+// the workspace reads one TypeScript program of it all (tsconfig.eslint.json), then the lint rules'
+// own tests run. The other lane runs `tsc -b` (each project once, against its dependencies'
+// declarations), then Prettier, the three Vite builds and their budgets, which together end about
+// when the first lane does. Inside the workspace the packages resolve to their sources, so nothing
 // here waits on a build; the apps' bundles are built so a break only Rollup sees still fails the run,
 // and the browser tests below run against them. Each command's output is held and printed whole
 // when it ends, so the lanes never interleave.
 log('Lint (ESLint) beside types, formatting, lint rules, production builds and bundle budgets');
 await Promise.all([
-  heldStep('lint', 'exec', 'eslint', '--max-warnings', '0', '.'),
   (async () => {
-    await heldStep('typecheck', 'exec', 'tsc', '-b');
-    await heldStep('format', 'exec', 'prettier', '--check', '.', '--log-level', 'warn');
+    await heldStep('lint', 'exec', 'eslint', '--max-warnings', '0', '.');
     await heldStep(
       'lint rules',
       'exec',
@@ -104,6 +102,10 @@ await Promise.all([
       '--reporter=json',
       '--outputFile.json=scripts/test-results/vitest.json',
     );
+  })(),
+  (async () => {
+    await heldStep('typecheck', 'exec', 'tsc', '-b');
+    await heldStep('format', 'exec', 'prettier', '--check', '.', '--log-level', 'warn');
     for (const app of ['dashboard', 'signup', 'burnin']) {
       await heldStep(`build ${app}`, '--filter', `@sentinel/${app}`, 'run', 'build');
     }
