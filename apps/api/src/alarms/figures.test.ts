@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { ALARM_KIND_DEFAULTS, ROLE } from '@sentinel/domain';
@@ -8,19 +6,14 @@ import type { AlarmFigures, AlarmKind, AlarmState } from '@sentinel/domain';
 import { build } from '../index';
 import { DEMO_SIGN_INS } from '../db/seed';
 import { demoTokens } from '../test-support/demo-tokens';
-import { ProblemDetails, registerErrorHandling } from '../errors';
-import { authPlugin } from '../plugins/auth';
-import { staffOnly } from '../plugins/route-groups';
 import { alarmFigures } from './figure-queries';
-import { ALARM_FIGURES_CSV_COLUMNS, alarmFigureRoutes } from './figure-routes';
+import { ALARM_FIGURES_CSV_COLUMNS } from './figure-routes';
 
 /*
  * Alarms with known times, inserted straight into the table, in March 2024 (no other test's or
  * the seed's alarms fall there). Johannesburg is UTC+2: its 2 March starts at 22:00 UTC on 1 March.
  */
 let app: FastifyInstance;
-/** Answers the figures: the api itself once its staff routes hold them, else the plugin on the api's database. */
-let figures: FastifyInstance;
 const tokens: Record<string, string> = {};
 /** Two vehicles of the Company-Admin's companies, and one outside them. */
 let inScope: number;
@@ -58,31 +51,9 @@ async function insertAlarm(
     .execute();
 }
 
-async function figuresServer(jwtSecret: string): Promise<FastifyInstance> {
-  if (app.hasRoute({ method: 'GET', url: '/Alarms/Figures' })) return app;
-  const server = Fastify({ ajv: { customOptions: { allErrors: true } } });
-  registerErrorHandling(server);
-  server.addSchema(ProblemDetails);
-  await server.register(
-    fp(
-      (instance, _options, done) => {
-        instance.decorate('db', app.db);
-        done();
-      },
-      { name: 'sentinel-db' },
-    ),
-  );
-  await server.register(authPlugin, { jwtSecret, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600 });
-  await server.register(staffOnly(alarmFigureRoutes));
-  await server.ready();
-  return server;
-}
-
 beforeAll(async () => {
-  const jwtSecret = 'alarm-figures-test-secret-of-thirty-two-bytes';
-  app = await build({ seed: true, jwtSecret });
+  app = await build({ seed: true });
   Object.assign(tokens, await demoTokens(app));
-  figures = await figuresServer(jwtSecret);
   const companyAdmin = DEMO_SIGN_INS.find((demo) => demo.role === ROLE.companyAdmin)!;
   const { id: companyAdminId } = await app.db
     .selectFrom('users')
@@ -133,12 +104,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (figures !== app) await figures.close();
   await app.close();
 });
 
 function get(url: string, role: string, query: Record<string, string>) {
-  return figures.inject({ method: 'GET', url, query, headers: { authorization: `Bearer ${tokens[role]}` } });
+  return app.inject({ method: 'GET', url, query, headers: { authorization: `Bearer ${tokens[role]}` } });
 }
 
 const MARCH = { from: '2024-03-01', to: '2024-03-03' };
