@@ -56,6 +56,7 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
         store.set(receiveTamperAtom, message);
       }),
       live.onCommandStatus(cache.commandStatus),
+      live.onAlarmChanged(cache.alarmChanged),
       live.onOnboardingStatus(cache.onboardingStatus),
     ];
     void live.start();
