@@ -129,6 +129,19 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Imports/{id}/Report/Csv', '-', 404, 403, 404, 404, 403, 401],
   ['POST /Imports/{id}/Start', '-', 404, 403, 404, 404, 403, 401],
   ['POST /Imports/{id}/Cancel', '-', 404, 403, 404, 404, 403, 401],
+  ['GET /Alarms',                                        '-', 200,   200,   200,        200,        403,   401],
+  ['GET /Alarms/{id}',                                   'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Alarms/{id}',                                   'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Alarms/{id}/Acknowledge',                      'A', 409,   409,   409,        404,        403,   401],
+  ['POST /Alarms/{id}/Acknowledge',                      'B', 409,   409,   404,        409,        403,   401],
+  ['POST /Alarms/{id}/Escalate',                         'A', 409,   409,   409,        404,        403,   401],
+  ['POST /Alarms/{id}/Escalate',                         'B', 409,   409,   404,        409,        403,   401],
+  ['POST /Alarms/{id}/Notes',                            'A', 400,   400,   400,        404,        403,   401],
+  ['POST /Alarms/{id}/Notes',                            'B', 400,   400,   404,        400,        403,   401],
+  ['POST /Alarms/{id}/Resolve',                          'A', 409,   409,   409,        404,        403,   401],
+  ['POST /Alarms/{id}/Resolve',                          'B', 409,   409,   404,        409,        403,   401],
+  ['GET /Alarms/Figures',                                '-', 200,   200,   200,        200,        403,   401],
+  ['GET /Alarms/Figures.csv',                            '-', 200,   200,   200,        200,        403,   401],
   ['GET /AuditLog',                                     '-', 200,   403,   403,        403,        403,   401],
   ['GET /Dev/Outbox',                                    '-', 200,   403,   403,        403,        403,   401],
 ];
@@ -143,6 +156,8 @@ interface Resources {
   vehicleId: number;
   deviceId: number;
   deviceSerialNumber: string;
+  /** A resolved alarm of the vehicle: every action on it is refused harmlessly (409, or 400 for an empty note). */
+  alarmId: number;
 }
 
 let app: FastifyInstance;
@@ -202,6 +217,8 @@ async function placeIn(companyName: string): Promise<Resources> {
     )
   ).items;
   const driver = vehicle.drivers[0]!;
+  await addAlarm(vehicle.id, 'Acknowledged');
+  const alarmId = await addAlarm(vehicle.id, 'Resolved');
   return {
     companyId: company!.id,
     userId: vehicle.userId,
@@ -211,7 +228,38 @@ async function placeIn(companyName: string): Promise<Resources> {
     vehicleId: vehicle.id,
     deviceId: vehicle.deviceId!,
     deviceSerialNumber: vehicle.deviceSerialNumber!,
+    alarmId,
   };
+}
+
+/**
+ * An alarm of the vehicle: a resolved one, so the alarm routes' rows change nothing, and an
+ * acknowledged one for the queue's Acknowledged tab (where a partner alert leaves it, escalated).
+ */
+async function addAlarm(vehicleId: number, state: 'Resolved' | 'Acknowledged'): Promise<number> {
+  const at = new Date().toISOString();
+  const resolved = state === 'Resolved';
+  const { id } = await app.db
+    .insertInto('alarms')
+    .values({
+      vehicleId,
+      kind: resolved ? 'Tamper' : 'LowDeviceBattery',
+      priority: resolved ? 1 : 3,
+      state,
+      acknowledgeWithinSeconds: 60,
+      openedAt: at,
+      lastEventAt: at,
+      acknowledgedAt: at,
+      acknowledgedByUserId: null,
+      escalatedAt: null,
+      resolvedAt: resolved ? at : null,
+      resolvedByUserId: null,
+      resolution: resolved ? 'Test' : null,
+      resolutionNote: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 beforeAll(async () => {
@@ -453,6 +501,24 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/Imports/999999/Mapping', payload: { mapping: {} } };
     case 'POST /Imports/{id}/Start':
       return { url: '/Imports/999999/Start', payload: { sendPasswordLinks: false } };
+    case 'GET /Alarms':
+      // Each place has an acknowledged alarm: every staff caller's tab lists one (who sees which: src/alarms).
+      return { url: '/Alarms?tab=Acknowledged' };
+    case 'GET /Alarms/{id}':
+      return { url: `/Alarms/${place.alarmId}` };
+    case 'POST /Alarms/{id}/Acknowledge':
+    case 'POST /Alarms/{id}/Resolve':
+      return {
+        url: route.split(' ')[1]!.replace('{id}', String(place.alarmId)),
+        payload: { reason: 'Test' },
+      };
+    case 'POST /Alarms/{id}/Escalate':
+      return { url: `/Alarms/${place.alarmId}/Escalate`, payload: { partner: 'Aura' } };
+    case 'POST /Alarms/{id}/Notes':
+      return { url: `/Alarms/${place.alarmId}/Notes`, payload: { note: '' } };
+    case 'GET /Alarms/Figures':
+    case 'GET /Alarms/Figures.csv':
+      return { url: `${route.split(' ')[1]!}?from=2026-03-01&to=2026-03-07` };
     case 'GET /AuditLog':
       return { url: '/AuditLog' };
     case 'GET /Dev/Outbox':
@@ -462,7 +528,7 @@ function requestFor(route: string, placeName: Place): InjectOptions {
   }
 }
 
-const LISTS = new Set(['GET /Users', 'GET /Vehicles', 'GET /Companies']);
+const LISTS = new Set(['GET /Users', 'GET /Vehicles', 'GET /Companies', 'GET /Alarms']);
 
 async function cell(route: string, place: Place, caller: Caller): Promise<Expected> {
   const [method] = route.split(' ') as [InjectOptions['method']];

@@ -112,29 +112,36 @@ const TAB_STATES: Record<AlarmQueueTab, readonly AlarmState[]> = {
   Acknowledged: ['Acknowledged', 'Escalated'],
 };
 
+/** A queue tab's alarms inside the scope (no selection, no order). */
+export function queueBase(db: Db, tab: AlarmQueueTab, scope: Scope) {
+  let base = alarmsFrom(db).where('alarms.state', 'in', TAB_STATES[tab]);
+  const inScope = userInScope(scope, sql<number>`vehicles.user_id`);
+  if (inScope) base = base.where(inScope);
+  return base;
+}
+
+/** The queue's order: highest priority (1) first, then the oldest, then by id (the alarms_queue index's). */
+export const QUEUE_ORDER = [
+  { expression: sql.ref('alarms.priority'), direction: 'asc' },
+  { expression: sql.ref('alarms.openedAt'), direction: 'asc' },
+  { expression: sql.ref('alarms.id'), direction: 'asc' },
+] as const;
+
 /**
- * One page of a queue tab: highest priority (1) first, then the oldest, then by id; read on the
- * database reader like the other lists. The Open tab walks the alarms_queue index in order.
+ * One page of a queue tab, read on the database reader like the other lists. The Open tab walks
+ * the alarms_queue index (state, priority, opened_at, id) in order and stops after the page.
  */
 export function listAlarms(
   db: Db,
   query: { tab: AlarmQueueTab; pageSize: number; pageIndex: number },
   scope: Scope,
 ): Promise<PagedList<Alarm>> {
-  const states = TAB_STATES[query.tab];
-  let base = alarmsFrom(db).where('alarms.state', 'in', states);
-  const inScope = userInScope(scope, sql<number>`vehicles.user_id`);
-  if (inScope) base = base.where(inScope);
   return runPagedList(
     db,
-    base,
+    queueBase(db, query.tab, scope),
     {
       where: undefined,
-      order: [
-        { expression: sql.ref('alarms.priority'), direction: 'asc' },
-        { expression: sql.ref('alarms.openedAt'), direction: 'asc' },
-        { expression: sql.ref('alarms.id'), direction: 'asc' },
-      ],
+      order: [...QUEUE_ORDER],
       pageSize: query.pageSize,
       pageIndex: query.pageIndex,
       fieldsUsed: new Set(),
