@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { User } from '@sentinel/api-sdk';
 import { Button, InfoCard, PageHeader, personInfoRows, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 import { accountQueries, useResendLinkMutation, useUpdateHolderMutation } from '../api/account-queries';
 import { AccountVehicle } from './account-vehicle';

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorText } from '@sentinel/api-sdk';
-import { ALARM_KIND_LABELS, PATHS } from '@sentinel/domain';
+import { ALARM_KIND_LABELS, PATHS, PRODUCT_NAME } from '@sentinel/domain';
 import type { AlarmFiguresRow } from '@sentinel/domain';
 import { Alert, Button, EmptyState, PageHeader, Spinner, TextField } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { alarmQueries } from '../api/alarm-queries';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { formatResponseSeconds, johannesburgDay } from '../utils/figures-format';
 import './alarms.css';
 
 /** /agent/alarms/figures: per day and kind, how many alarms, how many broke their target, how fast. */
 export function AlarmFiguresPage() {
-  usePageTitle('Alarm figures');
+  useDocumentTitle(`Alarm figures · ${PRODUCT_NAME}`);
   const api = useApiClient();
   const navigate = useNavigate();
   // The last 7 days, today included.

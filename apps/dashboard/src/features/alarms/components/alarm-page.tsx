@@ -10,6 +10,7 @@ import {
   PATHS,
   formatHistoryDate,
   isActiveAlarm,
+  PRODUCT_NAME,
 } from '@sentinel/domain';
 import { Alert, AlarmTimeline, Button, EmptyState, PageHeader, ResponseClock, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
@@ -17,7 +18,7 @@ import { vehicleQuery } from '../../../lib/server-cache';
 import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 import { alarmQueries, useAlarmActions } from '../api/alarm-queries';
 import { useNow } from '../hooks/use-now';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AlarmContacts } from './alarm-contacts';
 import { NoteForm } from './note-form';
 import { ResolveForm } from './resolve-form';
@@ -30,7 +31,7 @@ const personName = (first: string | null, last: string | null) =>
 
 /** /agent/alarms/{id}: the alarm, what can be done about it, its timeline, who to call, the vehicle. */
 export function AlarmPage({ VehicleCard }: { VehicleCard: VehicleCardSlot }) {
-  usePageTitle('Alarm');
+  useDocumentTitle(`Alarm · ${PRODUCT_NAME}`);
   const api = useApiClient();
   const navigate = useNavigate();
   const alarmId = Number(useParams().alarmId);

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PATHS, ROUTES } from '@sentinel/domain';
+import { PATHS, ROUTES, PRODUCT_NAME } from '@sentinel/domain';
 import type { Alarm, AlarmQueueTab, Page } from '@sentinel/api-sdk';
 import {
   AlarmQueueRow,
@@ -21,7 +21,7 @@ import { useApiClient } from '../../../lib/api-client';
 import { pageItems } from '../../../lib/server-cache';
 import { alarmQueries } from '../api/alarm-queries';
 import { useNow } from '../hooks/use-now';
-import { usePageTitle } from '../hooks/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { alarmsMutedAtom, alarmSignalsAtom } from '../stores/alarm-signals';
 import './alarms.css';
 
@@ -34,7 +34,7 @@ const tabOf = (value: string | null): AlarmQueueTab => (value === 'Acknowledged'
 
 /** /agent/alarms: the live queue, Open and Acknowledged, highest priority and oldest first. */
 export function AlarmQueuePage() {
-  usePageTitle('Alarms');
+  useDocumentTitle(`Alarms · ${PRODUCT_NAME}`);
   const api = useApiClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
