@@ -5,7 +5,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARM_KINDS } from '@sentinel/domain';
+import { ALARM_KINDS, ALARM_PRIORITIES } from '@sentinel/domain';
 import { instant } from '../db/database';
 import { addCompanyOfDemoAdmin, addTrackedVehicle } from '../live/test-support';
 import type { TrackedVehicle } from '../live/test-support';
@@ -202,7 +202,7 @@ describe('with 10,000 open alarms', () => {
         return {
           vehicleId,
           kind,
-          priority: ((v + k) % 3) + 1,
+          priority: ALARM_PRIORITIES[(v + k) % 3]!,
           state: 'Open',
           acknowledgeWithinSeconds: 60,
           openedAt: at,
