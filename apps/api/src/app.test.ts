@@ -110,6 +110,14 @@ describe('GET /openapi.json', () => {
       }>();
       expect(document.openapi).toMatch(/^3\./);
       expect(Object.keys(document.paths).sort()).toEqual([
+        '/Alarms',
+        '/Alarms/Figures',
+        '/Alarms/Figures.csv',
+        '/Alarms/{id}',
+        '/Alarms/{id}/Acknowledge',
+        '/Alarms/{id}/Escalate',
+        '/Alarms/{id}/Notes',
+        '/Alarms/{id}/Resolve',
         '/AuditLog',
         '/Auth/CompletePasswordReset',
         '/Auth/ConfirmPhone',
