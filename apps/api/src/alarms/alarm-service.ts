@@ -32,8 +32,7 @@ export interface AlarmContext {
 }
 
 /** The alarm actions of the audit log. */
-type AlarmAuditAction =
-  'AlarmAcknowledged' | 'AlarmAcknowledgeRefused' | 'AlarmEscalated' | 'AlarmNoted' | 'AlarmResolved';
+type AlarmAuditAction = Extract<AuditAction, `Alarm${string}`>;
 
 /** An audit entry about an alarm, on its vehicle (the entry's detail names the alarm). */
 function auditAlarm(
@@ -44,8 +43,7 @@ function auditAlarm(
   detail: Record<string, unknown> = {},
 ): Promise<void> {
   return recordAudit(db, request, {
-    // The log's action column is text; the alarm actions are named here, beside the code that writes them.
-    action: action as string as AuditAction,
+    action,
     targetType: 'Vehicle',
     targetId: alarm.vehicleId,
     detail: { alarmId: alarm.id, kind: alarm.kind, ...detail },

@@ -1,7 +1,7 @@
 /*
  * The alarm settings (ALARM_* in the README): the low device battery threshold, when a device
- * counts as silent, and each kind's response target. The telemetry service, the silent sweep and
- * the routes read them through the database handle they share, as the reader is found (readerOf).
+ * counts as silent, and each kind's response target. The alarms plugin holds them
+ * (app.alarmSettings); the telemetry service and the silent sweep are given them.
  */
 import { ALARM_KIND_DEFAULTS } from '@sentinel/domain';
 import type { AlarmKind } from '@sentinel/domain';
@@ -50,16 +50,4 @@ export function alarmSettings(options: AlarmOptions = {}): AlarmSettings {
 /** ALARM_ACK_TARGET_SECONDS_<KIND>'s <KIND> for a kind: PowerCut → POWER_CUT. */
 export function kindSettingName(kind: AlarmKind): string {
   return `ALARM_ACK_TARGET_SECONDS_${kind.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toUpperCase()}`;
-}
-
-const byDatabase = new WeakMap<object, AlarmSettings>();
-
-/** Gives the api's database handle its alarm settings (the alarms plugin does, at start). */
-export function useAlarmSettings(db: object, settings: AlarmSettings): void {
-  byDatabase.set(db, settings);
-}
-
-/** The settings given to this database handle, else the defaults. */
-export function alarmSettingsOf(db: object): AlarmSettings {
-  return byDatabase.get(db) ?? DEFAULT_ALARM_SETTINGS;
 }

@@ -1,16 +1,22 @@
 /*
- * The alarms' moving parts outside a request: the settings the telemetry service and the routes
- * read, and the DeviceSilent sweep (every silentSweepMs from ready to close, on every instance).
+ * The alarms' moving parts outside a request: the settings the telemetry service reads, and the DeviceSilent sweep (every silentSweepMs from ready to close, on every instance).
  */
 import fp from 'fastify-plugin';
 import { sweepSilentDevices } from './alarm-raising';
-import { alarmSettings, useAlarmSettings } from './alarm-settings';
-import type { AlarmOptions } from './alarm-settings';
+import { alarmSettings } from './alarm-settings';
+import type { AlarmOptions, AlarmSettings } from './alarm-settings';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ALARM_* settings, for the telemetry service that raises alarms. */
+    alarmSettings: AlarmSettings;
+  }
+}
 
 export const alarmsPlugin = fp<AlarmOptions>(
   (app, options, done) => {
     const settings = alarmSettings(options);
-    useAlarmSettings(app.db, settings);
+    app.decorate('alarmSettings', settings);
     let timer: NodeJS.Timeout | undefined;
     let sweeping: Promise<unknown> = Promise.resolve();
     const sweep = () => {

@@ -9,14 +9,14 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates app.telemetry; needs the database and the vehicle event bus registered first. */
+/** Decorates app.telemetry; needs the database, the vehicle event bus and the alarm settings first. */
 export const telemetryPlugin = fp(
   (app, _options, done) => {
-    const telemetry = createTelemetryService(app.db, app.vehicleEvents);
+    const telemetry = createTelemetryService(app.db, app.vehicleEvents, app.alarmSettings);
     app.decorate('telemetry', telemetry);
     // Reports already handed in are stored before the database closes (its onClose runs after).
     app.addHook('onClose', () => telemetry.drain());
     done();
   },
-  { name: 'sentinel-telemetry', dependencies: ['sentinel-db', 'sentinel-vehicle-events'] },
+  { name: 'sentinel-telemetry', dependencies: ['sentinel-db', 'sentinel-vehicle-events', 'sentinel-alarms'] },
 );

@@ -20,7 +20,7 @@ import { recordPositionFix } from '../replay/position-fixes';
 import type { IngestingDevice } from './device-keys';
 import { preparedQuery } from './prepared-query';
 import { raiseAlarms } from '../alarms/alarm-raising';
-import { alarmSettingsOf } from '../alarms/alarm-settings';
+import { DEFAULT_ALARM_SETTINGS } from '../alarms/alarm-settings';
 import type { AlarmSettings } from '../alarms/alarm-settings';
 
 /** A device's clock may run this far ahead of ours; further ahead is a broken clock. */
@@ -170,7 +170,11 @@ interface Waiting {
  * while a transaction runs) are stored in one transaction, so a fleet reporting at once costs one
  * commit, not one per statement. Each report's promise resolves after that commit.
  */
-export function createTelemetryService(db: Kysely<Database>, events: VehicleEvents): TelemetryWriter {
+export function createTelemetryService(
+  db: Kysely<Database>,
+  events: VehicleEvents,
+  alarms: AlarmSettings = DEFAULT_ALARM_SETTINGS,
+): TelemetryWriter {
   let queue: Waiting[] = [];
   let running: Promise<void> | undefined;
 
@@ -183,7 +187,6 @@ export function createTelemetryService(db: Kysely<Database>, events: VehicleEven
     try {
       results = await db.transaction().execute(async (trx) => {
         const done: TelemetryResult[] = [];
-        const alarms = alarmSettingsOf(db);
         for (const { device, report } of ordered) {
           done.push(await store(trx, held.bus, device, report, alarms));
         }

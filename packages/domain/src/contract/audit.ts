@@ -23,6 +23,11 @@ export const AUDIT_ACTIONS = [
   'PasswordChanged',
   'PasswordChangeRefused',
   'EmailChangeRefused',
+  'AlarmAcknowledged',
+  'AlarmAcknowledgeRefused',
+  'AlarmEscalated',
+  'AlarmNoted',
+  'AlarmResolved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
