@@ -584,3 +584,9 @@ export type {
   AlarmFiguresRow,
   AlarmFigures,
 } from './contract/alarms';
+
+// Staff second factors, sessions and step-up; safe immobilisation.
+export * from './second-factors';
+export * from './contract/second-factors';
+export * from './immobilisation';
+export * from './contract/immobilisation';
