@@ -215,6 +215,7 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
   await openMenu(page);
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
     'Users',
+    'Alarms',
     'Companies',
     'Import',
     'Change password',

@@ -47,7 +47,10 @@ async function routeValues(role: RoleName): Promise<Record<string, number>> {
   const [vehicle] = (await apiGet<Listed>(`/Vehicles?${query(`userId eq ${client.id}`)}`, token)).items;
   const [company] = (await apiGet<Listed>('/Companies', token)).items;
   if (!vehicle || !company) throw new Error(`${role} sees no vehicle or no company`);
-  return { clientId: client.id, vehicleId: vehicle.id, companyId: company.id };
+  // An alarm the role sees, when another test has raised one in its scope; else an id none has,
+  // whose screen (the alarm could not be found) must fit as well.
+  const [alarm] = (await apiGet<Listed>('/Alarms?tab=Open&$pagesize=1', token)).items;
+  return { clientId: client.id, vehicleId: vehicle.id, companyId: company.id, alarmId: alarm?.id ?? 999_999 };
 }
 
 /** The installation route's id is the vehicle's (spec part 1, route table). */

@@ -47,7 +47,14 @@ export function AlarmQueuePage() {
 
   return (
     <section className="alarms-page">
-      <PageHeader title="Alarms" actions={<Link to={PATHS.alarmFigures}>Response figures</Link>} />
+      <PageHeader
+        title="Alarms"
+        actions={
+          <Button asChild variant="secondary">
+            <Link to={PATHS.alarmFigures}>Response figures</Link>
+          </Button>
+        }
+      />
       <RingControls />
       <Tabs value={tab} onValueChange={(next) => setSearchParams({ tab: next }, { replace: true })}>
         <TabsList aria-label="Alarm queue">
