@@ -60,13 +60,6 @@ async function insertOpenAlarms(db: Kysely<Database>, count: number): Promise<vo
         acknowledgeWithinSeconds: ALARM_KIND_DEFAULTS[kind].acknowledgeWithinSeconds,
         openedAt,
         lastEventAt: openedAt,
-        acknowledgedAt: null,
-        acknowledgedByUserId: null,
-        escalatedAt: null,
-        resolvedAt: null,
-        resolvedByUserId: null,
-        resolution: null,
-        resolutionNote: null,
       };
     });
     const ids = await db.insertInto('alarms').values(rows).returning('id').execute();

@@ -151,30 +151,24 @@ export function listAlarms(
   );
 }
 
-/** The alarm's timeline, oldest first. */
-export async function alarmTimeline(db: Db, alarmId: number): Promise<AlarmEvent[]> {
-  const rows = await db
+/** Timeline entries with who made them, as the timeline answers them. */
+function alarmEventsFrom(db: Db) {
+  return db
     .selectFrom('alarmEvents')
     .leftJoin('users', 'users.id', 'alarmEvents.byUserId')
     .select([
       'alarmEvents.id',
       'alarmEvents.dateTime',
       'alarmEvents.type',
-      'users.firstName',
-      'users.lastName',
+      'users.firstName as byUserFirstName',
+      'users.lastName as byUserLastName',
       'alarmEvents.text',
-    ])
-    .where('alarmEvents.alarmId', '=', alarmId)
-    .orderBy('alarmEvents.id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    dateTime: row.dateTime,
-    type: row.type,
-    byUserFirstName: row.firstName,
-    byUserLastName: row.lastName,
-    text: row.text,
-  }));
+    ]);
+}
+
+/** The alarm's timeline, oldest first. */
+export function alarmTimeline(db: Db, alarmId: number): Promise<AlarmEvent[]> {
+  return alarmEventsFrom(db).where('alarmEvents.alarmId', '=', alarmId).orderBy('alarmEvents.id').execute();
 }
 
 /** Who to call about the vehicle: its holder, then its drivers (by id). */
@@ -224,28 +218,8 @@ export async function addAlarmEvent(
 }
 
 /** The same entry as the timeline answers it. */
-export async function findAlarmEvent(db: Db, id: number): Promise<AlarmEvent> {
-  const row = await db
-    .selectFrom('alarmEvents')
-    .leftJoin('users', 'users.id', 'alarmEvents.byUserId')
-    .select([
-      'alarmEvents.id',
-      'alarmEvents.dateTime',
-      'alarmEvents.type',
-      'users.firstName',
-      'users.lastName',
-      'alarmEvents.text',
-    ])
-    .where('alarmEvents.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    dateTime: row.dateTime,
-    type: row.type,
-    byUserFirstName: row.firstName,
-    byUserLastName: row.lastName,
-    text: row.text,
-  };
+export function findAlarmEvent(db: Db, id: number): Promise<AlarmEvent> {
+  return alarmEventsFrom(db).where('alarmEvents.id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** A security event of a vehicle, to open an alarm of its kind or join the active one. */
@@ -319,13 +293,6 @@ async function openAlarm(
       acknowledgeWithinSeconds,
       openedAt: at,
       lastEventAt: at,
-      acknowledgedAt: null,
-      acknowledgedByUserId: null,
-      escalatedAt: null,
-      resolvedAt: null,
-      resolvedByUserId: null,
-      resolution: null,
-      resolutionNote: null,
     })
     .onConflict((conflict) =>
       // The partial index's own predicate, as a literal: SQLite matches the target by its text.

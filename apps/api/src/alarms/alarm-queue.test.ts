@@ -207,13 +207,6 @@ describe('with 10,000 open alarms', () => {
           acknowledgeWithinSeconds: 60,
           openedAt: at,
           lastEventAt: at,
-          acknowledgedAt: null,
-          acknowledgedByUserId: null,
-          escalatedAt: null,
-          resolvedAt: null,
-          resolvedByUserId: null,
-          resolution: null,
-          resolutionNote: null,
         } as const;
       }),
     );
