@@ -56,6 +56,8 @@ import { telemetryPlugin } from './telemetry/telemetry-plugin';
 import { alarmsPlugin } from './alarms/alarms-plugin';
 import type { AlarmOptions } from './alarms/alarm-settings';
 import type { PaymentsPluginOptions } from './payments/payments-plugin';
+import { secondFactorSettings, secondFactorSettingsPlugin } from './second-factors/settings';
+import type { SecondFactorOptions } from './second-factors/settings';
 
 export interface BuildOptions {
   /** SQLite file, created with its folder when missing. @default ':memory:' */
@@ -122,6 +124,8 @@ export interface BuildOptions {
   smsCountries?: readonly string[];
   /** Alarm settings: low device battery, silent device, response targets (see AlarmSettings for the defaults). */
   alarms?: AlarmOptions;
+  /** Second factors, step-up and staff sessions (MFA_REQUIRED and the rest; see SecondFactorSettings for the defaults). */
+  secondFactors?: SecondFactorOptions;
 }
 
 /**
@@ -213,6 +217,13 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 2_592_000,
     refreshTokenAbsoluteTtlSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,
+  });
+  await app.register(secondFactorSettingsPlugin, {
+    settings: secondFactorSettings(
+      options.secondFactors ?? {},
+      `second-factors:${jwtSecret}`,
+      options.dashboardUrl,
+    ),
   });
   await app.register(idNumberMaskingPlugin);
   await app.register(authLimitsPlugin, { limits: options.authLimits, redisUrl: options.redisUrl });

@@ -14,6 +14,7 @@ import { readSmsCountries } from './sign-up/sms-countries';
 import { ALARM_KINDS } from '@sentinel/domain';
 import { DEFAULT_ALARM_SETTINGS, kindSettingName } from './alarms/alarm-settings';
 import type { AlarmOptions } from './alarms/alarm-settings';
+import type { SecondFactorOptions } from './second-factors/settings';
 
 /** apps/api, wherever the process was started from. */
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -379,6 +380,28 @@ export function alarmOptions(env: NodeJS.ProcessEnv = process.env): AlarmOptions
   };
 }
 
+/**
+ * Second factors and sessions: MFA_REQUIRED (on|off; on by default with NODE_ENV=production, so
+ * every staff role gives a second factor, and off otherwise, so the demo sign-ins work with the
+ * password), STEP_UP_MAX_AGE_SECONDS, STAFF_IDLE_TIMEOUT_SECONDS, and the WebAuthn relying party
+ * (WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN, by default the host and origin of DASHBOARD_URL).
+ */
+export function secondFactorOptions(env: NodeJS.ProcessEnv = process.env): SecondFactorOptions {
+  const mfa = text(env, 'MFA_REQUIRED')?.toLowerCase();
+  if (mfa !== undefined && mfa !== 'on' && mfa !== 'off') {
+    throw new Error(`MFA_REQUIRED must be on or off; it is '${mfa}'.`);
+  }
+  const rpId = text(env, 'WEBAUTHN_RP_ID');
+  const origin = text(env, 'WEBAUTHN_ORIGIN');
+  return {
+    mfaRequired: mfa === undefined ? isProduction(env) : mfa === 'on',
+    stepUpMaxAgeSeconds: whole(env, 'STEP_UP_MAX_AGE_SECONDS', 300, 0),
+    staffIdleTimeoutSeconds: whole(env, 'STAFF_IDLE_TIMEOUT_SECONDS', 1800, 1),
+    ...(rpId === undefined ? {} : { rpId }),
+    ...(origin === undefined ? {} : { origin: new URL(origin).origin }),
+  };
+}
+
 /** NODE_ENV=production: dev-only routes and demo data off, secrets and origins required. */
 export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return text(env, 'NODE_ENV') === 'production';
@@ -453,5 +476,6 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     importLimits: readImportLimits(env),
     smsCountries: readSmsCountries(env),
     alarms: alarmOptions(env),
+    secondFactors: secondFactorOptions(env),
   };
 }

@@ -50,6 +50,8 @@ export type ProblemBody = ProblemDetailsBody;
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldErrors | undefined;
+  /** The answer's type and factors, for a refusal a client acts on (step-up-required). */
+  extra: Pick<ProblemBody, 'type' | 'factors'> | undefined;
 
   /** Replaces the code's own message, for answers that name the thing at fault. */
   readonly detail: string | undefined;
@@ -117,7 +119,8 @@ export function validationErrors(issues: ValidationIssues): FieldErrors {
 }
 
 function toProblem(error: FastifyError | ApiError | ODataError): ProblemBody {
-  if (error instanceof ApiError) return problem(error.code, error.errors, error.detail);
+  if (error instanceof ApiError)
+    return { ...problem(error.code, error.errors, error.detail), ...error.extra };
   // A query option outside the supported OData subset: 400 keyed by the option, as ASP.NET does.
   if (error instanceof ODataError) return problem('validation', { [error.option]: [error.message] });
   if (error.validation) return problem('validation', validationErrors(error.validation));

@@ -6,6 +6,7 @@ import type {
   AlarmResolution,
   AlarmState,
   DeviceCommandStatus,
+  LockReason,
   DeviceCommandType,
   OnboardingStatus,
   SubscriptionStatus,
@@ -330,6 +331,11 @@ export interface DeviceCommandsTable {
   completedAt: Instant | null;
   resultIsLocked: Flag | null;
   reason: string | null;
+  /** Why staff asked for a lock (migration 0019); null for an unlock and a test command. */
+  lockReason: LockReason | null;
+  lockNote: string | null;
+  /** A held lock (WaitingForSlowdown) is released by a report at or below this speed. */
+  releaseAtKmh: number | null;
 }
 
 /** One partner alert and its outcome (migration 0008). */
@@ -385,6 +391,68 @@ export interface AlarmEventsTable {
   text: string | null;
 }
 
+/** A sign-in (refresh-token family) as its owner sees it in 'Your sessions'. */
+export interface SignInSessionsTable {
+  familyId: string;
+  userId: number;
+  /** e.g. 'Chrome on Linux', from the User-Agent at sign-in; for display only. */
+  browser: string;
+  address: string;
+  createdAt: Instant;
+  /** Updated on refresh, at most once a minute. */
+  lastUsedAt: Instant;
+  /** When the person last gave a second factor in this session (sign-in or step-up). */
+  secondFactorAt: Instant | null;
+  webauthnChallenge: string | null;
+}
+
+/** A password accepted, its second factor still to come: opaque, single use, bound to the user. */
+export interface SignInChallengesTable {
+  id: Generated<number>;
+  /** SHA-256 of the token, base64url. */
+  tokenHash: string;
+  userId: number;
+  createdAt: Instant;
+  expiresAt: Instant;
+  usedAt: Instant | null;
+  webauthnChallenge: string | null;
+}
+
+export interface TotpFactorsTable {
+  userId: number;
+  /** The shared secret, encrypted (AES-256-GCM); never answered after enrolment. */
+  secret: string;
+  createdAt: Instant;
+  /** Null while enrolment waits for its first code. */
+  confirmedAt: Instant | null;
+  /** The last 30-second step a code was accepted for: the same step is refused again. */
+  lastUsedStep: number | null;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  userId: number;
+  /** base64url */
+  credentialId: string;
+  /** COSE public key, base64url */
+  publicKey: string;
+  /** A bigint: PostgreSQL hands it over as a string. */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON array of the authenticator's transports, or null. */
+  transports: string | null;
+  name: string;
+  createdAt: Instant;
+  lastUsedAt: Instant | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  /** SHA-256 of the normalised code, base64url. */
+  codeHash: string;
+  usedAt: Instant | null;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -417,6 +485,11 @@ export interface Database {
   auditLog: AuditLogTable;
   alarms: AlarmsTable;
   alarmEvents: AlarmEventsTable;
+  signInSessions: SignInSessionsTable;
+  signInChallenges: SignInChallengesTable;
+  totpFactors: TotpFactorsTable;
+  passkeys: PasskeysTable;
+  recoveryCodes: RecoveryCodesTable;
 }
 
 export type Role = Selectable<RolesTable>;

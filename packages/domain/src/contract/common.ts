@@ -82,6 +82,10 @@ export const ProblemDetailsSchema = Type.Object(
     message: Type.Optional(Type.String()),
     /** Messages by PascalCase field name. */
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+    /** What kind of refusal this is when a client acts on it, e.g. 'step-up-required'. */
+    type: Type.Optional(Type.String()),
+    /** With 'step-up-required': the second factors the caller can confirm with. */
+    factors: Type.Optional(Type.Array(Type.String())),
   },
   { $id: 'ProblemDetails', description: 'An error, in the shape of ASP.NET ProblemDetails.' },
 );

@@ -16,6 +16,8 @@ import { oneDeviceCommandsTableMigration } from './0014-one-device-commands-tabl
 import { importLimitsMigration } from './0015-import-limits';
 import { normalisedPhonesMigration } from './0016-normalised-phones';
 import { alarmsMigration } from './0017-alarms';
+import { secondFactorsMigration } from './0018-second-factors';
+import { lockReasonsAndHoldsMigration } from './0019-lock-reasons-and-holds';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -37,6 +39,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-import-limits': importLimitsMigration,
   '0016-normalised-phones': normalisedPhonesMigration,
   '0017-alarms': alarmsMigration,
+  '0018-second-factors': secondFactorsMigration,
+  '0019-lock-reasons-and-holds': lockReasonsAndHoldsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
