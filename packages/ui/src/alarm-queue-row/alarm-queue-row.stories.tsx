@@ -2,33 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Alarm } from '@sentinel/domain';
 import { fn } from 'storybook/test';
 import { AlarmQueueRow } from './alarm-queue-row';
+import { afterOpening, SAMPLE_OPEN_ALARM } from './sample-alarm';
 
-const openedDateTime = '2026-11-27T08:00:00Z';
-const at = (seconds: number) => new Date(Date.parse(openedDateTime) + seconds * 1000);
+const at = afterOpening;
 
-const open: Alarm = {
-  id: 7,
-  vehicleId: 12,
-  registrationNumber: 'CA 123-456',
-  holderId: 3,
-  holderFirstName: 'Thandi',
-  holderLastName: 'Nkosi',
-  kind: 'Tamper',
-  priority: 1,
-  state: 'Open',
-  openedDateTime,
-  lastEventDateTime: openedDateTime,
-  eventCount: 1,
-  acknowledgeWithinSeconds: 60,
-  acknowledgedDateTime: null,
-  acknowledgedByUserId: null,
-  acknowledgedByUserFirstName: null,
-  acknowledgedByUserLastName: null,
-  resolvedDateTime: null,
-  resolvedByUserFirstName: null,
-  resolvedByUserLastName: null,
-  resolution: null,
-};
+const open: Alarm = SAMPLE_OPEN_ALARM;
 
 const acknowledged: Alarm = {
   ...open,

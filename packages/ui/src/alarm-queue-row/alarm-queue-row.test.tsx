@@ -4,33 +4,11 @@ import type { Alarm } from '@sentinel/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../test-utils/axe';
 import { AlarmQueueRow } from './alarm-queue-row';
+import { afterOpening, SAMPLE_OPEN_ALARM } from './sample-alarm';
 
-const openedDateTime = '2026-11-27T08:00:00Z';
-const at = (seconds: number) => new Date(Date.parse(openedDateTime) + seconds * 1000);
+const at = afterOpening;
 
-const openAlarm: Alarm = {
-  id: 7,
-  vehicleId: 12,
-  registrationNumber: 'CA 123-456',
-  holderId: 3,
-  holderFirstName: 'Thandi',
-  holderLastName: 'Nkosi',
-  kind: 'Tamper',
-  priority: 1,
-  state: 'Open',
-  openedDateTime,
-  lastEventDateTime: openedDateTime,
-  eventCount: 1,
-  acknowledgeWithinSeconds: 60,
-  acknowledgedDateTime: null,
-  acknowledgedByUserId: null,
-  acknowledgedByUserFirstName: null,
-  acknowledgedByUserLastName: null,
-  resolvedDateTime: null,
-  resolvedByUserFirstName: null,
-  resolvedByUserLastName: null,
-  resolution: null,
-};
+const openAlarm: Alarm = SAMPLE_OPEN_ALARM;
 
 const acknowledged: Alarm = {
   ...openAlarm,
