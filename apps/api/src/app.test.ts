@@ -176,6 +176,7 @@ describe('GET /openapi.json', () => {
         '/Vehicles/{id}/ChangeLinkedDevice',
         '/Vehicles/{id}/Commands',
         '/Vehicles/{id}/Commands/{commandId}/Cancel',
+        '/Vehicles/{id}/Commands/{commandId}/SendNow',
         '/Vehicles/{id}/History',
         '/Vehicles/{id}/History/Csv',
         '/Vehicles/{id}/LinkDeviceFree',

@@ -323,3 +323,11 @@ describe('the alarm settings', () => {
     );
   });
 });
+
+describe('LOCK_MAX_SPEED_KMH', () => {
+  it('holds locks above 20 km/h unless set, and refuses what is not a whole number', () => {
+    expect(serverBuildOptions({}).commands?.lockMaxSpeedKmh).toBe(20);
+    expect(serverBuildOptions({ LOCK_MAX_SPEED_KMH: '35' }).commands?.lockMaxSpeedKmh).toBe(35);
+    expect(() => serverBuildOptions({ LOCK_MAX_SPEED_KMH: 'fast' })).toThrow(/LOCK_MAX_SPEED_KMH/);
+  });
+});

@@ -11,7 +11,7 @@ import { turnstileBotChallenge } from './sign-up/bot-challenge';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
 import { readImportLimits } from './imports/import-limits';
 import { readSmsCountries } from './sign-up/sms-countries';
-import { ALARM_KINDS } from '@sentinel/domain';
+import { ALARM_KINDS, DEFAULT_LOCK_MAX_SPEED_KMH } from '@sentinel/domain';
 import { DEFAULT_ALARM_SETTINGS, kindSettingName } from './alarms/alarm-settings';
 import type { AlarmOptions } from './alarms/alarm-settings';
 import type { SecondFactorOptions } from './second-factors/settings';
@@ -248,7 +248,8 @@ export function providerOptions(env: NodeJS.ProcessEnv = process.env): Partial<B
 }
 
 /**
- * Lock commands' expiry (COMMAND_EXPIRY_SECONDS) and the partners' webhooks: AURA_WEBHOOK_URL and
+ * Lock commands' expiry (COMMAND_EXPIRY_SECONDS), the speed above which a lock waits for the vehicle to
+ * slow down (LOCK_MAX_SPEED_KMH, km/h), and the partners' webhooks: AURA_WEBHOOK_URL and
  * AURA_WEBHOOK_SECRET, CAPITAL_AIR_WEBHOOK_URL and CAPITAL_AIR_WEBHOOK_SECRET (a partner without a
  * URL stays on the outbox), PARTNER_WEBHOOK_TIMEOUT_MS and PARTNER_WEBHOOK_ATTEMPTS.
  */
@@ -266,7 +267,10 @@ export function commandAndPartnerOptions(env: NodeJS.ProcessEnv = process.env): 
     webhooks[partner] = { url, secret };
   }
   return {
-    commands: { expiryMs: whole(env, 'COMMAND_EXPIRY_SECONDS', 600, 1) * 1000 },
+    commands: {
+      expiryMs: whole(env, 'COMMAND_EXPIRY_SECONDS', 600, 1) * 1000,
+      lockMaxSpeedKmh: whole(env, 'LOCK_MAX_SPEED_KMH', DEFAULT_LOCK_MAX_SPEED_KMH, 0),
+    },
     ...(Object.keys(webhooks).length === 0
       ? {}
       : {

@@ -74,6 +74,7 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Vehicles/{id}/Commands',                        'A', 200,   200,   200,        404,        403,   401],
   ['GET /Vehicles/{id}/Commands',                        'B', 200,   200,   404,        200,        403,   401],
   ['POST /Vehicles/{id}/Commands/{commandId}/Cancel',    'A', 404,   404,   404,        404,        403,   401],
+  ['POST /Vehicles/{id}/Commands/{commandId}/SendNow',   'A', 404,   404,   404,        404,        403,   401],
   ['POST /Vehicles/{id}/AlertAura',                      'A', 200,   200,   200,        404,        403,   401],
   ['POST /Vehicles/{id}/AlertAura',                      'B', 200,   200,   404,        200,        403,   401],
   ['POST /Vehicles/{id}/AlertCapitalAir',                'A', 200,   200,   200,        404,        403,   401],
@@ -368,7 +369,7 @@ function requestFor(route: string, placeName: Place): InjectOptions {
         },
       };
     case 'PUT /Vehicles/{id}/Lock':
-      return { url: `/Vehicles/${place.vehicleId}/Lock` };
+      return { url: `/Vehicles/${place.vehicleId}/Lock`, payload: { reason: 'Test' } };
     case 'PUT /Vehicles/{id}/Unlock':
       return { url: `/Vehicles/${place.vehicleId}/Unlock` };
     case 'GET /Vehicles/{id}/Commands':
@@ -376,6 +377,9 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'POST /Vehicles/{id}/Commands/{commandId}/Cancel':
       // No such command: an allowed caller gets 404, nothing is cancelled.
       return { url: `/Vehicles/${place.vehicleId}/Commands/999999/Cancel` };
+    case 'POST /Vehicles/{id}/Commands/{commandId}/SendNow':
+      // No such command: an allowed caller gets 404, nothing is sent.
+      return { url: `/Vehicles/${place.vehicleId}/Commands/999999/SendNow` };
     case 'POST /Vehicles/{id}/AlertAura':
       return { url: `/Vehicles/${place.vehicleId}/AlertAura` };
     case 'POST /Vehicles/{id}/AlertCapitalAir':

@@ -46,7 +46,7 @@ export function createExpiry(context: CommandContext): Pick<CommandService, 'exp
     const moved = await db.transaction().execute(async (trx) => {
       const ok = await moveCommand(trx, commandId, {
         status: 'Expired',
-        from: ['Pending', 'Delivered'],
+        from: ['WaitingForSlowdown', 'Pending', 'Delivered'],
         now,
         reason: EXPIRED_REASON,
       });

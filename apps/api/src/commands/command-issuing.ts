@@ -3,6 +3,7 @@
  * command), cancelling one that still waits, and reading them. A new command replaces the one that
  * still waits, and wakes the device's waiting poll on this instance.
  */
+import { currentSpeedKmh, holdsLock, maySendLockNow } from '@sentinel/domain';
 import type { DeviceCommand, DeviceTestCommand } from '@sentinel/domain';
 import { isUniqueViolation } from '../db/database';
 import { recordLockCommandEnd } from '../vehicles/vehicle-store';
@@ -12,13 +13,18 @@ import {
   findCommand,
   findTestCommand,
   insertCommand,
+  lastTwoFixes,
   lockVehicleCommands,
   moveCommand,
   pageCommands,
   testCommandView,
+  WAITING,
 } from './command-queries';
 
-type Issuing = Pick<CommandService, 'request' | 'cancel' | 'list' | 'get' | 'requestTest' | 'getTest'>;
+type Issuing = Pick<
+  CommandService,
+  'request' | 'sendNow' | 'cancel' | 'list' | 'get' | 'requestTest' | 'getTest'
+>;
 
 export function createIssuing(context: CommandContext, wake: (deviceId: number) => void): Issuing {
   const { db, settings, announce, view } = context;
@@ -29,7 +35,15 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
       db.transaction().execute(async (trx) => {
         // Requests for one vehicle take turns, so each sees (and replaces) the one before it.
         await lockVehicleCommands(trx, input.vehicleId);
-        return insertCommand(trx, { ...input, now, expiresAt: new Date(now.getTime() + settings.expiryMs) });
+        // Immobilising a moving vehicle waits until its reports say it has slowed down.
+        let holdUntilKmh: number | undefined;
+        if (input.type === 'Lock') {
+          const [previous, latest] = await lastTwoFixes(trx, input.vehicleId);
+          const speed = currentSpeedKmh(previous, latest, now);
+          if (holdsLock(speed, settings.lockMaxSpeedKmh)) holdUntilKmh = settings.lockMaxSpeedKmh;
+        }
+        const expiresAt = new Date(now.getTime() + settings.expiryMs);
+        return insertCommand(trx, { ...input, now, expiresAt, holdUntilKmh });
       });
     // The partial unique index refuses a second waiting command should two requests still race.
     const created = await create().catch((error: unknown) => {
@@ -50,6 +64,28 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
     if (!command) throw new Error(`Command ${created.id} vanished.`);
     return command;
   }
+
+  const sendNow: CommandService['sendNow'] = async (vehicleId, commandId, byUserId) => {
+    const row = await findCommand(db, commandId);
+    if (!row || row.vehicleId !== vehicleId) return undefined;
+    if (row.status !== 'WaitingForSlowdown')
+      return { command: commandView(row, context.onlineWindowMs), outcome: 'notHeld' };
+    if (!maySendLockNow(row.requestedByUserId, byUserId)) {
+      return { command: commandView(row, context.onlineWindowMs), outcome: 'requester' };
+    }
+    const sent = await moveCommand(db, commandId, {
+      status: 'Pending',
+      from: ['WaitingForSlowdown'],
+      now: new Date(),
+    });
+    if (sent) {
+      announce(vehicleId, commandId);
+      wake(row.deviceId);
+    }
+    const command = await view(commandId);
+    if (!command) throw new Error(`Command ${commandId} vanished.`);
+    return { command, outcome: sent ? 'sent' : 'notHeld' };
+  };
 
   async function requestTest(
     input: Parameters<CommandService['requestTest']>[0],
@@ -78,6 +114,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
 
   return {
     request,
+    sendNow,
     async cancel(vehicleId, commandId, byUserId) {
       const row = await findCommand(db, commandId);
       if (!row || row.vehicleId !== vehicleId) return undefined;
@@ -85,7 +122,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
       const cancelled = await db.transaction().execute(async (trx) => {
         const ok = await moveCommand(trx, commandId, {
           status: 'Cancelled',
-          from: ['Pending'],
+          from: WAITING,
           now,
           reason: 'Cancelled before the device fetched it',
         });

@@ -1,6 +1,7 @@
 /*
- * Every read and write of device_commands. A command's life: Pending (waiting for the device; at
- * most one per vehicle), Delivered (the device fetched it), then Confirmed or Failed (the device's
+ * Every read and write of device_commands. A command's life: WaitingForSlowdown (a lock held while
+ * the vehicle moves; at most one per vehicle), Pending (waiting for the device; at most one per
+ * vehicle), Delivered (the device fetched it), then Confirmed or Failed (the device's
  * answer), Expired (no answer in time) or Cancelled (by a person, or replaced while it waited).
  * Every status change is a guarded update (`where status in (...)`), so two instances or two
  * requests racing over one command cannot both move it. A command with no vehicle is a test
@@ -15,6 +16,8 @@ import type {
   DeviceCommandStatus,
   DeviceCommandType,
   DeviceTestCommand,
+  LockReason,
+  RecordedFix,
 } from '@sentinel/domain';
 import { dialectOf, instant } from '../db/database';
 import type { Database } from '../db/schema';
@@ -22,7 +25,10 @@ import { nullableBool } from '../routes/schemas';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const OPEN: DeviceCommandStatus[] = ['Pending', 'Delivered'];
+const OPEN: DeviceCommandStatus[] = ['WaitingForSlowdown', 'Pending', 'Delivered'];
+
+/** Commands not yet handed to the device: a newer one replaces them, a person may cancel them. */
+export const WAITING: DeviceCommandStatus[] = ['WaitingForSlowdown', 'Pending'];
 
 /** Why a waiting command was cancelled by a newer one, for a vehicle's command and a test command alike. */
 const REPLACED_REASON = 'Replaced by a newer command';
@@ -48,6 +54,8 @@ function commandQuery(db: Db) {
       'command.completedAt',
       'command.resultIsLocked',
       'command.reason',
+      'command.lockReason',
+      'command.lockNote',
       'devices.serialNumber',
       'devices.commandsSeenAt',
       'requestedBy.firstName as requestedByUserFirstName',
@@ -78,6 +86,7 @@ export function commandView(row: CommandRow, onlineWindowMs: number, now = Date.
     status: row.status as DeviceCommandStatus,
     deviceOnline: now - seen <= onlineWindowMs,
     requestedDateTime: row.requestedAt,
+    requestedByUserId: row.requestedByUserId,
     requestedByUserFirstName: row.requestedByUserFirstName,
     requestedByUserLastName: row.requestedByUserLastName,
     expiresDateTime: row.expiresAt,
@@ -85,6 +94,8 @@ export function commandView(row: CommandRow, onlineWindowMs: number, now = Date.
     completedDateTime: row.completedAt,
     resultIsLocked: nullableBool(row.resultIsLocked),
     reason: row.reason,
+    lockReason: row.lockReason,
+    lockNote: row.lockNote,
   };
 }
 
@@ -154,6 +165,10 @@ interface NewCommand {
   requestedByUserId: number;
   now: Date;
   expiresAt: Date;
+  lockReason?: LockReason | undefined;
+  lockNote?: string | undefined;
+  /** A lock held while the vehicle moves: released by a report at or below this speed. */
+  holdUntilKmh?: number | undefined;
 }
 
 /** Locks the vehicle's row for the rest of the transaction, so requests for one vehicle take turns. */
@@ -179,19 +194,23 @@ export async function insertCommand(
         ? eb.and([eb('vehicleId', 'is', null), eb('deviceId', '=', command.deviceId)])
         : eb('vehicleId', '=', command.vehicleId),
     )
-    .where('status', '=', 'Pending')
+    .where('status', 'in', WAITING)
     .returning('id')
     .execute();
+  const held = command.holdUntilKmh !== undefined;
   const { id } = await trx
     .insertInto('deviceCommands')
     .values({
       vehicleId: command.vehicleId,
       deviceId: command.deviceId,
       type: command.type,
-      status: 'Pending',
+      status: held ? 'WaitingForSlowdown' : 'Pending',
       requestedByUserId: command.requestedByUserId,
       requestedAt: instant(command.now),
       expiresAt: instant(command.expiresAt),
+      lockReason: command.lockReason ?? null,
+      lockNote: command.lockNote ?? null,
+      releaseAtKmh: command.holdUntilKmh ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -261,7 +280,10 @@ export async function markDeviceSeen(db: Db, deviceId: number, now: Date): Promi
 }
 
 interface CommandEnd {
-  status: Extract<DeviceCommandStatus, 'Delivered' | 'Confirmed' | 'Failed' | 'Expired' | 'Cancelled'>;
+  status: Extract<
+    DeviceCommandStatus,
+    'Pending' | 'Delivered' | 'Confirmed' | 'Failed' | 'Expired' | 'Cancelled'
+  >;
   /** Only from these statuses; the update changes nothing otherwise. */
   from: readonly DeviceCommandStatus[];
   now: Date;
@@ -276,7 +298,12 @@ export async function moveCommand(db: Db, commandId: number, end: CommandEnd): P
     .updateTable('deviceCommands')
     .set({
       status: end.status,
-      ...(end.status === 'Delivered' ? { deliveredAt: at } : { completedAt: at }),
+      // Pending again is a held lock released: nothing ends, nothing is handed over yet.
+      ...(end.status === 'Pending'
+        ? {}
+        : end.status === 'Delivered'
+          ? { deliveredAt: at }
+          : { completedAt: at }),
       ...(end.resultIsLocked === undefined ? {} : { resultIsLocked: end.resultIsLocked ? 1 : 0 }),
       ...(end.reason === undefined ? {} : { reason: end.reason }),
     })
@@ -313,4 +340,27 @@ export async function expireTestCommands(db: Db, now: Date): Promise<number> {
     .where('expiresAt', '<=', instant(now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The vehicle's newest two position fixes, oldest first (fewer when it has fewer). */
+export async function lastTwoFixes(db: Db, vehicleId: number, before?: string): Promise<RecordedFix[]> {
+  const rows = await db
+    .selectFrom('positionFixes')
+    .select(['at', 'latitudeDegrees', 'longitudeDegrees'])
+    .where('vehicleId', '=', vehicleId)
+    .$call((query) => (before === undefined ? query : query.where('at', '<=', before)))
+    .orderBy('at', 'desc')
+    .limit(2)
+    .execute();
+  return rows.reverse();
+}
+
+/** The vehicle's held lock (at most one), with the speed that releases it. */
+export function findHeldCommand(db: Db, vehicleId: number) {
+  return db
+    .selectFrom('deviceCommands')
+    .select(['id', 'deviceId', 'releaseAtKmh', 'expiresAt'])
+    .where('vehicleId', '=', vehicleId)
+    .where('status', '=', 'WaitingForSlowdown')
+    .executeTakeFirst();
 }

@@ -10,7 +10,9 @@
  * expiry (command-expiry.ts). Every statement they run is in command-queries.ts.
  */
 import type { Kysely } from 'kysely';
+import { DEFAULT_LOCK_MAX_SPEED_KMH } from '@sentinel/domain';
 import type {
+  LockReason,
   DeviceCommand,
   DeviceCommandAck,
   DeviceCommandDelivery,
@@ -37,6 +39,11 @@ export interface CommandSettings {
   maxWaitMs?: number;
   /** How often a waiting poll looks in the database (commands made through another instance). @default 1000 */
   recheckMs?: number;
+  /**
+   * A lock asked for while the vehicle moves faster than this (its last two fixes) waits for it to
+   * slow down (LOCK_MAX_SPEED_KMH). @default 20
+   */
+  lockMaxSpeedKmh?: number;
 }
 
 /** A device as the channel knows it: its id and the vehicle it is linked to (null when free). */
@@ -47,13 +54,28 @@ export interface CommandDevice {
 
 export interface CommandService {
   readonly settings: Required<CommandSettings>;
-  /** A new Lock or Unlock for the vehicle's device, replacing a command that still waits. */
+  /**
+   * A new Lock or Unlock for the vehicle's device, replacing a command that still waits. A lock of
+   * a vehicle moving faster than lockMaxSpeedKmh is held (WaitingForSlowdown), not delivered.
+   */
   request(input: {
     vehicleId: number;
     deviceId: number;
     type: DeviceCommandType;
     requestedByUserId: number;
+    lockReason?: LockReason | undefined;
+    lockNote?: string | undefined;
   }): Promise<DeviceCommand>;
+  /**
+   * Sends a held lock to the device at once, on another staff member's word: 'sent' (now Pending),
+   * 'requester' (the one who asked may not), 'notHeld' (it no longer waits); undefined when the
+   * vehicle has no such command.
+   */
+  sendNow(
+    vehicleId: number,
+    commandId: number,
+    byUserId: number,
+  ): Promise<{ command: DeviceCommand; outcome: 'sent' | 'requester' | 'notHeld' } | undefined>;
   /** A person cancels a command that still waits; undefined when it is not the vehicle's. */
   cancel(
     vehicleId: number,
@@ -108,6 +130,7 @@ const DEFAULTS: Required<CommandSettings> = {
   sweepIntervalMs: 5_000,
   maxWaitMs: 25_000,
   recheckMs: 1_000,
+  lockMaxSpeedKmh: DEFAULT_LOCK_MAX_SPEED_KMH,
 };
 
 export function createCommandService(

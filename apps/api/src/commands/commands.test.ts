@@ -41,15 +41,30 @@ afterAll(async () => {
   await stopApi(api);
 });
 
-function staff(method: 'GET' | 'PUT' | 'POST', path: string, accessToken = agent) {
-  return fetch(`${api.url}${path}`, { method, headers: { authorization: `Bearer ${accessToken}` } });
+function staff(method: 'GET' | 'PUT' | 'POST', path: string, accessToken = agent, body?: object) {
+  return fetch(`${api.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 }
+
+const TEST_LOCK = { reason: 'Test' };
 
 async function requestLock(
   vehicle: TrackedVehicle,
   type: 'Lock' | 'Unlock' = 'Lock',
+  accessToken = agent,
 ): Promise<DeviceCommand> {
-  const response = await staff('PUT', `/Vehicles/${vehicle.vehicleId}/${type}`);
+  const response = await staff(
+    'PUT',
+    `/Vehicles/${vehicle.vehicleId}/${type}`,
+    accessToken,
+    type === 'Lock' ? TEST_LOCK : undefined,
+  );
   expect(response.status).toBe(202);
   return ((await response.json()) as LockResult).command;
 }
@@ -313,7 +328,9 @@ describe('bad input on the device channel', () => {
 
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        staff('PUT', `/Vehicles/${vehicle.vehicleId}/${index % 2 === 0 ? 'Lock' : 'Unlock'}`),
+        index % 2 === 0
+          ? staff('PUT', `/Vehicles/${vehicle.vehicleId}/Lock`, agent, TEST_LOCK)
+          : staff('PUT', `/Vehicles/${vehicle.vehicleId}/Unlock`),
       ),
     );
 

@@ -17,6 +17,7 @@ import {
   recordTamper,
 } from '../vehicles/vehicle-store';
 import { recordPositionFix } from '../replay/position-fixes';
+import { releaseHeldLock } from '../commands/held-locks';
 import type { IngestingDevice } from './device-keys';
 import { preparedQuery } from './prepared-query';
 import { raiseAlarms } from '../alarms/alarm-raising';
@@ -123,6 +124,8 @@ async function store(
         events,
       );
       stored.position = true;
+      // A lock held while the vehicle moved goes to the device once a newest fix says it slowed down.
+      await releaseHeldLock(trx, events, vehicleId, at);
     }
   }
 

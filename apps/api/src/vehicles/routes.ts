@@ -7,16 +7,23 @@ import {
   ListQuerySchema,
   ChangeLinkedDeviceRequestSchema,
   DeviceSchema,
+  LockRequestSchema,
   LockResultSchema,
+  LOCK_SENT_NOW_APPROVED,
   PartnerAlertResultSchema,
+  SEND_NOW_BY_REQUESTER_MESSAGE,
+  validateLockRequest,
   ref as schemaRef,
   DEVICE_CHANGE_ROLES,
   required,
   VehiclePageSchema,
   VehicleSchema,
+  isLockReason,
 } from '@sentinel/domain';
+import type { AuditAction, LockReason } from '@sentinel/domain';
 import { canSeeVehicle, scopeOf, userInScope } from '../access/scope';
 import type { TokenSubject } from '../auth/access-tokens';
+import { requireStepUp } from '../auth/step-up';
 import { deviceItem, findDeviceBySerialNumber } from '../devices/device-queries';
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
@@ -39,12 +46,20 @@ const CommandParams = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   commandId: Type.Integer({ minimum: 1 }),
 });
+/** The reason of a lock request validateLockRequest passed. */
+function validLockReason(reason: string | undefined): LockReason {
+  const trimmed = reason?.trim();
+  if (!isLockReason(trimmed)) throw new ApiError('validation', { Reason: ['This field is required'] });
+  return trimmed;
+}
+
 const CommandPageQuery = Type.Pick(ListQuerySchema, ['$pagesize', '$pageindex']);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(VehicleSchema);
   app.addSchema(DeviceCommandSchema);
   app.addSchema(LockResultSchema);
+  app.addSchema(LockRequestSchema);
   app.addSchema(PartnerAlertResultSchema);
 
   /** The vehicle with its device, or 404 when it is absent or outside the caller's companies. */
@@ -91,34 +106,99 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           description:
             'Answers 202 with the command (Pending; queued while the device is offline). The lock state ' +
             'changes, and the LockState history entry naming the requester is written, only when the ' +
-            'device reports the outcome. A newer Lock or Unlock replaces a command that still waits.',
+            'device reports the outcome. A newer Lock or Unlock replaces a command that still waits. ' +
+            'Asks for the second factor again when the last one is older than STEP_UP_MAX_AGE_SECONDS.' +
+            (type === 'Lock'
+              ? ' A lock carries a reason (and a note with Other). While the vehicle moves faster than ' +
+                'LOCK_MAX_SPEED_KMH by its last two fixes, the lock is held as WaitingForSlowdown and ' +
+                'sent with the first report at or under the limit (or at once: SendNow).'
+              : ''),
           security: [{ bearer: [] }],
           params: IdParams,
+          ...(type === 'Lock' ? { body: schemaRef(LockRequestSchema) } : {}),
           response: {
             202: schemaRef(LockResultSchema),
             ...ActionAnswers,
           },
         },
+        // No body reads as an empty one, so a missing reason is answered at its field.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
       },
       async (request, reply) => {
+        const body = (request.body ?? {}) as { reason?: string; note?: string };
+        const errors = type === 'Lock' ? validateLockRequest(body) : undefined;
+        if (errors) throw new ApiError('validation', errors);
+        await requireStepUp(app, request);
         const vehicle = await vehicleWithDevice(request.params.id, request.user!);
         if (vehicle.deviceId === null) throw new ApiError('noDevice');
+        const note = body.note?.trim() || undefined;
+        const lockReason = type === 'Lock' ? validLockReason(body.reason) : undefined;
         const command = await app.commands.request({
           vehicleId: vehicle.id,
           deviceId: vehicle.deviceId,
           type,
           requestedByUserId: request.user!.userId,
+          lockReason,
+          lockNote: lockReason === undefined ? undefined : note,
         });
         await recordAudit(app.db, request, {
           action: type === 'Lock' ? 'VehicleLocked' : 'VehicleUnlocked',
           targetType: 'Vehicle',
           targetId: vehicle.id,
-          detail: { commandId: command.id, status: command.status, deviceOnline: command.deviceOnline },
+          detail: {
+            commandId: command.id,
+            status: command.status,
+            deviceOnline: command.deviceOnline,
+            ...(command.lockReason === null ? {} : { reason: command.lockReason, note: command.lockNote }),
+          },
         });
         return reply.code(202).send({ vehicleId: vehicle.id, isLocked: vehicle.isLocked, command });
       },
     );
   }
+
+  app.post(
+    '/Vehicles/:id/Commands/:commandId/SendNow',
+    {
+      schema: {
+        tags: ['Vehicles'],
+        summary: "Send a lock held for a moving vehicle at once, on a second staff member's word",
+        description:
+          'Only a lock that waits for the vehicle to slow down (WaitingForSlowdown), and only by a staff ' +
+          'member other than the one who asked for it (409 for the requester). Audited as ' +
+          'LockSentNowApproved; asks for the second factor again as Lock does.',
+        security: [{ bearer: [] }],
+        params: CommandParams,
+        response: { 200: schemaRef(DeviceCommandSchema), ...ActionAnswers, 409: ProblemDetailsRef },
+      },
+    },
+    async (request) => {
+      const vehicle = await vehicleWithDevice(request.params.id, request.user!);
+      await requireStepUp(app, request);
+      const result = await app.commands.sendNow(vehicle.id, request.params.commandId, request.user!.userId);
+      if (!result) throw notFound(`Vehicle ${vehicle.id} has no command ${request.params.commandId}.`);
+      if (result.outcome === 'requester') {
+        throw new ApiError('conflict', undefined, SEND_NOW_BY_REQUESTER_MESSAGE);
+      }
+      if (result.outcome === 'notHeld') {
+        throw new ApiError(
+          'conflict',
+          undefined,
+          `The ${result.command.type.toLowerCase()} is ${result.command.status.toLowerCase()} and no longer waits.`,
+        );
+      }
+      await recordAudit(app.db, request, {
+        // A product action of safe immobilisation, listed with the contract's audit actions.
+        action: LOCK_SENT_NOW_APPROVED as AuditAction,
+        targetType: 'Vehicle',
+        targetId: vehicle.id,
+        detail: { commandId: result.command.id, requestedByUserId: result.command.requestedByUserId },
+      });
+      return result.command;
+    },
+  );
 
   app.get(
     '/Vehicles/:id/Commands',
@@ -223,6 +303,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      await requireStepUp(app, request);
       const vehicle = await vehicleWithDevice(request.params.id, request.user!);
       const wanted = request.body.newDeviceSerialNumber.trim();
       const missing = required(wanted);

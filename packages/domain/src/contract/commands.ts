@@ -7,16 +7,20 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { Literals, Nullable, PageSchema, ref } from './common';
 import { DevicePathSchema } from './devices';
+import { LOCK_REASONS } from './immobilisation';
 
 export const DEVICE_COMMAND_TYPES = ['Lock', 'Unlock'] as const;
 export type DeviceCommandType = (typeof DEVICE_COMMAND_TYPES)[number];
 
 /**
+ * WaitingForSlowdown: a lock held while the vehicle moves faster than the limit; it becomes Pending
+ * with the first report under the limit, or when a second staff member sends it at once.
  * Pending: waiting for the device to fetch it (queued while the device is offline). Delivered: the
  * device has it. Confirmed or Failed: the device's outcome. Expired: no outcome in time. Cancelled:
  * by a person, or replaced by a newer lock or unlock while it waited.
  */
 export const DEVICE_COMMAND_STATUSES = [
+  'WaitingForSlowdown',
   'Pending',
   'Delivered',
   'Confirmed',
@@ -28,7 +32,7 @@ export type DeviceCommandStatus = (typeof DEVICE_COMMAND_STATUSES)[number];
 
 /** A command still waiting for its outcome. */
 export function isOpenCommand(status: DeviceCommandStatus): boolean {
-  return status === 'Pending' || status === 'Delivered';
+  return status === 'WaitingForSlowdown' || status === 'Pending' || status === 'Delivered';
 }
 
 /** One lock or unlock command, as staff see it (and as DeviceCommandStatusMessage carries it). */
@@ -43,6 +47,9 @@ export const DeviceCommandSchema = Type.Object(
         'Whether the device has asked for commands lately; a Pending command of an offline device is queued.',
     }),
     requestedDateTime: Type.String({ description: 'ISO 8601 date-time (UTC).' }),
+    requestedByUserId: Nullable(
+      Type.Integer({ description: 'Who asked; only another staff member may send a held lock at once.' }),
+    ),
     requestedByUserFirstName: Nullable(Type.String()),
     requestedByUserLastName: Nullable(Type.String()),
     expiresDateTime: Type.String({ description: 'An open command expires at this time.' }),
@@ -54,6 +61,10 @@ export const DeviceCommandSchema = Type.Object(
     reason: Nullable(
       Type.String({ description: "Why it failed or was cancelled, in the device's or our words." }),
     ),
+    lockReason: Nullable(Literals(LOCK_REASONS), {
+      description: 'Why staff asked for a lock (null for an unlock).',
+    }),
+    lockNote: Nullable(Type.String({ description: "Staff's note with the lock reason." })),
   },
   { $id: 'DeviceCommand' },
 );
