@@ -101,11 +101,11 @@ describe('vehicles.lock, unlock, commands and cancelCommand', () => {
   it('sends a command, lists it with its status, and cancels it while it waits', async () => {
     const vehicle = await installedVehicle();
 
-    const locked = await client.vehicles.lock(vehicle.id);
+    const locked = await client.vehicles.lock(vehicle.id, { reason: 'Other', note: 'Repossession' });
     expect(locked).toMatchObject({
       vehicleId: vehicle.id,
       isLocked: vehicle.isLocked,
-      command: { type: 'Lock', status: 'Pending', deviceOnline: false },
+      command: { type: 'Lock', deviceOnline: false, lockReason: 'Other', lockNote: 'Repossession' },
     });
     // A newer request replaces the one that waits.
     const unlocked = await client.vehicles.unlock(vehicle.id);
@@ -121,6 +121,31 @@ describe('vehicles.lock, unlock, commands and cancelCommand', () => {
     expect(cancelled).toMatchObject({ id: unlocked.command.id, status: 'Cancelled' });
     const [after] = (await client.vehicles.list({ filter: eq<VehicleListFields>('id', vehicle.id) })).items;
     expect(after?.isLocked).toBe(vehicle.isLocked);
+  });
+});
+
+describe('vehicles.lock without what it must say', () => {
+  it('rejects with an ApiError naming the field', async () => {
+    const vehicle = await installedVehicle();
+    // Other needs a note: the type cannot say so, the server does.
+    const refused = await client.vehicles
+      .lock(vehicle.id, { reason: 'Other' })
+      .catch((error: unknown) => error);
+    expect(isApiError(refused) && refused.status).toBe(400);
+    expect(isApiError(refused) && refused.errors).toEqual({ Note: ['This field is required'] });
+  });
+});
+
+describe('vehicles.sendNow', () => {
+  it('answers a 409 ApiError for a lock that does not wait for the vehicle to slow down', async () => {
+    const vehicle = await installedVehicle();
+    const locked = await client.vehicles.lock(vehicle.id, { reason: 'Test' });
+    expect(locked.command.status).toBe('Pending');
+    const refused = await client.vehicles
+      .sendNow(vehicle.id, locked.command.id)
+      .catch((error: unknown) => error);
+    expect(isApiError(refused) && refused.status).toBe(409);
+    expect(isApiError(refused) && refused.message).toBe('The lock is pending and no longer waits.');
   });
 });
 

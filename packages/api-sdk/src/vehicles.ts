@@ -12,6 +12,7 @@ import type {
   ChangeLinkedDeviceRequest,
   Device,
   DeviceCommand,
+  LockRequest,
   LockResult,
   HistoryEntry,
   HistoryListFields,
@@ -56,15 +57,24 @@ export interface VehiclesApi {
   /**
    * PUT /Vehicles/{id}/Lock: sends a Lock command to the vehicle's device and answers it (Pending,
    * queued while the device is offline). The lock state changes when the device confirms; follow
-   * the command with the live client's onCommandStatus and the state with onLockUnlock.
+   * the command with the live client's onCommandStatus and the state with onLockUnlock. The request
+   * says why (`reason`, and a `note` with Other; a 400 ApiError names the field otherwise). While
+   * the vehicle moves faster than the server's limit the command answers WaitingForSlowdown and
+   * goes to the device once it slows down (or on sendNow by another staff member).
    */
-  lock(vehicleId: number): Promise<LockResult>;
+  lock(vehicleId: number, request: LockRequest): Promise<LockResult>;
   /** PUT /Vehicles/{id}/Unlock: the same with an Unlock command. */
   unlock(vehicleId: number): Promise<LockResult>;
   /** GET /Vehicles/{id}/Commands: one page of the vehicle's lock and unlock commands, newest first. */
   commands(vehicleId: number, page?: HistoryPageRequest): Promise<Page<DeviceCommand>>;
   /** POST /Vehicles/{id}/Commands/{commandId}/Cancel: cancels a command still waiting for the device. */
   cancelCommand(vehicleId: number, commandId: number): Promise<DeviceCommand>;
+  /**
+   * POST /Vehicles/{id}/Commands/{commandId}/SendNow: sends a lock held for a moving vehicle
+   * (WaitingForSlowdown) to the device at once; answers the command, now Pending. Only a staff
+   * member other than the requester may: the requester gets a 409 ApiError.
+   */
+  sendNow(vehicleId: number, commandId: number): Promise<DeviceCommand>;
   /** POST /Vehicles/{id}/AlertAura: asks the Aura partner to respond; answers the partner's status. */
   alertAura(vehicleId: number): Promise<PartnerAlertResult>;
   /** POST /Vehicles/{id}/AlertCapitalAir: asks the Capital Air partner to respond; answers its status. */
@@ -74,7 +84,8 @@ export interface VehiclesApi {
 }
 
 export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): VehiclesApi {
-  const lockAction = (path: string) => caller.callAuthorised({ method: 'put', path }, LockResultSchema);
+  const lockAction = (path: string, json?: LockRequest) =>
+    caller.callAuthorised({ method: 'put', path, ...(json === undefined ? {} : { json }) }, LockResultSchema);
   return {
     list: (query) =>
       caller.callAuthorised(
@@ -106,7 +117,7 @@ export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): Vehic
         fileName: historyCsvFileName(vehicleId),
       };
     },
-    lock: (vehicleId) => lockAction(`Vehicles/${vehicleId}/Lock`),
+    lock: (vehicleId, request) => lockAction(`Vehicles/${vehicleId}/Lock`, request),
     unlock: (vehicleId) => lockAction(`Vehicles/${vehicleId}/Unlock`),
     commands: (vehicleId, page = {}) =>
       caller.callAuthorised(
@@ -120,6 +131,11 @@ export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): Vehic
     cancelCommand: (vehicleId, commandId) =>
       caller.callAuthorised(
         { method: 'post', path: `Vehicles/${vehicleId}/Commands/${commandId}/Cancel` },
+        DeviceCommandSchema,
+      ),
+    sendNow: (vehicleId, commandId) =>
+      caller.callAuthorised(
+        { method: 'post', path: `Vehicles/${vehicleId}/Commands/${commandId}/SendNow` },
         DeviceCommandSchema,
       ),
     alertAura: (vehicleId) =>
