@@ -45,3 +45,10 @@ export const Refused: Story = {
 export const Expired: Story = {
   args: { command: { type: 'Unlock', status: 'Expired', deviceOnline: false, reason: null } },
 };
+
+export const WaitingForSlowdown: Story = {
+  args: {
+    command: { type: 'Lock', status: 'WaitingForSlowdown', deviceOnline: true, reason: null },
+    onSendNow: fn(),
+  },
+};

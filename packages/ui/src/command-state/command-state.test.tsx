@@ -85,3 +85,35 @@ describe('given a confirmed or cancelled command, or none', () => {
     expect(container).toBeEmptyDOMElement();
   });
 });
+
+describe('given a lock held while the vehicle moves', () => {
+  it('says it waits for the vehicle to slow down, and offers Send now and Cancel', async () => {
+    const onSendNow = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <CommandState
+        command={{ type: 'Lock', status: 'WaitingForSlowdown', deviceOnline: true, reason: null }}
+        onSendNow={onSendNow}
+        onCancel={onCancel}
+      />,
+    );
+
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for the vehicle to slow down');
+    await userEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(onSendNow).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('offers no Send now to the staff member who asked', () => {
+    render(
+      <CommandState
+        command={{ type: 'Lock', status: 'WaitingForSlowdown', deviceOnline: true, reason: null }}
+      />,
+    );
+
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for the vehicle to slow down');
+    expect(screen.queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+  });
+});

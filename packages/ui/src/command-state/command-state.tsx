@@ -1,3 +1,4 @@
+import { WAITING_FOR_SLOWDOWN_LABEL } from '@sentinel/domain';
 import type { DeviceCommand } from '@sentinel/domain';
 import { clsx } from 'clsx';
 import { Button } from '../button';
@@ -12,6 +13,13 @@ export interface CommandStateProps {
   onCancel?: (() => void) | undefined;
   /** The cancel call is in flight. @default false */
   cancelBusy?: boolean | undefined;
+  /**
+   * Offered while a lock waits for the vehicle to slow down: sends it at once. Give it only to a
+   * staff member other than the one who asked (the server refuses the requester).
+   */
+  onSendNow?: (() => void) | undefined;
+  /** The send-now call is in flight. @default false */
+  sendNowBusy?: boolean | undefined;
   className?: string;
 }
 
@@ -19,14 +27,39 @@ const verb = (command: CommandStateView) => (command.type === 'Lock' ? 'lock' : 
 const progress = (command: CommandStateView) => (command.type === 'Lock' ? 'Locking…' : 'Unlocking…');
 
 /**
- * Where a lock or unlock stands between the request and the device's answer: 'Locking…' while the
- * device has it (or is about to), a queue notice with Cancel while the device is offline, and a
- * failed or expired command as an alert. A confirmed one shows nothing here: the badge and the lock
- * button show the new state.
+ * Where a lock or unlock stands between the request and the device's answer: 'Waiting for the
+ * vehicle to slow down' (with Send now and Cancel) while a lock is held for a moving vehicle,
+ * 'Locking…' while the device has it (or is about to), a queue notice with Cancel while the device
+ * is offline, and a failed or expired command as an alert. A confirmed one shows nothing here: the
+ * badge and the lock button show the new state.
  */
-export function CommandState({ command, onCancel, cancelBusy = false, className }: CommandStateProps) {
+export function CommandState({
+  command,
+  onCancel,
+  cancelBusy = false,
+  onSendNow,
+  sendNowBusy = false,
+  className,
+}: CommandStateProps) {
   if (command === null) return null;
   const { status } = command;
+  if (status === 'WaitingForSlowdown') {
+    return (
+      <div className={clsx('sn-command-state', 'sn-command-state--queued', className)} role="status">
+        <p className="sn-command-state__text">{WAITING_FOR_SLOWDOWN_LABEL}</p>
+        {onSendNow !== undefined && (
+          <Button variant="primary" busy={sendNowBusy} onClick={onSendNow}>
+            Send now
+          </Button>
+        )}
+        {onCancel !== undefined && (
+          <Button variant="secondary" busy={cancelBusy} onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    );
+  }
   const queued = status === 'Pending' && !command.deviceOnline;
   if (queued) {
     return (
