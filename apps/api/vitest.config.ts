@@ -31,6 +31,8 @@ const onBothEngines = [
   'src/subscriptions/*.test.ts',
   'src/audit/*.test.ts',
   'src/alarms/*.test.ts',
+  'src/second-factors/*.test.ts',
+  'src/sessions/*.test.ts',
   'src/fuzz/*.test.ts',
 ];
 

@@ -35,7 +35,7 @@ import { accountsPlugin } from './sign-up/accounts-plugin';
 import type { BotChallenge } from './sign-up/bot-challenge';
 import { signUpRoutes } from './sign-up/routes';
 import { myPasswordRoutes, passwordRoutes } from './passwords/routes';
-import { signedIn } from './plugins/route-groups';
+import { adminsOnly, signedIn } from './plugins/route-groups';
 import { outboxPartnerAlerts, partnerAlertsByPartner } from './providers/partner-alerts';
 import type {
   Partner,
@@ -57,6 +57,9 @@ import { alarmsPlugin } from './alarms/alarms-plugin';
 import type { AlarmOptions } from './alarms/alarm-settings';
 import type { PaymentsPluginOptions } from './payments/payments-plugin';
 import { secondFactorSettings, secondFactorSettingsPlugin } from './second-factors/settings';
+import { secondFactorSignInRoutes } from './second-factors/sign-in-routes';
+import { mySecondFactorRoutes } from './second-factors/my-routes';
+import { mySessionRoutes, userSessionRoutes } from './sessions/routes';
 import type { SecondFactorOptions } from './second-factors/settings';
 
 export interface BuildOptions {
@@ -230,6 +233,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(secondFactorSignInRoutes);
   await app.register(staffOnly(rolesRoutes));
   const smtp =
     options.messageSender === undefined && options.smtpUrl !== undefined
@@ -269,6 +273,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(passwordRoutes);
   await app.register(logoutRoute);
   await app.register(signedIn(myPasswordRoutes));
+  await app.register(staffOnly(mySecondFactorRoutes, mySessionRoutes));
+  await app.register(adminsOnly(userSessionRoutes));
   await app.register(commandsPlugin, options.commands ?? {});
   if (options.positionFixRetention) {
     await app.register(positionFixRetentionPlugin, options.positionFixRetention);

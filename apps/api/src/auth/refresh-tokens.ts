@@ -31,6 +31,8 @@ export interface RefreshTokenStore {
   revokeFamily(token: string): Promise<boolean>;
   /** Ends every sign-in of the user, e.g. after a password change. */
   revokeAll(userId: number): Promise<void>;
+  /** Ends one sign-in by its id (the access tokens' sid), at once on this instance. */
+  revokeSession(sessionId: string): Promise<void>;
   /**
    * Whether the sign-in still stands: not signed out, revoked, or gone with its user. Asked on
    * every authenticated request, so a live answer is reused for a moment (liveSessionCacheMs); a
@@ -42,8 +44,8 @@ export interface RefreshTokenStore {
   endedAmong(sessionIds: readonly string[]): Promise<Set<string>>;
   /**
    * When the person behind a sign-in last proved who they are: the sign-in itself (its first
-   * token), however often it has refreshed since, so a refreshed token is no fresh proof. A second
-   * factor will count here too. Undefined for a sign-in that no longer stands or never did.
+   * token), however often it has refreshed since, so a refreshed token is no fresh proof. (A
+   * second factor given later is the session's own; see src/auth/step-up.ts.) Undefined for a sign-in that no longer stands or never did.
    */
   authenticatedAt(sessionId: string): Promise<Date | undefined>;
 }
@@ -191,6 +193,16 @@ export function createRefreshTokenStore(
         .execute();
       // The cache does not know whose sign-ins it holds; revocations are rare enough to drop it all.
       liveUntil.clear();
+    },
+
+    async revokeSession(sessionId) {
+      await db
+        .updateTable('refreshTokens')
+        .set({ revokedAt: instant() })
+        .where('familyId', '=', sessionId)
+        .where('revokedAt', 'is', null)
+        .execute();
+      liveUntil.delete(sessionId);
     },
 
     async isSignedIn(sessionId) {

@@ -41,6 +41,61 @@ export interface AuthLimits {
   signInQueue: number;
   /** How long a successful sign-in's address stays known to its account. @default 30 days */
   knownAddressMs: number;
+  /**
+   * Wrong second-factor codes (authenticator, recovery, step-up) for one account, from any address;
+   * past it that account's code attempts answer 429 until the window ends. @default 5 in the window of perAccount
+   */
+  wrongCodesPerAccount?: Limit;
+}
+
+/**
+ * Wrong second-factor codes per account. Only failures count, and only code attempts are refused,
+ * so an attacker who knows the password can hold the account's codes back for a window at most:
+ * never the password step, never for good.
+ */
+export interface CodeAttempts {
+  /** Seconds until the account may try a code again; 0 when it may now. */
+  waitSeconds(account: string): Promise<number>;
+  /** Counts a wrong code. */
+  failed(account: string): Promise<void>;
+}
+
+function memoryCodeAttempts(limit: Limit): CodeAttempts {
+  const counts = new Map<string, { count: number; resetAt: number }>();
+  const current = (account: string) => {
+    const entry = counts.get(account);
+    if (entry !== undefined && entry.resetAt <= Date.now()) counts.delete(account);
+    return counts.get(account);
+  };
+  return {
+    waitSeconds(account) {
+      const entry = current(account);
+      const wait = entry && entry.count >= limit.max ? Math.ceil((entry.resetAt - Date.now()) / 1000) : 0;
+      return Promise.resolve(Math.max(0, wait));
+    },
+    failed(account) {
+      const entry = current(account);
+      // Accounts past their window are forgotten above; a flood of accounts clears the map.
+      if (entry === undefined && counts.size >= 100_000) counts.clear();
+      if (entry) entry.count += 1;
+      else counts.set(account, { count: 1, resetAt: Date.now() + limit.windowMs });
+      return Promise.resolve();
+    },
+  };
+}
+
+function redisCodeAttempts(redis: Redis, limit: Limit): CodeAttempts {
+  const key = (account: string) => `sentinel-wrong-codes:${account}`;
+  return {
+    async waitSeconds(account) {
+      const [count, ttl] = await Promise.all([redis.get(key(account)), redis.pttl(key(account))]);
+      return Number(count ?? 0) >= limit.max && ttl > 0 ? Math.ceil(ttl / 1000) : 0;
+    },
+    async failed(account) {
+      const count = await redis.incr(key(account));
+      if (count === 1) await redis.pexpire(key(account), limit.windowMs);
+    },
+  };
 }
 
 const MINUTES_15 = 15 * 60_000;
@@ -135,6 +190,15 @@ export const LIMITED_ROUTES: Readonly<Record<string, Rule>> = {
   'POST /Users/ResendPasswordCreationLink': { account: bodyId('userId') },
   'POST /Subscriptions': { account: bodyId('vehicleId') },
   'POST /Subscriptions/:id/FirstPaymentRetry': { account: pathId },
+  // The sign-in's second step: counted per address here; wrong codes per account (codeAttempts).
+  'POST /Auth/SecondFactor/Totp': {},
+  'POST /Auth/SecondFactor/RecoveryCode': {},
+  'POST /Auth/SecondFactor/Passkey/Options': {},
+  'POST /Auth/SecondFactor/Passkey': {},
+  'POST /Auth/SecondFactor/Totp/Enrol': {},
+  'POST /Auth/SecondFactor/Totp/Confirm': {},
+  'POST /Auth/SecondFactor/Passkey/RegistrationOptions': {},
+  'POST /Auth/SecondFactor/Passkey/Register': {},
 };
 
 function ruleOf(request: FastifyRequest): { name: string; rule: Rule } | undefined {
@@ -158,6 +222,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where sign-ins wait for a password check (exposed for the flood benchmark and tests). */
     signInGate: SignInGate;
+    /** Wrong second-factor codes per account (see CodeAttempts). */
+    codeAttempts: CodeAttempts;
   }
 }
 
@@ -191,6 +257,11 @@ export const authLimitsPlugin = fp<AuthLimitsPluginOptions>(
         : redisKnownAddresses(redis, limits.knownAddressMs);
     const gate = createSignInGate({ concurrency: limits.signInConcurrency, maxWaiting: limits.signInQueue });
     app.decorate('signInGate', gate);
+    const wrongCodes = limits.wrongCodesPerAccount ?? { max: 5, windowMs: limits.perAccount.windowMs };
+    app.decorate(
+      'codeAttempts',
+      redis === undefined ? memoryCodeAttempts(wrongCodes) : redisCodeAttempts(redis, wrongCodes),
+    );
 
     // Every limited route documents its 429, so the OpenAPI document lists what a client meets.
     app.addHook('onRoute', (route) => {

@@ -6,6 +6,8 @@ import {
   ROLE,
   RefreshTokensRequestSchema,
   required,
+  SecondFactorChallengeSchema,
+  secondFactorRequired,
   SignInAnswerSchema,
   SignInRequestSchema,
   TokenPairSchema,
@@ -17,10 +19,15 @@ import { ApiError, ProblemDetailsRef, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { actorOf, recordAudit } from '../audit/record-audit';
 import { findFirstRole, findSignIn } from '../users/user-queries';
+import { Type } from '@sinclair/typebox';
+import { enrolledFactors } from '../second-factors/enrolled-factors';
+import { createChallenge } from '../second-factors/sign-in-challenges';
+import { startSession, useSessionAtRefresh } from '../sessions/session-store';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(SignInAnswerSchema);
   app.addSchema(TokenPairSchema);
+  app.addSchema(SecondFactorChallengeSchema);
 
   app.post(
     '/Auth/SignInByEmail',
@@ -30,9 +37,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Sign in with e-mail and password',
         description:
           'Any role may sign in here; the dashboard itself refuses Account-Holders. An Account-Holder ' +
-          'whose phone is not yet confirmed is refused with 401 and errors.PhoneNumber.',
+          'whose phone is not yet confirmed is refused with 401 and errors.PhoneNumber. A staff member ' +
+          'who must give a second factor gets a SecondFactorChallenge instead of tokens (see /Auth/SecondFactor).',
         body: SignInRequestSchema,
-        response: { 200: ref(SignInAnswerSchema), 400: ProblemDetailsRef, 401: ProblemDetailsRef },
+        response: {
+          200: Type.Union([ref(SignInAnswerSchema), ref(SecondFactorChallengeSchema)]),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+        },
       },
     },
     async (request) => {
@@ -71,15 +83,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           MESSAGES.phoneNotConfirmed,
         );
       }
-      await recordAudit(
-        app.db,
-        { ...actorOf(request), userId: user.id },
-        { action: 'SignIn', targetType: 'User', targetId: user.id },
-      );
-
-      const { token: refreshToken, sessionId } = await app.refreshTokens.issue(user.id);
-      const accessToken = await app.accessTokens.sign({ userId: user.id, role: user.role, sessionId });
-      return { userRole: user.role, accessToken, refreshToken, userId: user.id };
+      // Staff with a factor (or all staff, with MFA_REQUIRED) give it next: the password alone
+      // gets a challenge for the second step, never a token.
+      const factors = await enrolledFactors(app.db, user.id);
+      if (secondFactorRequired(user.role, app.secondFactorSettings.mfaRequired, factors.length > 0)) {
+        return {
+          secondFactorRequired: true as const,
+          challengeToken: await createChallenge(app.db, user.id),
+          userId: user.id,
+          userRole: user.role,
+          factors,
+          enrolmentRequired: factors.length === 0,
+        };
+      }
+      return startSession(app, request, { id: user.id, role: user.role }, false);
     },
   );
 
@@ -110,6 +127,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
       const subject = await app.accessTokens.verifyIgnoringExpiry(request.body.accessToken);
       if (!subject) throw new ApiError('invalidRefreshToken');
+      // A staff session unused for longer than the idle timeout has ended.
+      if (
+        subject.sessionId !== undefined &&
+        !(await useSessionAtRefresh(
+          app,
+          subject.sessionId,
+          subject.role,
+          app.secondFactorSettings.staffIdleTimeoutSeconds,
+        ))
+      ) {
+        throw new ApiError('invalidRefreshToken');
+      }
       const rotated = await app.refreshTokens.rotate(request.body.refreshToken, subject.userId);
       if (!rotated) throw new ApiError('invalidRefreshToken');
 
@@ -130,6 +159,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** Sign-in and token refresh: public, outside every route group. */
 export const authRoutes = routePlugin('auth', routes, {
-  dependencies: ['sentinel-auth'],
-  decorators: ['db', 'accessTokens', 'refreshTokens'],
+  dependencies: ['sentinel-auth', 'sentinel-second-factor-settings'],
+  decorators: ['db', 'accessTokens', 'refreshTokens', 'secondFactorSettings'],
 });

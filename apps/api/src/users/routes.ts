@@ -22,6 +22,7 @@ import type { RoleName } from '@sentinel/domain';
 import { canSeeUser, scopeOf, userInScope } from '../access/scope';
 import { sendPasswordCreationLink } from '../auth/password-creation';
 import { requireRecentSignIn } from '../auth/recent-sign-in';
+import { requireStepUp } from '../auth/step-up';
 import { inTransaction, isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
@@ -198,6 +199,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (refusal !== undefined) throw new ApiError('forbidden', undefined, refusal);
       // A staff member's e-mail is where their password links go: moving it hands over the account
       // (the caller's own included), so a stolen access token alone cannot do it.
+      const changesPhone = before!.phoneNumber !== columns.phoneNumber;
+      // A staff member's e-mail or phone is a privileged change: the second factor again when the
+      // session's last one is old (step-up), on top of the recent sign-in the e-mail needs.
+      if ((changesEmail || changesPhone) && before!.roles.some(isStaffRole)) {
+        await requireStepUp(app, request);
+      }
       if (changesEmail && before!.roles.some(isStaffRole)) {
         await requireRecentSignIn(app, request, {
           action: 'EmailChangeRefused',
@@ -268,5 +275,5 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** Users: listed and edited by staff (scoped); added and re-invited by managers. */
 export const usersRoutes = routePlugin('users', routes, {
   dependencies: ['sentinel-providers'],
-  decorators: ['db', 'messages', 'signupUrl', 'refreshTokens'],
+  decorators: ['db', 'messages', 'signupUrl', 'refreshTokens', 'secondFactorSettings'],
 });

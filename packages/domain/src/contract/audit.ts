@@ -28,6 +28,13 @@ export const AUDIT_ACTIONS = [
   'AlarmEscalated',
   'AlarmNoted',
   'AlarmResolved',
+  'SecondFactorEnrolled',
+  'SecondFactorRemoved',
+  'SecondFactorFailed',
+  'SecondFactorsReset',
+  'RecoveryCodeUsed',
+  'SessionEnded',
+  'SessionsEndedByAdmin',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
