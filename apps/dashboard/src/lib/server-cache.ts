@@ -231,14 +231,18 @@ export function findCachedVehicle(queryClient: QueryClient, vehicleId: number): 
 // ---------------------------------------------------------------------------------------------
 // A vehicle's newest command.
 
-/** How far a command has got; a late answer must not move it back (Delivered, then the PUT's Pending). */
+/**
+ * How far a command has got; a late answer must not move it back (Delivered, then the PUT's
+ * Pending; a held lock's release, then its WaitingForSlowdown).
+ */
 const STAGE: Record<DeviceCommand['status'], number> = {
-  Pending: 0,
-  Delivered: 1,
-  Confirmed: 2,
-  Failed: 2,
-  Expired: 2,
-  Cancelled: 2,
+  WaitingForSlowdown: 0,
+  Pending: 1,
+  Delivered: 2,
+  Confirmed: 3,
+  Failed: 3,
+  Expired: 3,
+  Cancelled: 3,
 };
 
 /** The newer of two views of a vehicle's newest command: the later command, else the further status. */

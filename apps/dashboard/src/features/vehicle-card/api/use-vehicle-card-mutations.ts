@@ -2,6 +2,7 @@
 // cache, so every screen that shows the vehicle follows without a reload or a second request.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeLinkedDeviceRequest, Vehicle } from '@sentinel/api-sdk';
+import type { LockRequest } from '@sentinel/domain';
 import { HISTORY_TYPE } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
 import {
@@ -13,16 +14,28 @@ import {
 } from '../../../lib/server-cache';
 
 /**
- * Lock (true) or Unlock (false): the api answers with the command sent to the device. The lock state
- * does not change here: the device's answer comes back as live messages (the command's status, then
- * the lock state).
+ * Lock (with its reason) or Unlock (null): the api answers with the command sent to the device, or
+ * held while the vehicle moves. The lock state does not change here: the device's answer comes back
+ * as live messages (the command's status, then the lock state).
  */
 export function useLockMutation(vehicleId: number) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (locked: boolean) => (locked ? api.vehicles.lock(vehicleId) : api.vehicles.unlock(vehicleId)),
+    mutationFn: (lock: LockRequest | null) =>
+      lock === null ? api.vehicles.unlock(vehicleId) : api.vehicles.lock(vehicleId, lock),
     onSuccess: (answer) => receiveCommand(queryClient, answer.command),
+  });
+}
+
+/** Sends a lock held for a moving vehicle at once (another staff member's approval). */
+export function useSendNowMutation(vehicleId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commandId: number) => api.vehicles.sendNow(vehicleId, commandId),
+    onSuccess: (command) => receiveCommand(queryClient, command),
+    onError: () => queryClient.invalidateQueries({ queryKey: commandKeys.latest(vehicleId) }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, contains, createApiClient, eq, ne } from '@sentinel/api-sdk';
@@ -41,6 +41,41 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Lock asks why first: picks the reason (and writes the note) in the dialog and sends it. */
+async function lockWithReason(user: ReturnType<typeof userEvent.setup>, reason: string, note?: string) {
+  const dialog = await screen.findByRole('dialog', { name: 'Lock the vehicle' });
+  await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+  await user.click(await screen.findByRole('option', { name: reason }));
+  if (note !== undefined) await user.type(within(dialog).getByLabelText(/^Note/), note);
+  await user.click(within(dialog).getByRole('button', { name: 'Lock' }));
+  return dialog;
+}
+
+/** Two fixes 16.7 m and one second apart, the newest a second ago: the vehicle moves at 60 km/h. */
+async function driveAt60(admin: AuthorisedUser, serialNumber: string) {
+  const keyAnswer = await fetch(`${apiUrl()}/Devices/${serialNumber}/IngestKey`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+  });
+  const { key } = (await keyAnswer.json()) as { key: string };
+  const now = Date.now();
+  for (const [secondsAgo, north] of [
+    [2, 0],
+    [1, 16.7],
+  ] as const) {
+    const answer = await fetch(`${apiUrl()}/Devices/${serialNumber}/Telemetry`, {
+      method: 'POST',
+      headers: { authorization: `Device ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        timestamp: new Date(now - secondsAgo * 1000).toISOString(),
+        latitudeDegrees: -26.1 + north / 111_195,
+        longitudeDegrees: 28.05,
+      }),
+    });
+    if (!answer.ok) throw new Error(`Telemetry answered ${answer.status}`);
+  }
+}
+
 describe('given an installed vehicle', () => {
   it('shows its device, status info, coordinates, the map panel and the driver to call', async () => {
     const agent = await storeSignedInUser('Technical-Agent');
@@ -76,6 +111,7 @@ describe('given a vehicle whose device is offline', () => {
     const action = vehicle.isLocked ? 'Unlock' : 'Lock';
 
     await user.click(within(card).getByRole('button', { name: action }));
+    if (action === 'Lock') await lockWithReason(user, 'Customer request');
 
     const queued = `Device offline: the ${action.toLowerCase()} will be sent when it reconnects.`;
     expect(await within(card).findByText(queued)).toBeInTheDocument();
@@ -206,6 +242,7 @@ describe("given a Company-Admin on their company's vehicle", () => {
     expect(within(card).queryByRole('button', { name: 'Change device' })).not.toBeInTheDocument();
     const action = vehicle.isLocked ? 'Unlock' : 'Lock';
     await user.click(within(card).getByRole('button', { name: action }));
+    if (action === 'Lock') await lockWithReason(user, 'Test');
     expect(
       await within(card).findByText(
         `Device offline: the ${action.toLowerCase()} will be sent when it reconnects.`,
@@ -213,5 +250,62 @@ describe("given a Company-Admin on their company's vehicle", () => {
     ).toBeInTheDocument();
     const [command] = (await sdk(companyAdmin).vehicles.commands(vehicle.id, { pageSize: 1 })).items;
     expect(command).toMatchObject({ type: action, status: 'Pending' });
+  });
+});
+
+describe('given an agent locking a vehicle', () => {
+  it('asks the reason first, and a note for Other, before sending', async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    // An unlocked one past those the tests above take (the last few are the Company-Admin's).
+    const vehicle = (await installedVehicles(agent)).slice(8, -3).find((item) => item.isLocked === false);
+    if (!vehicle) throw new Error('no unlocked vehicle');
+    const card = await showCard(vehicle);
+
+    await user.click(within(card).getByRole('button', { name: 'Lock' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lock the vehicle' });
+    expect(within(dialog).getByRole('button', { name: 'Lock' })).toBeDisabled();
+    await lockWithReason(user, 'Other');
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    expect(
+      (await sdk(agent).vehicles.commands(vehicle.id, { pageSize: 1 })).items[0]?.lockReason ?? null,
+    ).not.toBe('Other');
+
+    await user.type(within(dialog).getByLabelText('Note'), 'Repossession');
+    await user.click(within(dialog).getByRole('button', { name: 'Lock' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [command] = (await sdk(agent).vehicles.commands(vehicle.id, { pageSize: 1 })).items;
+    expect(command).toMatchObject({ type: 'Lock', lockReason: 'Other', lockNote: 'Repossession' });
+  });
+});
+
+describe('given a lock of a vehicle moving at 60 km/h', () => {
+  it('waits for the vehicle to slow down; another staff member may send it now', async () => {
+    const user = userEvent.setup();
+    const admin = await storeSignedInUser('Admin');
+    const agent = await storeSignedInUser('Technical-Agent');
+    const vehicle = (await installedVehicles(agent))[7];
+    if (!vehicle?.deviceSerialNumber) throw new Error('no vehicle');
+    await driveAt60(admin, vehicle.deviceSerialNumber);
+    let card = await showCard(vehicle);
+
+    await user.click(within(card).getByRole('button', { name: vehicle.isLocked ? 'Unlock' : 'Lock' }));
+    if (!vehicle.isLocked) await lockWithReason(user, 'Theft in progress');
+    else await sdk(agent).vehicles.lock(vehicle.id, { reason: 'TheftInProgress' });
+
+    expect(await screen.findByText('Waiting for the vehicle to slow down')).toBeInTheDocument();
+    // The one who asked may not send it at once.
+    expect(screen.queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+
+    cleanup();
+    await storeSignedInUser('Admin');
+    card = await showCard(vehicle);
+    await user.click(await screen.findByRole('button', { name: 'Send now' }));
+    expect(
+      await within(card).findByText('Device offline: the lock will be sent when it reconnects.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for the vehicle to slow down')).not.toBeInTheDocument();
+    const [command] = (await sdk(admin).vehicles.commands(vehicle.id, { pageSize: 1 })).items;
+    expect(command).toMatchObject({ type: 'Lock', status: 'Pending', lockReason: 'TheftInProgress' });
   });
 });

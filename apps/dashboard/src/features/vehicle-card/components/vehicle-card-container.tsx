@@ -3,16 +3,25 @@
 import { memo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
-import { errorText } from '@sentinel/api-sdk';
+import { errorText, isApiError } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
-import { formatHistoryDate, HISTORY_TYPE, mayChangeDevice, ROUTES } from '@sentinel/domain';
-import { Alert, Button, VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
+import { formatHistoryDate, HISTORY_TYPE, mayChangeDevice, maySendLockNow, ROUTES } from '@sentinel/domain';
+import type { LockRequest } from '@sentinel/domain';
+import { Alert, Button, CommandState, VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
 import { authorisedUserAtom } from '../../../lib/session';
 import { useAppSettings } from '../../../lib/app-settings';
 import { hasDevice, vehicleBadge } from '../../../lib/vehicle-live/live-vehicle';
-import { useCancelCommandMutation, useLockMutation } from '../api/use-vehicle-card-mutations';
+import {
+  useCancelCommandMutation,
+  useLockMutation,
+  useSendNowMutation,
+} from '../api/use-vehicle-card-mutations';
+import { LockReasonDialog } from './lock-reason-dialog';
 import { useLockCommand } from '../hooks/use-lock-command';
 import { useDeviceChange, useDeviceStatus, usePartnerAlert } from '../hooks/use-card-actions';
+
+/** A refusal the reason dialog shows beside its fields. */
+const isFieldError = (error: unknown) => isApiError(error) && Object.keys(error.errors).length > 0;
 
 export interface VehicleCardContainerProps {
   /**
@@ -37,14 +46,31 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
   const status = useDeviceStatus(linked ? vehicle.deviceId : null);
   const lock = useLockMutation(vehicle.id);
   const cancelCommand = useCancelCommandMutation(vehicle.id);
+  const sendNow = useSendNowMutation(vehicle.id);
   const lockCommand = useLockCommand(vehicle.id, linked);
+  const [askingReason, setAskingReason] = useState(false);
   const badge = vehicleBadge(vehicle);
   const onAlertAura = usePartnerAlert(vehicle.id, HISTORY_TYPE.auraCallout);
   const onAlertCapitalAir = usePartnerAlert(vehicle.id, HISTORY_TYPE.capitalAirIncident);
   const deviceChange = useDeviceChange(vehicle);
   // A Company-Admin may not change devices (the registry is shared by every company): not offered.
-  const mayChange = mayChangeDevice(useAtomValue(authorisedUserAtom)?.userRole ?? '');
+  const user = useAtomValue(authorisedUserAtom);
+  const mayChange = mayChangeDevice(user?.userRole ?? '');
   const [lockFailure, setLockFailure] = useState<string>();
+  // A lock held while the vehicle moves shows below the card, where another staff member may send it now.
+  const held = lockCommand?.status === 'WaitingForSlowdown' ? lockCommand : null;
+  const onSendNow =
+    held && user && maySendLockNow(held.requestedByUserId, user.userId)
+      ? () => {
+          setLockFailure(undefined);
+          sendNow.mutate(held.id, {
+            onError: (error) => {
+              console.error(error);
+              setLockFailure(errorText(error, 'Failed to send the lock'));
+            },
+          });
+        }
+      : undefined;
 
   const latitude = vehicle.lastKnownGpsLatitudeDegrees;
   const longitude = vehicle.lastKnownGpsLongitudeDegrees;
@@ -53,16 +79,28 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
   const driver = vehicle.drivers[0];
 
   // Logged as the spec asks, and shown too: a refusal the server gives is never silent.
-  const changeLock = (locked: boolean) => {
+  const unlock = () => {
     setLockFailure(undefined);
-    lock.mutate(locked, {
+    lock.mutate(null, {
       onError: (error) => {
         console.error(error);
-        setLockFailure(
-          errorText(error, locked ? 'Failed to lock the vehicle' : 'Failed to unlock the vehicle'),
-        );
+        setLockFailure(errorText(error, 'Failed to unlock the vehicle'));
       },
     });
+  };
+  // The dialog shows field errors itself; anything else is the card's lock failure.
+  const lockWithReason = async (request: LockRequest) => {
+    setLockFailure(undefined);
+    try {
+      await lock.mutateAsync(request);
+    } catch (error) {
+      if (!isFieldError(error)) {
+        console.error(error);
+        setLockFailure(errorText(error, 'Failed to lock the vehicle'));
+        setAskingReason(false);
+      }
+      throw error;
+    }
   };
 
   return (
@@ -96,9 +134,9 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
         }
         isLocked={linked ? vehicle.isLocked : null}
         lockBusy={lock.isPending}
-        onLock={() => changeLock(true)}
-        onUnlock={() => changeLock(false)}
-        lockCommand={lockCommand}
+        onLock={() => setAskingReason(true)}
+        onUnlock={unlock}
+        lockCommand={held ? null : lockCommand}
         onCancelLockCommand={lockCommand ? () => cancelCommand.mutate(lockCommand.id) : undefined}
         cancelLockCommandBusy={cancelCommand.isPending}
         driverPhone={driver ? `+${driver.phoneCode}${driver.phoneNumber}` : null}
@@ -106,7 +144,24 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
         onAlertCapitalAir={onAlertCapitalAir}
         deviceChange={mayChange ? deviceChange : undefined}
       />
+      {held && (
+        <CommandState
+          command={held}
+          onCancel={() => cancelCommand.mutate(held.id)}
+          cancelBusy={cancelCommand.isPending}
+          onSendNow={onSendNow}
+          sendNowBusy={sendNow.isPending}
+        />
+      )}
       {lockFailure !== undefined && <Alert variant="error">{lockFailure}</Alert>}
+      {askingReason && (
+        <LockReasonDialog
+          registrationNumber={vehicle.registrationNumber}
+          open
+          onOpenChange={setAskingReason}
+          lock={lockWithReason}
+        />
+      )}
       {linked && (
         <Button asChild variant="secondary">
           <Link
