@@ -1,6 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import {
   MessageAnswerSchema,
   PhoneVerificationSchema,
+  SecondFactorChallengeSchema,
   SignInAnswerSchema,
   TokenPairSchema,
 } from '@sentinel/domain';
@@ -15,5 +17,7 @@ export const ANSWER_SCHEMAS = {
   MessageAnswer: MessageAnswerSchema,
   PhoneVerification: PhoneVerificationSchema,
   SignInAnswer: SignInAnswerSchema,
+  /** POST /Auth/SignInByEmail: the sign-in, or the second factor's challenge for staff who must give one. */
+  SignInStep: Type.Union([SignInAnswerSchema, SecondFactorChallengeSchema]),
   TokenPair: TokenPairSchema,
 };

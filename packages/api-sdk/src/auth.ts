@@ -5,6 +5,7 @@ import type {
   LogoutRequest,
   MessageAnswer,
   PhoneVerification,
+  SecondFactorChallenge,
   ResendPhoneConfirmationRequest,
   SignInAnswer,
   SignInRequest,
@@ -14,6 +15,7 @@ import type {
   VerifyPasswordResetRequest,
 } from '@sentinel/domain';
 import type { Caller } from './caller';
+import { SecondFactorRequiredError } from './errors/second-factor-required-error';
 
 /** POST /Auth/SignInByEmail body. */
 export type SignInByEmailRequest = SignInRequest;
@@ -21,11 +23,32 @@ export type SignInByEmailRequest = SignInRequest;
 /** A successful sign-in is exactly what the apps store as the authorised user. */
 export type SignInByEmailResponse = SignInAnswer;
 
+/**
+ * What POST /Auth/SignInByEmail answers: the sign-in, or for staff who must give a second factor a
+ * SecondFactorChallenge (tell them apart with `isSecondFactorChallenge`).
+ */
+export type SignInStep = SignInAnswer | SecondFactorChallenge;
+
+/** Whether a sign-in answer asks for the second factor (or its enrolment) rather than letting the user in. */
+export function isSecondFactorChallenge(answer: SignInStep): answer is SecondFactorChallenge {
+  return 'secondFactorRequired' in answer && answer.secondFactorRequired;
+}
+
 export type { TokenPair };
 
 export interface AuthApi {
-  /** Signs in with email and password (no auth header). Throws ApiError on 400 and 401. */
+  /**
+   * Signs in with email and password (no auth header). Throws ApiError on 400 and 401, and
+   * SecondFactorRequiredError (with the `challenge`) when the server asks for a second factor: an app
+   * that offers the second step calls `signIn` instead.
+   */
   signInByEmail(request: SignInByEmailRequest): Promise<SignInByEmailResponse>;
+  /**
+   * POST /Auth/SignInByEmail, answering either the sign-in or, for staff who must give a second
+   * factor, the SecondFactorChallenge: finish with `secondFactor.totp`, `.passkey` or `.recoveryCode`,
+   * or enrol first when `enrolmentRequired` (`secondFactor.confirmTotp`, `.registerPasskey`).
+   */
+  signIn(request: SignInByEmailRequest): Promise<SignInStep>;
   /**
    * Exchanges a pair for a new one (no auth header). The client calls this itself when a token
    * expires; call it directly only outside a client-managed session, as replaying a used refresh
@@ -57,9 +80,15 @@ export interface AuthApi {
 }
 
 export function createAuthApi(caller: Pick<Caller, 'call'>): AuthApi {
+  const signIn = ({ email, password }: SignInByEmailRequest) =>
+    caller.call({ method: 'post', path: 'Auth/SignInByEmail', json: { email, password } }, 'SignInStep');
   return {
-    signInByEmail: ({ email, password }) =>
-      caller.call({ method: 'post', path: 'Auth/SignInByEmail', json: { email, password } }, 'SignInAnswer'),
+    signIn,
+    async signInByEmail(request) {
+      const answer = await signIn(request);
+      if (isSecondFactorChallenge(answer)) throw new SecondFactorRequiredError(answer);
+      return answer;
+    },
     refreshTokens: ({ accessToken, refreshToken }) =>
       caller.call(
         { method: 'post', path: 'Auth/RefreshTokens', json: { accessToken, refreshToken } },

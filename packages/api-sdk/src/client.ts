@@ -1,6 +1,13 @@
 import { createAuthApi } from './auth';
 import type { AuthApi } from './auth';
+import type { SecondFactorKind } from '@sentinel/domain';
 import type { Caller } from './caller';
+import type { ApiRequest } from './http';
+import { asStepUpRequired } from './errors/step-up-required-error';
+import { createSecondFactorApi } from './second-factors';
+import type { SecondFactorApi } from './second-factors';
+import { createSessionsApi } from './sessions';
+import type { SessionsApi } from './sessions';
 import { createConnection } from './connection';
 import type { ConnectionOptions } from './connection';
 import { createRolesApi } from './roles';
@@ -41,6 +48,14 @@ export interface ApiClientOptions extends ConnectionOptions {
   now?: () => number;
   /** A token expiring within this many seconds is refreshed before use. @default 10 */
   refreshLeewaySeconds?: number;
+  /**
+   * Asked when the server wants the second factor again before a privileged action (a 403 whose type
+   * is 'step-up-required'), with the factors the person can use: confirm it (the `my.stepUp…` calls)
+   * and resolve true, and the refused call is sent once more, so the action resumes on its own; resolve
+   * false and the call throws StepUpRequiredError. Calls refused together share one prompt.
+   * @default none: the call throws StepUpRequiredError
+   */
+  onStepUp?: (factors: readonly SecondFactorKind[]) => Promise<boolean>;
 }
 
 /** The auth calls, plus the session's access token for connections the client does not make itself. */
@@ -75,6 +90,10 @@ export interface ApiClient {
   imports: ImportsApi;
   audit: AuditApi;
   alarms: AlarmsApi;
+  /** Second factors: sign-in's second step and enrolment, the signed-in user's factors, step-up. */
+  secondFactor: SecondFactorApi;
+  /** Sign-ins (sessions): the signed-in user's own, and an Admin's view of a staff user's. */
+  sessions: SessionsApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -89,18 +108,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     leewaySeconds: options.refreshLeewaySeconds ?? 10,
   });
 
+  /** Sends with the session's token; a token refused despite its exp claim is refreshed once. */
+  async function sendAuthorised(request: ApiRequest): Promise<Response> {
+    const user = await tokens.current();
+    const response = await http.send(request, user.accessToken);
+    // Revoked or expired on the server despite its exp claim: refresh once and try again.
+    if (response.status !== 401) return response;
+    await response.body?.cancel();
+    const renewed = await tokens.renew(user);
+    return http.send(request, renewed.accessToken);
+  }
+
+  // One prompt for every call the server refuses while it is open (a screen that locks two vehicles).
+  let stepUpPrompt: Promise<boolean> | undefined;
+  function confirmStepUp(factors: readonly SecondFactorKind[]): Promise<boolean> {
+    const onStepUp = options.onStepUp;
+    if (onStepUp === undefined) return Promise.resolve(false);
+    stepUpPrompt ??= onStepUp(factors).finally(() => (stepUpPrompt = undefined));
+    return stepUpPrompt;
+  }
+
   const caller: Caller = {
     call,
     async callAuthorised(request, schema) {
-      const user = await tokens.current();
-      let response = await http.send(request, user.accessToken);
-      // Revoked or expired on the server despite its exp claim: refresh once and try again.
-      if (response.status === 401) {
-        await response.body?.cancel();
-        const renewed = await tokens.renew(user);
-        response = await http.send(request, renewed.accessToken);
+      try {
+        return await readAnswer(await sendAuthorised(request), request, schema);
+      } catch (error) {
+        const stepUp = asStepUpRequired(error);
+        if (stepUp === undefined) throw error;
+        if (!(await confirmStepUp(stepUp.factors))) throw stepUp;
       }
-      return readAnswer(response, request, schema);
+      // Confirmed: the same call once more; a second refusal is thrown, not prompted for again.
+      try {
+        return await readAnswer(await sendAuthorised(request), request, schema);
+      } catch (error) {
+        throw asStepUpRequired(error) ?? error;
+      }
     },
   };
 
@@ -128,5 +171,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     imports: createImportsApi(caller),
     audit: createAuditApi(caller),
     alarms: createAlarmsApi(caller),
+    secondFactor: createSecondFactorApi(caller),
+    sessions: createSessionsApi(caller),
   };
 }

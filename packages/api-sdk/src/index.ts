@@ -4,7 +4,28 @@ export { createAuthClient } from './auth-client';
 export type { AuthClientOptions } from './auth-client';
 export type { ConnectionOptions } from './connection';
 export type { SessionStore } from './session';
-export type { AuthApi, SignInByEmailRequest, SignInByEmailResponse, TokenPair } from './auth';
+export type { AuthApi, SignInByEmailRequest, SignInByEmailResponse, SignInStep, TokenPair } from './auth';
+export { isSecondFactorChallenge } from './auth';
+export type {
+  SecondFactorApi,
+  ChallengeRequest,
+  ChallengeCodeRequest,
+  SignInWithRecoveryCodes,
+} from './second-factors';
+export type { SessionsApi } from './sessions';
+export type {
+  SecondFactorChallenge,
+  SecondFactorKind,
+  TotpEnrolment,
+  RecoveryCodes,
+  MySecondFactors,
+  StaffSession,
+} from '@sentinel/domain';
+export { StepUpRequiredError, isStepUpRequiredError } from './errors/step-up-required-error';
+export {
+  SecondFactorRequiredError,
+  isSecondFactorRequiredError,
+} from './errors/second-factor-required-error';
 export type { RolesApi } from './roles';
 export type { MyApi } from './my';
 export { ApiError, isApiError } from './errors/api-error';

@@ -9,11 +9,15 @@ export interface ErrorBody {
   title?: string;
   status?: number;
   errors?: FieldErrors;
+  /** What kind of refusal this is when a client acts on it, e.g. 'step-up-required'. */
+  type?: string;
+  /** With 'step-up-required': the second factors the caller can confirm with. */
+  factors?: string[];
 }
 
 /** The server answered with a non-2xx status. */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name: string = 'ApiError';
   /** The HTTP status of the answer. */
   readonly status: number;
   /** Field name to its messages (empty when the answer had none). */
