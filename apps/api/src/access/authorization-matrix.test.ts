@@ -143,6 +143,32 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /Alarms/{id}/Resolve',                          'B', 409,   409,   404,        409,        403,   401],
   ['GET /Alarms/Figures',                                '-', 200,   200,   200,        200,        403,   401],
   ['GET /Alarms/Figures.csv',                            '-', 200,   200,   200,        200,        403,   401],
+  ['POST /Auth/SecondFactor/Totp',                       '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/SecondFactor/RecoveryCode',               '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/SecondFactor/Passkey/Options',            '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/SecondFactor/Passkey',                    '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/SecondFactor/Totp/Enrol',                 '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/SecondFactor/Totp/Confirm',               '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/SecondFactor/Passkey/RegistrationOptions', '-', 400,   400,   400,        400,        400,   400],
+  ['POST /Auth/SecondFactor/Passkey/Register',           '-', 400,   400,   400,        400,        400,   400],
+  ['GET /My/SecondFactors',                              '-', 200,   200,   200,        200,        403,   401],
+  ['POST /My/SecondFactors/Totp/Enrol',                  '-', 200,   200,   200,        200,        403,   401],
+  ['POST /My/SecondFactors/Totp/Confirm',                '-', 400,   400,   400,        400,        403,   401],
+  ['DELETE /My/SecondFactors/Totp',                      '-', 404,   404,   404,        404,        403,   401],
+  ['POST /My/SecondFactors/Passkeys/RegistrationOptions', '-', 200,   200,   200,        200,        403,   401],
+  ['POST /My/SecondFactors/Passkeys',                    '-', 400,   400,   400,        400,        403,   401],
+  ['DELETE /My/SecondFactors/Passkeys/{id}',             '-', 404,   404,   404,        404,        403,   401],
+  ['POST /My/RecoveryCodes',                             '-', 400,   400,   400,        400,        403,   401],
+  ['POST /My/StepUp/Totp',                               '-', 400,   400,   400,        400,        403,   401],
+  ['POST /My/StepUp/RecoveryCode',                       '-', 400,   400,   400,        400,        403,   401],
+  ['POST /My/StepUp/Passkey/Options',                    '-', 400,   400,   400,        400,        403,   401],
+  ['POST /My/StepUp/Passkey',                            '-', 400,   400,   400,        400,        403,   401],
+  ['GET /My/Sessions',                                   '-', 200,   200,   200,        200,        403,   401],
+  ['DELETE /My/Sessions/{id}',                           '-', 404,   404,   404,        404,        403,   401],
+  ['POST /My/Sessions/EndOthers',                        '-', 204,   204,   204,        204,        403,   401],
+  ['GET /Users/{id}/Sessions',                           'A', 200,   403,   403,        403,        403,   401],
+  ['POST /Users/{id}/EndSessions',                       '-', 404,   403,   403,        403,        403,   401],
+  ['POST /Users/{id}/ResetSecondFactors',                '-', 404,   403,   403,        403,        403,   401],
   ['GET /AuditLog',                                     '-', 200,   403,   403,        403,        403,   401],
   ['GET /Dev/Outbox',                                    '-', 200,   403,   403,        403,        403,   401],
 ];
@@ -527,6 +553,39 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/AuditLog' };
     case 'GET /Dev/Outbox':
       return { url: '/Dev/Outbox' };
+    case 'POST /Auth/SecondFactor/Totp':
+    case 'POST /Auth/SecondFactor/RecoveryCode':
+    case 'POST /Auth/SecondFactor/Passkey/Options':
+    case 'POST /Auth/SecondFactor/Passkey':
+    case 'POST /Auth/SecondFactor/Totp/Enrol':
+    case 'POST /Auth/SecondFactor/Totp/Confirm':
+    case 'POST /Auth/SecondFactor/Passkey/RegistrationOptions':
+    case 'POST /Auth/SecondFactor/Passkey/Register':
+    case 'POST /My/SecondFactors/Totp/Confirm':
+    case 'POST /My/SecondFactors/Passkeys':
+    case 'POST /My/StepUp/Totp':
+    case 'POST /My/StepUp/RecoveryCode':
+    case 'POST /My/StepUp/Passkey':
+      // Empty bodies: refused at the schema, so nothing changes.
+      return { url: route.split(' ')[1]!, ...empty };
+    case 'GET /My/SecondFactors':
+    case 'POST /My/SecondFactors/Totp/Enrol':
+    case 'DELETE /My/SecondFactors/Totp':
+    case 'POST /My/SecondFactors/Passkeys/RegistrationOptions':
+    case 'POST /My/RecoveryCodes':
+    case 'POST /My/StepUp/Passkey/Options':
+    case 'GET /My/Sessions':
+    case 'POST /My/Sessions/EndOthers':
+      return { url: route.split(' ')[1]! };
+    case 'DELETE /My/SecondFactors/Passkeys/{id}':
+    case 'DELETE /My/Sessions/{id}':
+      return { url: route.split(' ')[1]!.replace('{id}', 'none') };
+    case 'GET /Users/{id}/Sessions':
+      return { url: `/Users/${place.userId}/Sessions` };
+    case 'POST /Users/{id}/EndSessions':
+    case 'POST /Users/{id}/ResetSecondFactors':
+      // A user who does not exist: an Admin's call reaches the handler and changes nobody.
+      return { url: route.split(' ')[1]!.replace('{id}', '999999') };
     default:
       throw new Error(`No request for ${route}: add it here and its row to MATRIX.`);
   }

@@ -185,6 +185,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const deleted = await app.db
         .deleteFrom('totpFactors')
         .where('userId', '=', request.user!.userId)
+        .where('confirmedAt', 'is not', null)
         .executeTakeFirst();
       if (deleted.numDeletedRows === 0n) throw notFound('No authenticator app is set up.');
       await removed(request, SECOND_FACTOR.totp);
