@@ -5,7 +5,7 @@ import { rootRedirectPath } from './root-redirect';
 const labels = (role: string) => menuForRole(role).map((item) => item.label);
 
 describe('menuForRole', () => {
-  it('gives an Admin the full staff menu, Alarms, Import and the audit log', () => {
+  it('gives an Admin the full staff menu, Alarms, Import, the audit log and Security', () => {
     expect(labels('Admin')).toEqual([
       'Clients',
       'Alarms',
@@ -16,6 +16,7 @@ describe('menuForRole', () => {
       'Add company to dashboard',
       'Import',
       'Audit log',
+      'Security',
       'Change password',
       'Logout',
     ]);
@@ -29,6 +30,7 @@ describe('menuForRole', () => {
       'Add a new account',
       'Add agent to dashboard',
       'Add company to dashboard',
+      'Security',
       'Change password',
       'Logout',
     ]);
@@ -39,6 +41,7 @@ describe('menuForRole', () => {
       'Alarms',
       'Companies',
       'Import',
+      'Security',
       'Change password',
       'Logout',
     ]);
@@ -58,6 +61,7 @@ describe('menuForRole', () => {
       'Add company to dashboard': '/admin/add-company',
       Import: '/agent/import',
       'Audit log': '/admin/audit-log',
+      Security: '/agent/security',
       'Change password': '/reset-password',
       Logout: undefined,
     });

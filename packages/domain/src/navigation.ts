@@ -30,6 +30,7 @@ export const PATHS = {
   auditLog: '/admin/audit-log',
   alarms: '/agent/alarms',
   alarmFigures: '/agent/alarms/figures',
+  security: '/agent/security',
   installationChecklist: '/installation-checklist',
 } as const;
 
@@ -62,6 +63,7 @@ export const MENU = {
   addCompany: { label: 'Add company to dashboard', path: PATHS.addCompany },
   importData: { label: 'Import', path: PATHS.importData },
   auditLog: { label: 'Audit log', path: PATHS.auditLog },
+  security: { label: 'Security', path: PATHS.security },
   changePassword: { label: 'Change password', path: PATHS.resetPassword },
   logout: { label: 'Logout' },
 } as const satisfies Record<string, MenuItem>;
@@ -72,7 +74,7 @@ export function menuForRole(role: string): readonly MenuItem[] {
     // Ours, not the spec's: bulk import is for Admins (and Company-Admins), not Technical-Agents;
     // the audit log is the Admin's alone (GET /AuditLog answers 403 to others). Alarms are ours
     // too: the control room's queue, for every staff role (a Company-Admin's holds their
-    // companies' vehicles).
+    // companies' vehicles). Security (second factors and sessions) is every staff member's own.
     case ROLE.admin:
       return [
         MENU.clients,
@@ -84,6 +86,7 @@ export function menuForRole(role: string): readonly MenuItem[] {
         MENU.addCompany,
         MENU.importData,
         MENU.auditLog,
+        MENU.security,
         MENU.changePassword,
         MENU.logout,
       ];
@@ -96,12 +99,21 @@ export function menuForRole(role: string): readonly MenuItem[] {
         MENU.addAccount,
         MENU.addAgent,
         MENU.addCompany,
+        MENU.security,
         MENU.changePassword,
         MENU.logout,
       ];
     case ROLE.companyAdmin:
       // Ours, not the spec's: bulk import into their own companies.
-      return [MENU.users, MENU.alarms, MENU.companies, MENU.importData, MENU.changePassword, MENU.logout];
+      return [
+        MENU.users,
+        MENU.alarms,
+        MENU.companies,
+        MENU.importData,
+        MENU.security,
+        MENU.changePassword,
+        MENU.logout,
+      ];
     default:
       return [MENU.clients, MENU.onboarding, MENU.changePassword, MENU.logout];
   }

@@ -45,6 +45,7 @@ describe('given a signed-in Admin', () => {
       'Add company to dashboard',
       'Import',
       'Audit log',
+      'Security',
       'Change password',
       'Logout',
     ]);
@@ -98,6 +99,7 @@ describe('given a signed-in Company-Admin', () => {
       'Alarms',
       'Companies',
       'Import',
+      'Security',
       'Change password',
       'Logout',
     ]);

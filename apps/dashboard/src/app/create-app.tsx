@@ -14,6 +14,7 @@ import { createQueryClient } from '@sentinel/screens/query-client';
 import { authorisedUserAtom, createSessionStore, hydrateSession } from '../lib/session';
 import type { JotaiStore } from '../lib/session';
 import { routes } from './routes';
+import { createStepUpPrompt, StepUpDialog } from '../lib/second-factor/step-up';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -55,6 +56,9 @@ export function createApp(options: CreateAppOptions): App {
     // Answers are checked against the contract in development and tests; production trusts them.
     validateAnswers: import.meta.env.DEV,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    // A privileged action the server wants the second factor for again: the dialog asks, and the
+    // action goes through once confirmed.
+    onStepUp: createStepUpPrompt(store),
     // A refused refresh: the SDK has cleared the session; leave the signed-in area for good.
     onLogout: () => {
       store.set(authorisedUserAtom, null);
@@ -71,6 +75,7 @@ export function createApp(options: CreateAppOptions): App {
           <ApiClientProvider client={client}>
             <QueryClientProvider client={queryClient}>
               <RouterProvider router={router} />
+              <StepUpDialog />
             </QueryClientProvider>
           </ApiClientProvider>
         </AppSettingsProvider>

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { ONBOARDING_STATUS, PATHS } from '@sentinel/domain';
 import { PlaceholderPage } from './placeholder-page';
 import { SignInPage } from '../features/auth/components/sign-in-page';
+import { SECOND_FACTOR_PATHS } from '../features/auth/paths';
 import { RedirectSignedIn, RequireUser, RootRedirect } from './guards';
 import { InstallationChecklistPage } from './installation-checklist-page';
 import { NotFoundPage } from './not-found-page';
@@ -48,6 +49,29 @@ export const routes: RouteObject[] = [
       <RedirectSignedIn>
         <SignInPage />
       </RedirectSignedIn>
+    ),
+  },
+  // The second factor after the password, and its enrolment; the challenge is held in memory.
+  {
+    path: SECOND_FACTOR_PATHS.secondFactor,
+    ...lazyElement(
+      () => import('../features/auth/components/second-factor-page'),
+      ({ SecondFactorPage }) => (
+        <RedirectSignedIn>
+          <SecondFactorPage />
+        </RedirectSignedIn>
+      ),
+    ),
+  },
+  {
+    path: SECOND_FACTOR_PATHS.enrol,
+    ...lazyElement(
+      () => import('../features/auth/components/enrol-page'),
+      ({ EnrolPage }) => (
+        <RedirectSignedIn>
+          <EnrolPage />
+        </RedirectSignedIn>
+      ),
     ),
   },
   // Customer and password screens: the signup app owns the customer flow; see the README.
@@ -234,6 +258,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                 ],
+              },
+              {
+                path: 'security',
+                ...lazyScreen(
+                  () => import('../features/security/components/security-page'),
+                  (module) => module.SecurityPage,
+                ),
               },
               {
                 path: 'import',

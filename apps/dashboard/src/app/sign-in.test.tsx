@@ -77,6 +77,7 @@ describe('given the sign-in screen', () => {
       'Add a new account',
       'Add agent to dashboard',
       'Add company to dashboard',
+      'Security',
       'Change password',
       'Logout',
     ]);
