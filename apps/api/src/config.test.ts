@@ -11,6 +11,7 @@ import {
   loadOrCreateJwtSecret,
   readServerConfig,
   retentionOptions,
+  secondFactorOptions,
   serverBuildOptions,
   simulatorEnabled,
 } from './config';
@@ -329,5 +330,36 @@ describe('LOCK_MAX_SPEED_KMH', () => {
     expect(serverBuildOptions({}).commands?.lockMaxSpeedKmh).toBe(20);
     expect(serverBuildOptions({ LOCK_MAX_SPEED_KMH: '35' }).commands?.lockMaxSpeedKmh).toBe(35);
     expect(() => serverBuildOptions({ LOCK_MAX_SPEED_KMH: 'fast' })).toThrow(/LOCK_MAX_SPEED_KMH/);
+  });
+});
+
+describe('secondFactorOptions', () => {
+  it('requires a second factor of staff in production and not otherwise, unless MFA_REQUIRED says', () => {
+    expect(secondFactorOptions({})).toEqual({
+      mfaRequired: false,
+      stepUpMaxAgeSeconds: 300,
+      staffIdleTimeoutSeconds: 1800,
+    });
+    expect(secondFactorOptions({ NODE_ENV: 'production' }).mfaRequired).toBe(true);
+    expect(secondFactorOptions({ NODE_ENV: 'production', MFA_REQUIRED: 'off' }).mfaRequired).toBe(false);
+    expect(secondFactorOptions({ MFA_REQUIRED: 'ON' }).mfaRequired).toBe(true);
+    expect(() => secondFactorOptions({ MFA_REQUIRED: 'yes' })).toThrow('MFA_REQUIRED must be on or off');
+  });
+
+  it('reads the step-up age, the idle timeout and the relying party', () => {
+    expect(
+      secondFactorOptions({
+        STEP_UP_MAX_AGE_SECONDS: '60',
+        STAFF_IDLE_TIMEOUT_SECONDS: '900',
+        WEBAUTHN_RP_ID: 'dashboard.example.com',
+        WEBAUTHN_ORIGIN: 'https://dashboard.example.com/',
+      }),
+    ).toEqual({
+      mfaRequired: false,
+      stepUpMaxAgeSeconds: 60,
+      staffIdleTimeoutSeconds: 900,
+      rpId: 'dashboard.example.com',
+      origin: 'https://dashboard.example.com',
+    });
   });
 });
