@@ -139,7 +139,7 @@ describe('given changes made by staff', () => {
       `/Vehicles?$filter=${encodeURIComponent('deviceId ne null')}&$pagesize=1`,
     );
     const vehicleId = (vehicles.items as { id: number }[])[0]!.id;
-    await call('PUT', `/Vehicles/${vehicleId}/Lock`);
+    await call('PUT', `/Vehicles/${vehicleId}/Lock`, { reason: 'Test' });
     await call('PUT', `/Vehicles/${vehicleId}/Unlock`);
     await call('POST', `/Vehicles/${vehicleId}/AlertAura`);
     for (const action of ['VehicleLocked', 'VehicleUnlocked', 'PartnerAlerted']) {

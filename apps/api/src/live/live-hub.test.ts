@@ -152,7 +152,8 @@ describe('given an Admin connected to /DefaultHub', () => {
 
     const response = await fetch(`${api.url}/Vehicles/${locking.vehicleId}/Lock`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Test' }),
     });
 
     // The lock is a command to the device; the vehicle reads locked once the device confirms it.

@@ -204,7 +204,10 @@ describe('PUT /Vehicles/{id}/Lock and /Unlock', () => {
     const listener = (event: LockEvent) => events.push(event);
     app.vehicleEvents.on('lock', listener);
     try {
-      const locked = await request('PUT', `/Vehicles/${vehicle.id}/Lock`, { role: 'Technical-Agent' });
+      const locked = await request('PUT', `/Vehicles/${vehicle.id}/Lock`, {
+        role: 'Technical-Agent',
+        payload: { reason: 'Test' },
+      });
 
       expect(locked.statusCode).toBe(202);
       expect(locked.json()).toMatchObject({
@@ -232,7 +235,7 @@ describe('PUT /Vehicles/{id}/Lock and /Unlock', () => {
   it('refuses a vehicle without a device with a message', async () => {
     const vehicle = await pendingVehicle();
 
-    const response = await request('PUT', `/Vehicles/${vehicle.id}/Lock`);
+    const response = await request('PUT', `/Vehicles/${vehicle.id}/Lock`, { payload: { reason: 'Test' } });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'This vehicle has no tracking device linked.' });
@@ -248,7 +251,10 @@ describe('PUT /Vehicles/{id}/Lock and /Unlock', () => {
     const theirs = await ids('Company-Admin');
     const outside = (await ids('Admin')).find((id) => !theirs.includes(id));
 
-    const locked = await request('PUT', `/Vehicles/${theirs[0]}/Lock`, { role: 'Company-Admin' });
+    const locked = await request('PUT', `/Vehicles/${theirs[0]}/Lock`, {
+      role: 'Company-Admin',
+      payload: { reason: 'Test' },
+    });
     expect(locked.statusCode).toBe(202);
     expect(locked.json()).toMatchObject({
       vehicleId: theirs[0],

@@ -9,7 +9,6 @@ import {
   DeviceSchema,
   LockRequestSchema,
   LockResultSchema,
-  LOCK_SENT_NOW_APPROVED,
   PartnerAlertResultSchema,
   SEND_NOW_BY_REQUESTER_MESSAGE,
   validateLockRequest,
@@ -20,7 +19,7 @@ import {
   VehicleSchema,
   isLockReason,
 } from '@sentinel/domain';
-import type { AuditAction, LockReason } from '@sentinel/domain';
+import type { LockReason } from '@sentinel/domain';
 import { canSeeVehicle, scopeOf, userInScope } from '../access/scope';
 import type { TokenSubject } from '../auth/access-tokens';
 import { requireStepUp } from '../auth/step-up';
@@ -191,7 +190,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await recordAudit(app.db, request, {
         // A product action of safe immobilisation, listed with the contract's audit actions.
-        action: LOCK_SENT_NOW_APPROVED as AuditAction,
+        action: 'LockSentNowApproved',
         targetType: 'Vehicle',
         targetId: vehicle.id,
         detail: { commandId: result.command.id, requestedByUserId: result.command.requestedByUserId },

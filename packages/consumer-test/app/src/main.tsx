@@ -92,7 +92,7 @@ function LiveVehicle({ vehicle }: { vehicle: Vehicle }) {
         coordinates={position}
         alert={vehicle.tamperActive}
         isLocked={vehicle.isLocked}
-        onLock={() => void api.vehicles.lock(vehicle.id)}
+        onLock={() => void api.vehicles.lock(vehicle.id, { reason: 'CustomerRequest' })}
         onUnlock={() => void api.vehicles.unlock(vehicle.id)}
         onAlertAura={async () => void (await api.vehicles.alertAura(vehicle.id))}
         onAlertCapitalAir={async () => void (await api.vehicles.alertCapitalAir(vehicle.id))}

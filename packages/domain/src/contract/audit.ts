@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'AlarmEscalated',
   'AlarmNoted',
   'AlarmResolved',
+  'LockSentNowApproved',
   'SecondFactorEnrolled',
   'SecondFactorRemoved',
   'SecondFactorFailed',

@@ -36,9 +36,6 @@ export const WAITING_FOR_SLOWDOWN_LABEL = 'Waiting for the vehicle to slow down'
 /** The answer to the requester who asks to send their own held lock now. */
 export const SEND_NOW_BY_REQUESTER_MESSAGE = 'Another staff member must approve sending it now.';
 
-/** The audit action of a held lock sent at once on a second staff member's word. */
-export const LOCK_SENT_NOW_APPROVED = 'LockSentNowApproved';
-
 /**
  * PUT /Vehicles/{id}/Lock body. The fields are loose here so that a missing or unknown reason is
  * answered at its field (validateLockRequest), as the dashboard shows it.
