@@ -143,3 +143,44 @@ describe('given a session whose second factor is older than the step-up limit', 
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
   });
 });
+
+describe('given the Security screen of an Admin', () => {
+  const admin = demoSignIn('Admin');
+  const signInAdmin = async () => {
+    const answer = await clientOf(null).auth.signIn({ email: admin.email, password: admin.password });
+    if ('secondFactorRequired' in answer) throw new Error('expected a sign-in without a second factor');
+    return answer;
+  };
+
+  it("lists 'Your sessions' with this one marked, and signs out every other", async () => {
+    const user = userEvent.setup();
+    await signInAdmin();
+    localStorage.setItem(AUTHORISED_USER_KEY, JSON.stringify(await signInAdmin()));
+    renderApp('/agent/security', { apiUrl: api.url });
+
+    const sessions = await screen.findByRole('list', { name: 'Your sessions' });
+    expect(within(sessions).getAllByRole('listitem').length).toBeGreaterThanOrEqual(2);
+    expect(within(sessions).getAllByText(/This session/)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
+
+    await waitFor(() => expect(within(sessions).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(sessions).getByRole('listitem')).toHaveTextContent('This session');
+  });
+
+  it("ends a staff user's sessions after the confirmation", async () => {
+    const user = userEvent.setup();
+    const manager = demoSignIn('Company-Admin');
+    const theirs = clientOf(await clientOf(null).auth.signInByEmail(manager));
+    localStorage.setItem(AUTHORISED_USER_KEY, JSON.stringify(await signInAdmin()));
+    renderApp('/agent/security', { apiUrl: api.url });
+
+    const staff = await screen.findByRole('list', { name: 'Staff' });
+    const row = (await within(staff).findByText(manager.email, { exact: false })).closest('li')!;
+    await user.click(within(row).getByRole('button', { name: 'End sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End sessions' });
+    await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+
+    expect(await within(row).findByText(/was signed out everywhere/)).toBeInTheDocument();
+    await expect(theirs.sessions.mySessions()).rejects.toThrow();
+  });
+});
