@@ -33,6 +33,16 @@ import {
 import { TelemetryResultSchema } from './telemetry';
 import { ImportJobSchema, ImportRowSchema } from './imports';
 import { AlarmDetailSchema, AlarmEventSchema, AlarmFiguresRowSchema, AlarmSchema } from './alarms';
+import {
+  MySecondFactorsSchema,
+  RecoveryCodesSchema,
+  SecondFactorChallengeSchema,
+  SignInWithRecoveryCodesSchema,
+  StaffSessionSchema,
+  TotpEnrolmentSchema,
+  WebAuthnOptionsSchema,
+} from './second-factors';
+import { LockRequestSchema } from './immobilisation';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
@@ -78,4 +88,12 @@ export const CONTRACT_SCHEMAS = [
   AlarmEventSchema,
   AlarmDetailSchema,
   AlarmFiguresRowSchema,
+  SecondFactorChallengeSchema,
+  WebAuthnOptionsSchema,
+  TotpEnrolmentSchema,
+  RecoveryCodesSchema,
+  SignInWithRecoveryCodesSchema,
+  MySecondFactorsSchema,
+  StaffSessionSchema,
+  LockRequestSchema,
 ] as const;
