@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiGet } from './api';
 import { answerCommand, fetchCommands, issueDeviceKey } from './device';
-import { signedInAs } from './support';
+import { signedInAs, lockWithReason } from './support';
 
 // Seeded: Sipho Ndlovu (client 5) owns a Kia 'ND 534-102' (device SNT-000103) driven by Naledi Sithole;
 // Thandi Nkosi (client 4) owns 'CA 320-100' (locked, SNT-000101) and 'FW 11 KB GP' (SNT-000102).
@@ -68,7 +68,7 @@ test('an agent unlocks and locks a vehicle from its card, each confirmed by its 
   await expect(card.getByText('Unlocked', { exact: true })).toBeVisible();
 
   delivered = fetchCommands('SNT-000101', key);
-  await card.getByRole('button', { name: 'Lock', exact: true }).click();
+  await lockWithReason(card);
   [command] = await delivered;
   await answerCommand('SNT-000101', key, command!.id, { status: 'Confirmed', locked: true });
   await expect(card.getByRole('button', { name: 'Unlock' })).toBeVisible();

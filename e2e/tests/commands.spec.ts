@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { PARTNER_URL } from '../playwright.config';
 import { apiGet } from './api';
 import { answerCommand, fetchCommands, issueDeviceKey } from './device';
-import { signedInAs } from './support';
+import { lockWithReason, signedInAs } from './support';
 
 // Seeded vehicles no other browser test touches, each unlocked with no standing alert:
 // client 19's Volkswagen 'CA 591-127' (SNT-000113), client 25's Toyota 'LL 47 SZ GP' (SNT-000117),
@@ -37,7 +37,7 @@ test('a lock the device confirms shows Locking… and then Locked!', async ({ pa
   await expect
     .poll(async () => (await card.getByRole('button', { name: 'Lock', exact: true }).count()) > 0)
     .toBe(true);
-  await card.getByRole('button', { name: 'Lock', exact: true }).click();
+  await lockWithReason(card);
 
   const [command] = await delivered;
   expect(command).toMatchObject({ type: 'Lock' });
@@ -59,7 +59,7 @@ test('a lock for an offline device waits in the queue and is carried out when th
   const key = await issueDeviceKey(serial);
   const card = await openAccount(page, 25, 'LL 47 SZ GP');
 
-  await card.getByRole('button', { name: 'Lock', exact: true }).click();
+  await lockWithReason(card);
 
   await expect(card.getByText('Device offline: the lock will be sent when it reconnects.')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -81,7 +81,7 @@ test('a device that refuses leaves the vehicle unlocked and says why', async ({ 
   const card = await openAccount(page, 36, 'ZV 65 VX GP');
 
   const delivered = fetchCommands(serial, key);
-  await card.getByRole('button', { name: 'Lock', exact: true }).click();
+  await lockWithReason(card);
   const [command] = await delivered;
   await answerCommand(serial, key, command!.id, { status: 'Failed', locked: false, reason: 'Door open' });
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { API_URL } from '../playwright.config';
 import { apiGet, apiToken, fullName } from './api';
 import type { ListedUser } from './api';
-import { openMenu, signedInAs, signInAs } from './support';
+import { openMenu, signedInAs, signInAs, lockWithReason } from './support';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -218,6 +218,7 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
     'Alarms',
     'Companies',
     'Import',
+    'Security',
     'Change password',
     'Logout',
   ]);
@@ -233,7 +234,8 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
   await expect(card.getByRole('button', { name: 'Change device' })).toHaveCount(0);
   // No device is online in these tests: the command waits in the queue, and the card says so.
   const action = vehicle.isLocked ? 'Unlock' : 'Lock';
-  await card.getByRole('button', { name: action, exact: true }).click();
+  if (action === 'Lock') await lockWithReason(card);
+  else await card.getByRole('button', { name: action, exact: true }).click();
   await expect(
     card.getByText(`Device offline: the ${action.toLowerCase()} will be sent when it reconnects.`),
   ).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { answerCommand, fetchCommands, issueDeviceKey, reportTelemetry } from './device';
-import { signedInAs } from './support';
+import { signedInAs, lockWithReason } from './support';
 
 // Seeded: Sipho Ndlovu (client 5) owns one vehicle, a Kia 'ND 534-102' with device SNT-000103.
 const CLIENT_ID = 5;
@@ -97,7 +97,7 @@ test("a lock by one agent shows on another agent's screen without a reload", asy
   // The lock is a command: the vehicle's device (played here) fetches it and confirms.
   const key = await issueDeviceKey('SNT-000108');
   const delivered = fetchCommands('SNT-000108', key);
-  await otherCard.getByRole('button', { name: 'Lock', exact: true }).click();
+  await lockWithReason(otherCard);
   const [command] = await delivered;
   await answerCommand('SNT-000108', key, command!.id, { status: 'Confirmed', locked: true });
   await expect(otherCard.getByRole('button', { name: 'Unlock' })).toBeVisible();

@@ -24,7 +24,7 @@ import {
   STYLESHEET_WIDTHS,
   tapTargets,
 } from './mobile-layout';
-import { demo, signedInAs } from './support';
+import { demo, signedInAs, lockWithReason } from './support';
 
 const STAFF = STAFF_ROLES;
 const isProtected = (path: string) => path.startsWith('/agent') || path.startsWith('/admin');
@@ -232,8 +232,12 @@ for (const phone of PHONES) {
         .soft(copyBox.y, "'Copy' sits below the map")
         .toBeGreaterThanOrEqual(mapBox.y + mapBox.height - 1);
 
-      // Lock or Unlock, whichever the card offers: either sends the same kind of command.
-      await card.getByRole('button', { name: /^(Lock|Unlock)$/ }).click();
+      // Lock (with its reason) or Unlock, whichever the card offers: either sends the same kind of command.
+      if ((await card.getByRole('button', { name: 'Lock', exact: true }).count()) > 0) {
+        await lockWithReason(card);
+      } else {
+        await card.getByRole('button', { name: 'Unlock', exact: true }).click();
+      }
       await expectNoSidewaysScroll(page, 'after the lock request');
 
       const menu = page.getByRole('button', { name: `More actions for ${client.name}` });

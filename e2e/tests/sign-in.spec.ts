@@ -12,6 +12,7 @@ const STAFF_MENUS = {
     'Add company to dashboard',
     'Import',
     'Audit log',
+    'Security',
     'Change password',
     'Logout',
   ],
@@ -23,10 +24,11 @@ const STAFF_MENUS = {
     'Add a new account',
     'Add agent to dashboard',
     'Add company to dashboard',
+    'Security',
     'Change password',
     'Logout',
   ],
-  'Company-Admin': ['Users', 'Alarms', 'Companies', 'Import', 'Change password', 'Logout'],
+  'Company-Admin': ['Users', 'Alarms', 'Companies', 'Import', 'Security', 'Change password', 'Logout'],
 } as const;
 
 for (const [role, menu] of Object.entries(STAFF_MENUS)) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { AUTHORISED_USER_KEY } from '@sentinel/domain';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { demoSignIn } from '@sentinel/testing';
@@ -52,4 +52,18 @@ export async function storedUser(page: Page): Promise<AuthorisedUser | null> {
 export async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
+}
+
+/**
+ * Presses a vehicle card's Lock and answers the dialog that asks why (reason 'Test' unless given),
+ * as an agent does before every lock.
+ */
+export async function lockWithReason(card: Locator, reason = 'Test') {
+  const page = card.page();
+  await card.getByRole('button', { name: 'Lock', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lock the vehicle' });
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: reason }).click();
+  await dialog.getByRole('button', { name: 'Lock', exact: true }).click();
+  await expect(dialog).toBeHidden();
 }
