@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { isApiError, isNetworkError } from '@sentinel/api-sdk';
+import { isApiError, isNetworkError, isSecondFactorRequiredError } from '@sentinel/api-sdk';
 import type { ApiClient } from '@sentinel/api-sdk';
 import { BURN_IN_ROLES, canSubmitSignIn, signInFailureMessage, trimCredential } from '@sentinel/domain';
 import type { AuthorisedUser } from '@sentinel/domain';
@@ -36,6 +36,8 @@ export function SignInPage({
     } catch (error) {
       if (isApiError(error)) setMessage(signInFailureMessage(error.body) ?? error.message);
       else if (isNetworkError(error)) setMessage(UNREACHABLE_MESSAGE);
+      // The bench has no second step yet: the person is told rather than left with nothing.
+      else if (isSecondFactorRequiredError(error)) setMessage(error.message);
       else throw error;
     } finally {
       setSubmitting(false);
