@@ -36,6 +36,9 @@ describe('nginx in front of the api and a built app', () => {
       JWT_SECRET: 'a-production-signing-key-of-32-chars!',
       CORS_ORIGINS: appUrl,
       SIMULATOR: 'on',
+      // The demo Admin signs in with the password alone: these tests are about the proxy, not sign-in's
+      // second factor (on by default in production; src/second-factors tests it).
+      MFA_REQUIRED: 'off',
       LOG_LEVEL: 'warn',
       PORT: String(apiPort),
       ...localPaymentSettings({}, apiUrl),

@@ -70,6 +70,9 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       JWT_SECRET,
       CORS_ORIGINS: ORIGIN,
       SIMULATOR: 'off',
+      // The demo Admin signs in with the password alone: these tests are about the proxy, not sign-in's
+      // second factor (on by default in production; src/second-factors tests it).
+      MFA_REQUIRED: 'off',
       LOG_LEVEL: options.logLevel ?? 'warn',
       HOST: '127.0.0.1',
       ...localPaymentSettings({}, `http://127.0.0.1:${proxyPort}`),

@@ -140,7 +140,9 @@ function plan(
     } else {
       journey.driveTo(work);
       journey.parkUntil(at(random.between(12, 12.5)));
-      if (day === tamperDay) {
+      // Raised and cancelled 20 minutes later, or not at all: a raise whose cancel would fall after
+      // the end would stand in history while the vehicle has no active alert.
+      if (day === tamperDay && journey.now + 20 * MINUTE_MS < end) {
         journey.event({
           type: HISTORY_TYPE.tamperAlert,
           tamperCancelled: false,
