@@ -238,7 +238,10 @@ export async function backfillDemoTrips(
           longitudeDegrees: lastFix.longitudeDegrees,
         };
         const lastLock = events.filter((event) => event.type === HISTORY_TYPE.lockState).at(-1);
-        if (vehicle.isLocked !== null && lastLock?.isLocked !== (vehicle.isLocked === 1)) {
+        // The vehicle's lock state comes last, unless another kind of entry follows below: also when
+        // today's events end on a tamper alert and its cancel (the card's badge reads the newest entry).
+        const endsOnLock = last.type === HISTORY_TYPE.lockState;
+        if (vehicle.isLocked !== null && (!endsOnLock || lastLock?.isLocked !== (vehicle.isLocked === 1))) {
           rows.push(
             historyRow(
               vehicle.id,
