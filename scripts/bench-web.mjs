@@ -40,7 +40,14 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-bench-web-'));
-const env = { ...process.env, DATABASE_FILE: join(dataDir, 'sentinel.db'), SIMULATOR: 'off' };
+// The demo Admin signs in with the password alone: the pages are measured, not sign-in's second
+// factor (which NODE_ENV=production turns on).
+const env = {
+  ...process.env,
+  DATABASE_FILE: join(dataDir, 'sentinel.db'),
+  SIMULATOR: 'off',
+  MFA_REQUIRED: 'off',
+};
 log('A fresh demo database (db:setup)');
 await runOrExit(pnpm[0], [...pnpm.slice(1), '--filter', '@sentinel/api', 'db:setup'], { env });
 
