@@ -11,7 +11,7 @@ afterEach(async () => {
 
 /**
  * A seeded api whose simulator never ticks by itself: the test calls tick(). Locks of driving
- * vehicles are not held here (a limit no car reaches): holding is commands/immobilisation.test.ts's.
+ * vehicles are not held here (a limit no car reaches): holding is tested in commands/commands.test.ts.
  */
 async function manualSimulator(seed: number): Promise<FastifyInstance> {
   const app = await build({
