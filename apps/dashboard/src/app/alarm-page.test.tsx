@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_MESSAGES } from '@sentinel/domain';
+import type { Alarm } from '@sentinel/domain';
 import { demoSignIn } from '../test/api';
 import { renderApp } from '../test/render-app';
 import { startAlarmApi } from '../features/alarms/testing/alarm-api';
@@ -54,20 +55,25 @@ describe('an open alarm', () => {
       tamper: { carBatteryState: 'Disconnected', gpsState: 'Normal' },
     });
     await api.storeSignedIn('Admin');
-    renderApp(`/agent/alarms/${alarm.id}`, { apiUrl: api.url });
-    await screen.findByRole('button', { name: 'Acknowledge' });
-
-    const winner = await (await api.client('Technical-Agent')).alarms.acknowledge(alarm.id);
-    await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    // The other agent's acknowledgement lands just before this page's: its live message would
+    // otherwise take the button away before the click, so the race is run at the request.
+    let winner: Alarm | undefined;
+    const racingFetch: typeof fetch = async (input, init) => {
+      const request = input instanceof Request ? input : undefined;
+      const url = request?.url ?? String(input);
+      const method = init?.method ?? request?.method ?? 'GET';
+      if (method === 'POST' && url.endsWith(`/Alarms/${alarm.id}/Acknowledge`) && winner === undefined) {
+        winner = await (await api.client('Technical-Agent')).alarms.acknowledge(alarm.id);
+      }
+      return fetch(input, init);
+    };
+    renderApp(`/agent/alarms/${alarm.id}`, { apiUrl: api.url, fetch: racingFetch });
+    await user.click(await screen.findByRole('button', { name: 'Acknowledge' }));
 
     const actions = screen.getByRole('region', { name: 'Actions' });
-    expect(await within(actions).findByRole('alert')).toHaveTextContent(
-      `Already acknowledged by ${winner.acknowledgedByUserFirstName} ${winner.acknowledgedByUserLastName}.`,
-    );
-    await waitFor(() =>
-      expect(fact('Owner')).toBe(
-        `${winner.acknowledgedByUserFirstName} ${winner.acknowledgedByUserLastName}`,
-      ),
-    );
+    const refusal = await within(actions).findByRole('alert');
+    const owner = `${winner!.acknowledgedByUserFirstName} ${winner!.acknowledgedByUserLastName}`;
+    expect(refusal).toHaveTextContent(`Already acknowledged by ${owner}.`);
+    await waitFor(() => expect(fact('Owner')).toBe(owner));
   });
 });
