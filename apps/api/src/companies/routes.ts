@@ -21,6 +21,7 @@ import {
 } from '@sentinel/domain';
 import type { CompanyUser } from '@sentinel/domain';
 import { canSeeCompany, companyInScope, scopeOf } from '../access/scope';
+import { requireStepUp } from '../auth/step-up';
 import { inTransaction, isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
@@ -161,6 +162,8 @@ export const companiesRoutes = routePlugin('companies', async (app) => {
       if (!roles.includes(role)) {
         throw new ApiError('validation', { Role: [COMPANY_MESSAGES.linkRoleMismatch(role)] });
       }
+      // A link changes who may see and lock which vehicles (a company role): step-up first.
+      await requireStepUp(app, request);
       // The link and its audit entry commit together.
       const outcome = await inTransaction(app.db, async (trx) => {
         const linked = await linkCompanyUser(trx, { companyId, userId, role });
@@ -220,6 +223,7 @@ export const companiesRoutes = routePlugin('companies', async (app) => {
     },
     async (request) => {
       const { companyId, userId } = request.params;
+      await requireStepUp(app, request);
       const unlinked = await inTransaction(app.db, async (trx) => {
         if (!(await unlinkCompanyUser(trx, companyId, userId))) return false;
         await recordAudit(trx, request, {

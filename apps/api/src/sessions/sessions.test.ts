@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { RoleName } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS } from '../index';
 import { hashPassword } from '../auth/passwords';
 import { instant } from '../db/database';
@@ -27,7 +28,7 @@ interface Session {
 let app: FastifyInstance;
 let serial = 0;
 
-async function agent(): Promise<{ id: number; email: string }> {
+async function agent(role: RoleName = 'Technical-Agent'): Promise<{ id: number; email: string }> {
   serial += 1;
   const email = `sessions-${serial}-${Date.now()}@example.test`;
   const id = await insertUser(
@@ -41,7 +42,7 @@ async function agent(): Promise<{ id: number; email: string }> {
       idNumber: null,
       idNumberIsSouthAfrican: true,
     },
-    'Technical-Agent',
+    role,
   );
   await app.db
     .updateTable('users')
@@ -184,6 +185,71 @@ describe('step-up', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('asks for it again before a grant of rights: a new staff member, a company link and an unlink', async () => {
+    const holder = await agent('Company-Admin');
+    const { email } = await agent();
+    const signed = await signIn(email);
+    const secret = (await call('POST', '/My/SecondFactors/Totp/Enrol', signed.accessToken)).json<{
+      secret: string;
+    }>().secret;
+    await call('POST', '/My/SecondFactors/Totp/Confirm', signed.accessToken, {
+      code: totpCode(secret, Date.now()),
+    });
+    const sessionId = (await call('GET', '/My/Sessions', signed.accessToken))
+      .json<Session[]>()
+      .find((session) => session.current)!.id;
+    await app.db
+      .updateTable('signInSessions')
+      .set({ secondFactorAt: instant(new Date(Date.now() - 301_000)) })
+      .where('familyId', '=', sessionId)
+      .execute();
+    const companyId = (
+      await call('POST', '/Companies', signed.accessToken, { name: `Step-up ${Date.now()}` })
+    ).json<{ id: number }>().id;
+    const newAgent = {
+      FirstName: 'Granted',
+      LastName: 'Agent',
+      Email: `granted-${Date.now()}@example.test`,
+      PhoneNumber: '831234567',
+      RoleName: 'Technical-Agent',
+    };
+    const grants = [
+      () => call('POST', '/Users', signed.accessToken, newAgent),
+      () =>
+        call('POST', `/Companies/${companyId}/AddCompanyUser`, signed.accessToken, {
+          userId: holder.id,
+          role: 'Company-Admin',
+        }),
+      () => call('DELETE', `/Companies/${companyId}/CompanyUsers/${holder.id}`, signed.accessToken),
+    ];
+    // Input that is wrong is refused as before, without a prompt; a valid grant asks for the factor.
+    const invalid = await call('POST', '/Users', signed.accessToken, {
+      ...newAgent,
+      Email: 'not an address',
+    });
+    expect(invalid.statusCode).toBe(400);
+    for (const grant of grants) {
+      const refused = await grant();
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ type: 'step-up-required' });
+    }
+    const linked = await app.db
+      .selectFrom('companyUsers')
+      .selectAll()
+      .where('userId', '=', holder.id)
+      .execute();
+    expect(linked).toEqual([]);
+
+    const stepUp = await call('POST', '/My/StepUp/Totp', signed.accessToken, {
+      code: totpCode(secret, Date.now() + 30_000),
+    });
+    expect(stepUp.statusCode, stepUp.body).toBe(204);
+    for (const grant of grants) {
+      const done = await grant();
+      expect(done.statusCode, done.body).toBe(200);
+    }
   });
 });
 

@@ -117,6 +117,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const grantable =
         request.user!.role === ROLE.admin ? STAFF_ROLES : STAFF_ROLES.filter((role) => role !== ROLE.admin);
       throwIfInvalid(validateAgent(input, grantable));
+      // A new staff member is a grant of staff rights (a role change from nobody): the second factor
+      // again when the session's last one is old, as for the other privileged changes.
+      await requireStepUp(app, request);
       const id = await createUser(
         {
           firstName: body.FirstName,
