@@ -38,6 +38,20 @@ export interface ApiOptions {
   otpResendIntervalMs?: number;
   /** Lock command timings, e.g. `{ expiryMs: 2_000 }`. */
   commands?: Record<string, number>;
+  /**
+   * Second factors and step-up, e.g. `{ mfaRequired: true }`: every member of staff gives a second
+   * factor at sign-in, and one without any is asked to set one up (MFA_REQUIRED=on).
+   * @default not required: staff who enrolled a factor give it, others sign in with the password
+   */
+  secondFactors?: {
+    mfaRequired?: boolean;
+    stepUpMaxAgeSeconds?: number;
+    staffIdleTimeoutSeconds?: number;
+    /** The passkeys' relying party id. @default 'localhost' */
+    rpId?: string;
+    /** The only origin passkeys are accepted from. @default 'http://localhost:5173' */
+    origin?: string;
+  };
 }
 
 /** A message the api recorded instead of sending it. */

@@ -2,7 +2,8 @@
 import { startApi, startTestHost, startTestRunner } from '@sentinel/testing';
 import type { TestProject } from 'vitest/node';
 
-const SECRET = 'a-shared-signing-key-for-the-bench-app-tests';
+/** The key the api and the test-runner sign and check access tokens with (a test's own api uses it too). */
+export const SECRET = 'a-shared-signing-key-for-the-bench-app-tests';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -8,7 +8,8 @@ import { createApiClient } from '@sentinel/api-sdk';
 import type { ApiClient } from '@sentinel/api-sdk';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@sentinel/domain';
 import type { AuthorisedUser } from '@sentinel/domain';
-import { demoSignIn } from '@sentinel/testing';
+import { authenticatorApp, demoSignIn } from '@sentinel/testing';
+import { signInSteps } from '../second-factor';
 import { CreatePasswordScreen } from './create-password-screen';
 import { ForgotPasswordScreen } from './forgot-password-screen';
 import { ResetPasswordScreen } from './reset-password-screen';
@@ -247,6 +248,65 @@ describe('given the reset password screen', () => {
 
       expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
       await expect(anonymous.auth.signInByEmail({ email, password: 'Change!pw3' })).resolves.toMatchObject({
+        userId: signedIn.userId,
+      });
+    });
+
+    it('asks the second factor after the password when the account has one, then changes the password', async () => {
+      const { email, token: creation } = await newAgent();
+      await anonymous.auth.createPassword({ password: 'First!pw1', passwordResetToken: creation });
+      const signedIn = await anonymous.auth.signInByEmail({ email, password: 'First!pw1' });
+      const own = signedInClient(signedIn);
+      const phone = authenticatorApp((await own.secondFactor.enrolMyTotp()).secret);
+      await own.secondFactor.confirmMyTotp(phone.nextCode());
+      let user: AuthorisedUser | null = { ...signedIn, accessToken: tokenOfNoRecentSignIn(signedIn) };
+      const agent = createApiClient({
+        baseUrl: apiUrl,
+        session: { get: () => user, set: (next) => (user = next), clear: () => (user = null) },
+        validateAnswers: true,
+      });
+      renderScreen(
+        <ResetPasswordScreen
+          auth={agent.auth}
+          my={agent.my}
+          signInAgain={async (request) => {
+            user = await anonymous.auth.signInByEmail(request);
+          }}
+          secondFactor={(challenge) =>
+            signInSteps(anonymous.secondFactor, challenge, (answer) => {
+              user = answer;
+            })
+          }
+          token={null}
+          onReset={vi.fn()}
+        />,
+      );
+
+      await typeNewPassword('Change!pw3', 'Change!pw3');
+      await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+      await userEvent.type(await screen.findByLabelText('Email address'), email);
+      await userEvent.type(screen.getByLabelText('Current password'), 'First!pw1');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in and change password' }));
+
+      const code = await screen.findByLabelText('Authentication code');
+      await userEvent.type(code, phone.wrongCode());
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in and change password' }));
+      // The server's words, at the field; the password is not changed.
+      await waitFor(() =>
+        expect(code).toHaveAccessibleDescription(
+          expect.stringContaining('The code is not correct. Please try again.'),
+        ),
+      );
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+      await userEvent.clear(code);
+      await userEvent.type(code, phone.nextCode());
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in and change password' }));
+
+      expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
+      // The new password signs in, to the second factor as before.
+      await expect(anonymous.auth.signIn({ email, password: 'Change!pw3' })).resolves.toMatchObject({
+        secondFactorRequired: true,
         userId: signedIn.userId,
       });
     });

@@ -3,9 +3,10 @@ import { errorText, isApiError } from '@sentinel/api-sdk';
 import { Alert, PageHeader, Spinner } from '@sentinel/ui';
 import { MESSAGES } from '@sentinel/domain';
 import type { SignInRequest } from '@sentinel/domain';
-import type { ApiClient } from '@sentinel/api-sdk';
+import type { ApiClient, SecondFactorChallenge } from '@sentinel/api-sdk';
+import type { SecondFactorHandlers } from '../second-factor/second-factor-form';
 import { NewPasswordForm } from './new-password-form';
-import { SignInAgainForm } from './sign-in-again-form';
+import { SignInAgain } from './sign-in-again';
 import { fieldErrorsOf, passwordQueries } from './password-services';
 import type { PasswordServices } from './password-services';
 import './password-screens.css';
@@ -18,9 +19,16 @@ export interface ResetPasswordScreenProps extends PasswordServices {
   /**
    * Signs the user in again (the SDK's sign-in call, its answer kept as the app's session) when a
    * change is refused for want of a recent sign-in; the change is then made with the new sign-in.
-   * Without it the screen only says to sign in again.
+   * Throws SecondFactorRequiredError (as `auth.signInByEmail` does) when a second factor must
+   * follow. Without it the screen only says to sign in again.
    */
   signInAgain?: ((request: SignInRequest) => Promise<void>) | undefined;
+  /**
+   * The second step of signing in again, for the challenge signInAgain threw: the calls of the
+   * second-factor form (`signInSteps` of `@sentinel/screens/second-factor`), each keeping the
+   * finished sign-in as the app's session. Without it such a sign-in ends in the SDK's message.
+   */
+  secondFactor?: ((challenge: SecondFactorChallenge) => SecondFactorHandlers) | undefined;
   /** After a completed reset (the app goes to '/'). */
   onReset: () => void;
 }
@@ -29,9 +37,16 @@ export interface ResetPasswordScreenProps extends PasswordServices {
  * Reset or update password (spec part 2 §2): with a token the link is verified, then the reset
  * completed, then the app goes to '/'; without one the signed-in user's password is changed.
  */
-export function ResetPasswordScreen({ auth, my, signInAgain, token, onReset }: ResetPasswordScreenProps) {
+export function ResetPasswordScreen({
+  auth,
+  my,
+  signInAgain,
+  secondFactor,
+  token,
+  onReset,
+}: ResetPasswordScreenProps) {
   return token === null || token === '' ? (
-    <UpdatePassword my={my} signInAgain={signInAgain} />
+    <UpdatePassword my={my} signInAgain={signInAgain} secondFactor={secondFactor} />
   ) : (
     <ResetWithLink auth={auth} token={token} onReset={onReset} />
   );
@@ -68,7 +83,11 @@ interface NewPassword {
   confirmation: string;
 }
 
-function UpdatePassword({ my, signInAgain }: Pick<ResetPasswordScreenProps, 'my' | 'signInAgain'>) {
+function UpdatePassword({
+  my,
+  signInAgain,
+  secondFactor,
+}: Pick<ResetPasswordScreenProps, 'my' | 'signInAgain' | 'secondFactor'>) {
   const update = useMutation({
     mutationFn: ({ password, confirmation }: NewPassword) => {
       if (!my) throw new Error(MESSAGES.passwordLinkInvalid);
@@ -78,12 +97,7 @@ function UpdatePassword({ my, signInAgain }: Pick<ResetPasswordScreenProps, 'my'
   // The api asks for a recent sign-in (403): the person signs in again here, and the password
   // they already typed is then changed.
   const needsSignIn = isApiError(update.error) && update.error.status === 403;
-  const reauthenticate = useMutation({
-    mutationFn: async ({ request, change }: { request: SignInRequest; change: NewPassword }) => {
-      await signInAgain?.(request);
-      update.mutate(change);
-    },
-  });
+  const change = update.variables;
 
   return (
     <main className="password-screen">
@@ -101,18 +115,12 @@ function UpdatePassword({ my, signInAgain }: Pick<ResetPasswordScreenProps, 'my'
             onSubmit={(password, confirmation) => update.mutate({ password, confirmation })}
           />
           {update.isError && <Alert variant="error">{errorText(update.error)}</Alert>}
-          {needsSignIn && signInAgain !== undefined && update.variables !== undefined && (
-            <>
-              <SignInAgainForm
-                busy={reauthenticate.isPending || update.isPending}
-                onSubmit={(request) => {
-                  if (update.variables) reauthenticate.mutate({ request, change: update.variables });
-                }}
-              />
-              {reauthenticate.isError && (
-                <Alert variant="error">{errorText(reauthenticate.error, MESSAGES.invalidSignIn)}</Alert>
-              )}
-            </>
+          {needsSignIn && signInAgain !== undefined && change !== undefined && (
+            <SignInAgain
+              signInAgain={signInAgain}
+              secondFactor={secondFactor}
+              onSignedIn={() => update.mutate(change)}
+            />
           )}
         </>
       )}

@@ -5,16 +5,18 @@ import { canSubmitSignIn, trimCredential } from '@sentinel/domain';
 import type { SignInRequest } from '@sentinel/domain';
 
 export interface SignInAgainFormProps {
-  /** While the sign-in (and the change after it) runs: the button reads 'Submitting'. */
+  /** While the sign-in runs: the button reads 'Submitting'. */
   busy: boolean;
   onSubmit: (request: SignInRequest) => void;
+  /** Out of sight while the second factor is asked for, keeping what was typed. @default false */
+  hidden?: boolean;
 }
 
 /**
  * The e-mail address and current password, asked for when a password change needs a recent
  * sign-in: the person proves it is them without leaving the page or losing the new password.
  */
-export function SignInAgainForm({ busy, onSubmit }: SignInAgainFormProps) {
+export function SignInAgainForm({ busy, onSubmit, hidden = false }: SignInAgainFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const request = { email: trimCredential(email), password };
@@ -25,7 +27,13 @@ export function SignInAgainForm({ busy, onSubmit }: SignInAgainFormProps) {
   };
 
   return (
-    <form className="password-screen__form" onSubmit={submit} noValidate aria-label="Sign in again">
+    <form
+      className="password-screen__form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Sign in again"
+      hidden={hidden}
+    >
       <TextField
         label="Email address"
         type="email"

@@ -1,7 +1,7 @@
 import { startAuthentication } from '@simplewebauthn/browser';
+import { SecondFactorForm } from '@sentinel/screens/second-factor';
 import { Dialog, DialogContent } from '@sentinel/ui';
 import { useApiClient } from '../api-client';
-import { SecondFactorForm } from './second-factor-form';
 import type { StepUpRequest } from './step-up';
 
 /** The step-up prompt, wherever the refused action was: code, passkey or recovery code. */

@@ -2,8 +2,8 @@ import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { PATHS } from '@sentinel/domain';
+import { SecondFactorForm, signInSteps } from '@sentinel/screens/second-factor';
 import { useApiClient } from '../../../lib/api-client';
-import { SecondFactorForm } from '../../../lib/second-factor/second-factor-form';
 import { useFinishSignIn } from '../api/use-finish-sign-in';
 import { challengeAtom } from '../stores/challenge';
 import { SignInCard } from './sign-in-card';
@@ -15,22 +15,15 @@ export function SecondFactorPage() {
   const finish = useFinishSignIn();
   // The challenge lives in memory: after a reload the sign-in starts again.
   if (challenge === null) return <Navigate to={PATHS.login} replace />;
-  const { challengeToken } = challenge;
 
   return (
     <SignInCard title="Second factor">
       <SecondFactorForm
         factors={challenge.factors}
         submitLabel="Sign in"
-        onCode={async (code) => finish(await client.secondFactor.totp({ challengeToken, code }))}
-        onRecoveryCode={async (code) =>
-          finish(await client.secondFactor.recoveryCode({ challengeToken, code }))
-        }
-        onPasskey={async () => {
-          const optionsJSON = await client.secondFactor.passkeyOptions({ challengeToken });
-          const credential = await startAuthentication({ optionsJSON });
-          await finish(await client.secondFactor.passkey({ challengeToken, credential }));
-        }}
+        {...signInSteps(client.secondFactor, challenge, finish, (optionsJSON) =>
+          startAuthentication({ optionsJSON }),
+        )}
       />
     </SignInCard>
   );

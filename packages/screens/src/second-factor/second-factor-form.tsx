@@ -4,16 +4,24 @@ import type { SecondFactorKind } from '@sentinel/api-sdk';
 import { errorText } from '@sentinel/api-sdk';
 import { Button, TextField } from '@sentinel/ui';
 import { passkeyErrorText } from './passkeys';
+import './second-factor-form.css';
 
-export interface SecondFactorFormProps {
-  /** The factors the person has; the form offers those. */
-  factors: readonly SecondFactorKind[];
-  /** Sends the authenticator app's code; rejects with the server's refusal. */
+/** What the form sends: each resolves once the server took the factor, or rejects with its refusal. */
+export interface SecondFactorHandlers {
+  /** Sends the authenticator app's code. */
   onCode: (code: string) => Promise<void>;
   /** Sends a recovery code. */
   onRecoveryCode: (code: string) => Promise<void>;
-  /** Asks the browser for a passkey and sends it. */
-  onPasskey: () => Promise<void>;
+  /**
+   * Asks the browser for a passkey and sends it. Without it no passkey is offered (a page whose
+   * origin the api does not take passkeys from, such as the burn-in bench).
+   */
+  onPasskey?: (() => Promise<void>) | undefined;
+}
+
+export interface SecondFactorFormProps extends SecondFactorHandlers {
+  /** The factors the person has; the form offers those. */
+  factors: readonly SecondFactorKind[];
   /** The button's words. @default 'Continue' */
   submitLabel?: string;
 }
@@ -22,7 +30,8 @@ type Way = 'code' | 'recovery';
 
 /**
  * The second factor, as sign-in's second step and the step-up prompt ask for it: the authenticator
- * app's 6-digit code, a passkey, or a recovery code. Refusals show at the field in the server's words.
+ * app's 6-digit code, a passkey, or a recovery code. Refusals show at the field in the server's
+ * words, and the code stays there to correct.
  */
 export function SecondFactorForm({
   factors,
@@ -93,7 +102,7 @@ export function SecondFactorForm({
         {submitLabel}
       </Button>
       <div className="second-factor-form__ways">
-        {factors.includes('Passkey') && (
+        {onPasskey !== undefined && factors.includes('Passkey') && (
           <Button
             type="button"
             variant="secondary"
