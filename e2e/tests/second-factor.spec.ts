@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { AUTHORISED_USER_KEY } from '@sentinel/domain';
-import { authenticatorApp, totpAt } from './authenticator-app';
+import { authenticatorApp, totpAt } from '@sentinel/testing';
 import { setUpDemoDatabase, startOwnApi } from './own-api';
 import type { OwnServer } from './own-api';
 import { demo, openMenu } from './support';

@@ -36,6 +36,7 @@ const INSTANCE_OPTIONS = [
   'corsOrigins',
   'otpResendIntervalMs',
   'commands',
+  'secondFactors',
 ] as const satisfies readonly (keyof BuildOptions)[];
 
 type InstanceOptions = Pick<BuildOptions, (typeof INSTANCE_OPTIONS)[number]>;

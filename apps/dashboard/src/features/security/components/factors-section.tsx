@@ -6,7 +6,7 @@ import type { TotpEnrolment } from '@sentinel/api-sdk';
 import { formatHistoryDate } from '@sentinel/domain';
 import { Alert, Button, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import { passkeyErrorText } from '../../../lib/second-factor/passkeys';
+import { passkeyErrorText } from '@sentinel/screens/second-factor';
 import { RecoveryCodesList } from '../../../lib/second-factor/recovery-codes-list';
 import { TotpSetup } from '../../../lib/second-factor/totp-setup';
 import { securityQueries, useSecurityMutation } from '../api/security-queries';
