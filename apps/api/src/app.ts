@@ -28,6 +28,7 @@ import { registerResourceRoutes } from './routes/resources';
 import type { ImportLimits } from './imports/import-limits';
 import { providersPlugin } from './plugins/providers';
 import { staffOnly } from './plugins/route-groups';
+import { sharedSchemaCompilers } from './plugins/schema-compilers';
 import { outboxMessageSender } from './providers/messages';
 import type { MessageSender } from './providers/messages';
 import { smtpMessageSender } from './providers/smtp';
@@ -171,6 +172,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: [...(options.trustProxy ?? ['loopback'])],
     // Report every invalid field at once, as ASP.NET does, not only the first.
     ajv: { customOptions: { allErrors: true } },
+    // Validators and serializers compiled once per process, not once per api (tests build hundreds).
+    schemaController: sharedSchemaCompilers,
   });
   registerErrorHandling(app);
   app.addSchema(ProblemDetails);
