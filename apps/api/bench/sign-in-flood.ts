@@ -10,7 +10,7 @@
  * - the flood: `flooders` concurrent loops of wrong passwords, each request from a fresh address,
  *   three in four for made-up accounts and one in four for the real users' own accounts.
  *
- * Every sign-in costs an argon2 check (about 30 ms of a core); what keeps real users fast is the
+ * Every sign-in costs an argon2 check (about 10 ms of a core); what keeps real users fast is the
  * sign-in gate (src/auth/sign-in-gate.ts). --no-gate lifts its bound, to show the difference.
  */
 import { performance } from 'node:perf_hooks';

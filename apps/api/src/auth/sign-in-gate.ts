@@ -1,6 +1,6 @@
 /*
  * A bound on how many sign-ins check a password at once. Each check is an argon2 hash (about
- * 30 ms of a core and 19 MiB), so a flood of bad sign-ins would otherwise queue in libuv's thread
+ * 10 ms of a core and 12 MiB), so a flood of bad sign-ins would otherwise queue in libuv's thread
  * pool in front of everybody's. Here they wait in line instead, and a sign-in from an address the
  * account has signed in from before goes to the front: a flood from elsewhere cannot make a
  * returning user wait for more than the checks already running.

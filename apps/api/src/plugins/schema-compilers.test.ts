@@ -29,7 +29,7 @@ async function instance(body: object = Body) {
     { schema: { body, response: { 200: { type: 'object', properties: { name: { type: 'string' } } } } } },
     (request, reply) => {
       seen.validate = request.getValidationFunction('body');
-      seen.serialize = reply.getSerializationFunction(200);
+      seen.serialize = reply.getSerializationFunction('200');
       return { name: (request.body as { name: string }).name, hidden: 'not in the schema' };
     },
   );
