@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import type { SecondFactorKind } from '@sentinel/api-sdk';
 import { errorText } from '@sentinel/api-sdk';
 import { Button, TextField } from '@sentinel/ui';
+import { AuthenticationCodeField } from './authentication-code-field';
 import { passkeyErrorText } from './passkeys';
 import './second-factor-form.css';
 
@@ -77,17 +78,7 @@ export function SecondFactorForm({
   return (
     <form className="second-factor-form" onSubmit={onSubmit} noValidate>
       {way === 'code' ? (
-        <TextField
-          label="Authentication code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          hint="The 6-digit code your authenticator app shows."
-          value={code}
-          error={error}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        />
+        <AuthenticationCodeField value={code} error={error} onChange={setCode} />
       ) : (
         <TextField
           label="Recovery code"

@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import QRCode from 'qrcode';
 import { errorText } from '@sentinel/api-sdk';
 import type { TotpEnrolment } from '@sentinel/api-sdk';
-import { Button, TextField } from '@sentinel/ui';
+import { Button } from '@sentinel/ui';
+import { AuthenticationCodeField } from '@sentinel/screens/second-factor';
 
 /** The key as people type it: groups of four. */
 function groupedKey(secret: string): string {
@@ -64,16 +65,11 @@ export function TotpSetup({
       <p>
         Key: <code aria-label="Key">{groupedKey(enrolment.secret)}</code>
       </p>
-      <TextField
-        label="Authentication code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        hint="The 6-digit code your app shows now."
+      <AuthenticationCodeField
         value={code}
         error={error}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        onChange={setCode}
+        hint="The 6-digit code your app shows now."
       />
       <Button type="submit" busy={busy} disabled={code.length !== 6}>
         Confirm
