@@ -17,8 +17,11 @@ export function privilegeOf(roles: readonly string[]): number {
 export const PRIVILEGE_MESSAGES = {
   outranked: 'You may not change the details of a user with more privilege than your own.',
   staffEmailNeedsAdmin: "Only an Admin may change a staff member's email address.",
-  hasPassword: 'This user has already created a password.',
-  linkTooSoon: 'Too many password links were sent to this user. Please try again later.',
+  /** A password-creation link goes only to an account without a password: the customer resets theirs. */
+  hasPassword: 'This account already has a password: ask the customer to use Forgot password',
+  /** Links to one user are throttled; `minutes` is how long the person should wait. */
+  linkTooSoon: (minutes: number) =>
+    `A link was sent a moment ago: try again in ${String(minutes)} minute${minutes === 1 ? '' : 's'}`,
 } as const;
 
 /**

@@ -139,19 +139,24 @@ describe('POST /Users/ResendPasswordCreationLink and privilege', () => {
       'Technical-Agent',
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: PRIVILEGE_MESSAGES.hasPassword });
+    expect(response.json()).toMatchObject({
+      message: 'This account already has a password: ask the customer to use Forgot password',
+    });
   });
 
   it('throttles links to one user', async () => {
     // Adding the agent sent the first link; two more fit in 15 minutes, the fourth does not.
     const agent = await newAgent();
-    const statuses: number[] = [];
+    const answers = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      statuses.push(
-        (await call('POST', '/Users/ResendPasswordCreationLink', { userId: agent.id }, 'Admin')).statusCode,
-      );
+      answers.push(await call('POST', '/Users/ResendPasswordCreationLink', { userId: agent.id }, 'Admin'));
     }
-    expect(statuses).toEqual([200, 200, 429]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 429]);
     expect((await emailsTo(agent.email)).length).toBe(3);
+    // The refusal says when to try again, in words and in Retry-After.
+    expect(answers[2]!.json()).toMatchObject({
+      message: 'A link was sent a moment ago: try again in 15 minutes',
+    });
+    expect(answers[2]!.headers['retry-after']).toBe('900');
   });
 });

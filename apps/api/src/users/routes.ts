@@ -39,6 +39,12 @@ import type { NewUser } from './user-queries';
 
 export const DUPLICATE_EMAIL = 'A user with this email address already exists';
 
+/**
+ * How long a refused resend asks the person to wait: the shortest window of the link limits
+ * (three links in 15 minutes, in auth/password-creation.ts), the limit an agent meets first.
+ */
+export const LINK_RETRY_MINUTES = 15;
+
 const duplicateEmail = () => new ApiError('validation', { Email: [DUPLICATE_EMAIL] });
 
 /** A 400 when another user (not `exceptUserId`) has this address, in any case. */
@@ -254,7 +260,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = request.body;
       // A Company-Admin resends links to their companies' users only; others answer as absent.
       const scope = await scopeOf(app.db, request.user!);
@@ -269,7 +275,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         case 'hasPassword':
           throw refused(PRIVILEGE_MESSAGES.hasPassword);
         case 'throttled':
-          throw new ApiError('throttled', undefined, PRIVILEGE_MESSAGES.linkTooSoon);
+          void reply.header('retry-after', LINK_RETRY_MINUTES * 60);
+          throw new ApiError('throttled', undefined, PRIVILEGE_MESSAGES.linkTooSoon(LINK_RETRY_MINUTES));
       }
     },
   );

@@ -2,7 +2,7 @@
 // and the subscription plans (shared with Payment); and the contact edits, which write the answer
 // into the cache.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { and, eq } from '@sentinel/api-sdk';
+import { and, eq, errorText } from '@sentinel/api-sdk';
 import type { ApiClient, ContactEditRequest, Driver, Page, User, Vehicle } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
 import { ownerVehiclesQuery, subscriptionPlansQuery, userKeys, vehicleKeys } from '../../../lib/server-cache';
@@ -61,7 +61,12 @@ export function useUpdateDriverMutation(driver: Pick<Driver, 'id' | 'vehicleId'>
   });
 }
 
-/** POST the password-creation link again; the spec's two sentences say how it went. */
+const RESEND_FAILED = 'Failed to resend password creation link.';
+
+/**
+ * POST the password-creation link again; the spec's two sentences say how it went, and a refusal
+ * adds the server's reason (the account has a password, or a link went out a moment ago).
+ */
 export function useResendLinkMutation(userId: number) {
   const api = useApiClient();
   return useMutation({
@@ -69,7 +74,8 @@ export function useResendLinkMutation(userId: number) {
     onSuccess: () => window.alert('Password creation link resent successfully.'),
     onError: (error) => {
       console.error(error);
-      window.alert('Failed to resend password creation link.');
+      const reason = errorText(error, '');
+      window.alert(reason === '' ? RESEND_FAILED : `${RESEND_FAILED} ${reason}`);
     },
   });
 }

@@ -125,7 +125,7 @@ describe('given an agent viewing an account', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Password creation link resent successfully.'));
   });
 
-  it("says 'Failed to resend password creation link.' when the server refuses", async () => {
+  it("says 'Failed to resend password creation link.' and the server's reason when it refuses", async () => {
     const user = userEvent.setup();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -133,7 +133,56 @@ describe('given an agent viewing an account', () => {
     renderApp('/agent/clients/987654/account/view');
 
     await user.click(await screen.findByRole('button', { name: 'Resend Create Password Link' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to resend password creation link.'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Failed to resend password creation link. User 987654 was not found.',
+      ),
+    );
+  });
+
+  it('says why when the holder already has a password', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const agent = await storeSignedInUser('Technical-Agent');
+    // The demo holder signs in to the mobile app: they have a password.
+    const { holder } = await demoHolder(agent);
+    renderApp(`/agent/clients/${holder.id}/account/view`);
+
+    await user.click(await screen.findByRole('button', { name: 'Resend Create Password Link' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Failed to resend password creation link. This account already has a password: ask the customer to use Forgot password',
+      ),
+    );
+  });
+
+  it('says when to try again after three links in 15 minutes', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const agent = await storeSignedInUser('Technical-Agent');
+    const api = sdk(agent);
+    const suffix = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+    // Adding the holder sends the first link; two resends make three, the limit of 15 minutes.
+    const { id } = await api.users.createAccountHolder({
+      FirstName: 'Sipho',
+      LastName: 'Ndlovu',
+      Email: uniqueEmail(),
+      PhoneNumber: `07${suffix}`,
+      IdNumber: `P${suffix}`,
+      IdNumberIsSouthAfrican: false,
+    });
+    await api.users.resendPasswordCreationLink(id);
+    await api.users.resendPasswordCreationLink(id);
+    renderApp(`/agent/clients/${id}/account/view`);
+
+    await user.click(await screen.findByRole('button', { name: 'Resend Create Password Link' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Failed to resend password creation link. A link was sent a moment ago: try again in 15 minutes',
+      ),
+    );
   });
 });
 
