@@ -68,6 +68,18 @@ async function signIn(email: string, password = PASSWORD, userAgent = CHROME_LIN
 
 const refresh = (pair: Signed) => app.inject({ method: 'POST', url: '/Auth/RefreshTokens', payload: pair });
 
+/** Sets up an authenticator app for the signed-in user, as the Security screen does; its key. */
+async function enrolApp(signed: Signed): Promise<string> {
+  const secret = (await call('POST', '/My/SecondFactors/Totp/Enrol', signed.accessToken)).json<{
+    secret: string;
+  }>().secret;
+  const confirmed = await call('POST', '/My/SecondFactors/Totp/Confirm', signed.accessToken, {
+    code: totpCode(secret, Date.now()),
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return secret;
+}
+
 beforeAll(async () => {
   // MFA off: staff choose a factor, and step-up applies to those who did.
   app = await build({
@@ -137,13 +149,7 @@ describe('step-up', () => {
     const target = await agent();
     const { email } = await agent();
     const signed = await signIn(email);
-    const secret = (await call('POST', '/My/SecondFactors/Totp/Enrol', signed.accessToken)).json<{
-      secret: string;
-    }>().secret;
-    const confirmed = await call('POST', '/My/SecondFactors/Totp/Confirm', signed.accessToken, {
-      code: totpCode(secret, Date.now()),
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const secret = await enrolApp(signed);
     const sessionId = (await call('GET', '/My/Sessions', signed.accessToken))
       .json<Session[]>()
       .find((session) => session.current)!.id;
@@ -191,12 +197,7 @@ describe('step-up', () => {
     const holder = await agent('Company-Admin');
     const { email } = await agent();
     const signed = await signIn(email);
-    const secret = (await call('POST', '/My/SecondFactors/Totp/Enrol', signed.accessToken)).json<{
-      secret: string;
-    }>().secret;
-    await call('POST', '/My/SecondFactors/Totp/Confirm', signed.accessToken, {
-      code: totpCode(secret, Date.now()),
-    });
+    const secret = await enrolApp(signed);
     const sessionId = (await call('GET', '/My/Sessions', signed.accessToken))
       .json<Session[]>()
       .find((session) => session.current)!.id;
@@ -257,12 +258,7 @@ describe("an Admin's reset of a user's factors", () => {
   it('removes every factor, ends the sessions, audits and e-mails the user', async () => {
     const { id, email } = await agent();
     const signed = await signIn(email);
-    const secret = (await call('POST', '/My/SecondFactors/Totp/Enrol', signed.accessToken)).json<{
-      secret: string;
-    }>().secret;
-    await call('POST', '/My/SecondFactors/Totp/Confirm', signed.accessToken, {
-      code: totpCode(secret, Date.now()),
-    });
+    await enrolApp(signed);
 
     const admin = await signIn(ADMIN.email, ADMIN.password);
     const sessions = (await call('GET', `/Users/${id}/Sessions`, admin.accessToken)).json<Session[]>();
