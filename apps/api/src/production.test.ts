@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from './app';
 import { serverBuildOptions } from './config';
+import { apiEntryArgs } from './testing/api-entry';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 const PRODUCTION = {
@@ -72,7 +73,7 @@ describe('the api built from a production environment', () => {
 
 describe('the api process with NODE_ENV=production', () => {
   it('refuses to start without JWT_SECRET and says which setting is missing', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, apiEntryArgs('server'), {
       cwd: APP_DIR,
       env: { ...process.env, ...PRODUCTION, PORT: '0', JWT_SECRET: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
