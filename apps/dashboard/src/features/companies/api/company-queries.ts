@@ -6,9 +6,10 @@ import type {
   CompanyLinkRole,
   CompanyListFields,
   ODataOrderBy,
+  Page,
   UserListFields,
 } from '@sentinel/api-sdk';
-import { SORT_OPTION } from '@sentinel/domain';
+import { COMPANY_LINK_ROLES, SORT_OPTION } from '@sentinel/domain';
 import type { CompanySortOption } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
 import { companyKeys, nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache';
@@ -17,6 +18,14 @@ import { companyKeys, nextPageIndex, userKeys, vehicleKeys } from '../../../lib/
 export const COMPANY_PAGE_SIZE = 20;
 /** Users listed per request on Link User; the picker says when more match and asks for more letters. */
 export const USER_LOOKUP_SIZE = 50;
+/** A user Link New User offers, with the link roles they hold (in the spec's order, at least one). */
+export interface LinkableUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  linkRoles: CompanyLinkRole[];
+}
+
 /** Existing users shown per page on Link User. */
 export const COMPANY_USERS_PAGE_SIZE = 50;
 
@@ -71,23 +80,34 @@ export const companyQueries = {
       getNextPageParam: nextPageIndex,
     }),
   /**
-   * The user dropdown's lookup: GET /Users holding the chosen link role whose first or last name
-   * contains every typed word, A - Z, one page.
+   * The user dropdown's lookup: GET /Users holding either link role (Company-Admin, Account-Holder)
+   * whose first or last name contains every typed word, A - Z, one page. Each user comes with the
+   * link roles they hold, so the person picks the user first and the role follows.
    */
-  userLookup: (api: ApiClient, role: CompanyLinkRole, search: string) =>
+  userLookup: (api: ApiClient, search: string) =>
     queryOptions({
-      queryKey: userKeys.list('company-lookup', { role, search }),
-      queryFn: () =>
-        api.users.list({
+      queryKey: userKeys.list('company-lookup', { search }),
+      queryFn: async (): Promise<Page<LinkableUser>> => {
+        const page = await api.users.list({
           filter: and(
-            eq<UserListFields>('role', role),
+            or(...COMPANY_LINK_ROLES.map((role) => eq<UserListFields>('role', role))),
             ...words(search).map((word) =>
               or(contains<UserListFields>('firstName', word), contains<UserListFields>('lastName', word)),
             ),
           ),
           orderBy: [{ field: 'firstName' }, { field: 'lastName' }],
           pageSize: USER_LOOKUP_SIZE,
-        }),
+        });
+        return {
+          ...page,
+          items: page.items.map(({ id, firstName, lastName, roles }) => ({
+            id,
+            firstName,
+            lastName,
+            linkRoles: COMPANY_LINK_ROLES.filter((role): role is CompanyLinkRole => roles.includes(role)),
+          })),
+        };
+      },
     }),
 };
 

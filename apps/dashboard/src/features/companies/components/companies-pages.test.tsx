@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoSignIn, storeSignedInUser } from '../../../test/api';
+import { createApiClient } from '@sentinel/api-sdk';
+import type { AuthorisedUser } from '@sentinel/domain';
+import { apiUrl, demoSignIn, storeSignedInUser } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
 
 // jsdom has no layout: give the list's scroll area 500 px and every card 50 px, so the virtual list
@@ -13,6 +15,14 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+function sdk(user: AuthorisedUser) {
+  let current = user;
+  return createApiClient({
+    baseUrl: apiUrl(),
+    session: { get: () => current, set: (next) => (current = next), clear() {} },
+  });
+}
 
 const unique = (label: string) => `${label} ${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
@@ -85,7 +95,7 @@ describe('given an Admin adding a company', () => {
     expect(link).toBeDisabled();
     const companyAdmin = demoSignIn('Company-Admin').name;
     await user.type(screen.getByRole('combobox', { name: 'User' }), companyAdmin.split(' ')[0]!);
-    await user.click(await screen.findByRole('option', { name: companyAdmin }));
+    await user.click(await screen.findByRole('option', { name: `${companyAdmin} (Company-Admin)` }));
     await user.click(link);
     const card = await screen.findByRole('button', { name: /Remove from company/ });
     expect(screen.queryByText('No users linked to this company yet.')).not.toBeInTheDocument();
@@ -128,9 +138,50 @@ describe('given an Admin linking a user who is already linked', () => {
     const companyAdmin = demoSignIn('Company-Admin').name;
     await screen.findByRole('heading', { name: companyAdmin });
     await user.type(screen.getByRole('combobox', { name: 'User' }), companyAdmin);
-    await user.click(await screen.findByRole('option', { name: companyAdmin }));
+    await user.click(await screen.findByRole('option', { name: `${companyAdmin} (Company-Admin)` }));
     await user.click(screen.getByRole('button', { name: 'Link' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This user is already linked to this company');
+  });
+});
+
+describe('given an agent linking an existing account holder by picking the person first', () => {
+  it('lists them with their role, takes that role and shows them among the existing users', async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    const api = sdk(agent);
+    const company = await api.companies.create(unique('Highveld Haulage'));
+    // A holder with a name no one else has, so the search finds only them.
+    const surname = `Khumalo${Math.floor(Math.random() * 1e8)}`;
+    const suffix = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+    await api.users.createAccountHolder({
+      FirstName: 'Thandi',
+      LastName: surname,
+      Email: `thandi.${suffix}@example.co.za`,
+      PhoneNumber: `07${suffix}`,
+      IdNumber: `P${suffix}`,
+      IdNumberIsSouthAfrican: false,
+    });
+    renderApp(`/agent/companies/${company.id}/link-user`);
+
+    const linkNew = await screen.findByRole('region', { name: 'Link New User' });
+    expect(within(linkNew).getByRole('combobox', { name: 'Role' })).toHaveTextContent('Company-Admin');
+    const picker = within(linkNew).getByRole('combobox', { name: 'User' });
+    expect(picker).toHaveAttribute('placeholder', 'Select a user');
+    await user.type(picker, `Thandi ${surname}`);
+    await user.click(await screen.findByRole('option', { name: `Thandi ${surname} (Account-Holder)` }));
+
+    // The role follows the person: an account holder is linked as one.
+    const role = within(linkNew).getByRole('combobox', { name: 'Role' });
+    expect(role).toHaveTextContent('Account-Holder');
+    expect(role).toBeDisabled();
+    await user.click(within(linkNew).getByRole('button', { name: 'Link' }));
+
+    const existing = await screen.findByRole('region', { name: 'Existing Users' });
+    expect(await within(existing).findByRole('heading', { name: `Thandi ${surname}` })).toBeInTheDocument();
+    expect(within(linkNew).getByRole('combobox', { name: 'User' })).toHaveValue('');
+    expect((await api.companies.users(company.id)).items).toMatchObject([
+      { firstName: 'Thandi', lastName: surname, role: 'Account-Holder' },
+    ]);
   });
 });

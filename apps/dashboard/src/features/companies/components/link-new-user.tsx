@@ -8,24 +8,51 @@ import type { UserPickerOption } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { companyQueries, useAddCompanyUserMutation } from '../api/company-queries';
+import type { LinkableUser } from '../api/company-queries';
 
 const isLinkRole = (value: string): value is CompanyLinkRole =>
   (COMPANY_LINK_ROLES as readonly string[]).includes(value);
 
-/** 'Link New User': a searchable user dropdown, the link role and 'Link'. */
+/** A picker option: the user, whose roles are read beside the name, e.g. 'Thandi Nkosi (Account-Holder)'. */
+type LinkOption = UserPickerOption & { user: LinkableUser };
+
+// The UI kit's picker shows first and last name: the roles ride on the last name, so they are read
+// in the list and stay beside the name once chosen.
+const toOption = (user: LinkableUser): LinkOption => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: `${user.lastName} (${user.linkRoles.join(', ')})`,
+  user,
+});
+
+/**
+ * 'Link New User': a searchable dropdown of the users holding a link role, each with their roles,
+ * then the role and 'Link'. The role follows the chosen user: one they hold only one link role with
+ * gets that role; one holding both may choose.
+ */
 export function LinkNewUser({ companyId }: { companyId: number }) {
   const api = useApiClient();
   const headingId = useId();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<CompanyLinkRole>(DEFAULT_COMPANY_LINK_ROLE);
-  const [selected, setSelected] = useState<UserPickerOption | null>(null);
+  const [selected, setSelected] = useState<LinkOption | null>(null);
   const settledSearch = useDebouncedValue(search);
-  // The dropdown lists users who hold the chosen role, the only ones the server links with it.
   const lookup = useQuery({
-    ...companyQueries.userLookup(api, role, settledSearch),
+    ...companyQueries.userLookup(api, settledSearch),
     placeholderData: keepPreviousData,
   });
   const link = useAddCompanyUserMutation(companyId);
+  const roles = selected?.user.linkRoles ?? COMPANY_LINK_ROLES.filter(isLinkRole);
+
+  function choose(option: UserPickerOption | null) {
+    const next = (lookup.data?.items ?? []).find((user) => user.id === option?.id);
+    setSelected(next === undefined ? null : toOption(next));
+    // Keep the role already chosen when the user holds it; otherwise the one they hold.
+    const held = next?.linkRoles ?? [];
+    const first = held[0];
+    if (first !== undefined && !held.includes(role)) setRole(first);
+    link.reset();
+  }
 
   async function onLink() {
     if (selected === null) return;
@@ -44,14 +71,11 @@ export function LinkNewUser({ companyId }: { companyId: number }) {
         Link New User
       </h2>
       <UserPicker
-        users={lookup.data?.items ?? []}
+        users={(lookup.data?.items ?? []).map(toOption)}
         totalCount={lookup.data?.totalCount}
         loading={lookup.isPending || (lookup.isFetching && search !== settledSearch)}
         selected={selected}
-        onSelectedChange={(user) => {
-          setSelected(user);
-          link.reset();
-        }}
+        onSelectedChange={choose}
         onSearchChange={setSearch}
       />
       <Select
@@ -60,11 +84,11 @@ export function LinkNewUser({ companyId }: { companyId: number }) {
         onValueChange={(next) => {
           if (!isLinkRole(next)) return;
           setRole(next);
-          // The chosen user may not hold the new role: choose again from its list.
-          setSelected(null);
           link.reset();
         }}
-        options={COMPANY_LINK_ROLES.map((name) => ({ value: name, label: name }))}
+        // A user holding one link role can be linked with that role only.
+        disabled={roles.length < 2}
+        options={roles.map((name) => ({ value: name, label: name }))}
       />
       {link.isError && <Alert variant="error">{errorText(link.error, 'Failed to link user')}</Alert>}
       <Button
