@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, inject, it } from 'vitest';
 import { DEFAULT_APP_SETTINGS } from '@sentinel/api-sdk';
+import { PRODUCT_TAGLINE } from '../lib/app-header';
 import { createApp } from './create-app';
 
 /** The app as a visit to `path` opens it (jsdom's location is the browser's). */
@@ -29,4 +30,25 @@ describe('the sign-up app', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
+
+  it.each([
+    '/sign-up',
+    '/verify-account',
+    '/success',
+    '/create-password',
+    '/forgot-password',
+    '/reset-password',
+    '/nowhere',
+  ])(
+    'opens %s with the logo and the product name, linked to the sign-up, and what the product is',
+    async (path) => {
+      renderAt(path);
+
+      // The header stands before the page's main content (the page's own title header is inside it).
+      const home = await screen.findByRole('link', { name: 'Sentinel' });
+      expect(home).toHaveAttribute('href', '/sign-up');
+      expect(screen.getByText(PRODUCT_TAGLINE)).toBeVisible();
+      expect(await screen.findByRole('main')).not.toContainElement(home);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PATHS } from '@sentinel/domain';
+import { AppHeader } from '../lib/app-header';
 import { lazyComponent, lazyWithApiServices } from '../lib/lazy-component';
 import { PlaceholderPage } from '../lib/placeholder-page';
 
@@ -50,20 +51,24 @@ export const routes: AppRoute[] = [
 ];
 
 /**
- * The routes, and the not-found page for any other path. A screen's chunk takes a moment on its
- * first visit; the page stays blank that long rather than flashing a spinner.
+ * The app's header, then the routes and the not-found page for any other path. A screen's chunk
+ * takes a moment on its first visit; below the header the page stays blank that long rather than
+ * flashing a spinner.
  */
 export function AppRoutes() {
   return (
-    <Suspense fallback={null}>
-      <Switch>
-        {routes.map(({ path, Screen }) => (
-          <Route key={path} path={path} component={Screen} />
-        ))}
-        <Route>
-          <PlaceholderPage title={NOT_FOUND_TEXT} />
-        </Route>
-      </Switch>
-    </Suspense>
+    <>
+      <AppHeader />
+      <Suspense fallback={null}>
+        <Switch>
+          {routes.map(({ path, Screen }) => (
+            <Route key={path} path={path} component={Screen} />
+          ))}
+          <Route>
+            <PlaceholderPage title={NOT_FOUND_TEXT} />
+          </Route>
+        </Switch>
+      </Suspense>
+    </>
   );
 }

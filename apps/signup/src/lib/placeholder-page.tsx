@@ -1,10 +1,9 @@
-import { Logo, PageHeader } from '@sentinel/ui';
+import { PageHeader } from '@sentinel/ui';
 
-/** A screen a later issue builds: its title for now, so every route is reachable and recognisable. */
+/** A page with only its title (the not-found page); the app's header above it carries the logo. */
 export function PlaceholderPage({ title }: { title: string }) {
   return (
     <main className="placeholder-page">
-      <Logo />
       <PageHeader title={title} />
     </main>
   );

@@ -22,7 +22,7 @@ export interface DetailsFormProps extends StepProps {
 }
 
 /** Step 3 (details), which sends the sign-up; success goes to /verify-account. */
-export function DetailsForm({ values, errors, change, onBack, onErrors }: DetailsFormProps) {
+export function DetailsForm({ values, errors, change, check, onBack, onErrors }: DetailsFormProps) {
   const [, navigate] = useLocation();
   const { turnstileSiteKey } = useAppSettings();
   const signUp = useSignUpMutation();
@@ -56,7 +56,7 @@ export function DetailsForm({ values, errors, change, onBack, onErrors }: Detail
 
   return (
     <form className="sign-up__form" onSubmit={submit} noValidate>
-      <DetailsStep values={values} errors={errors} change={change} />
+      <DetailsStep values={values} errors={errors} change={change} check={check} />
       {turnstileSiteKey !== '' && <Turnstile siteKey={turnstileSiteKey} onToken={setTurnstileToken} />}
       {errors['TurnstileToken']?.map((message) => (
         <Alert key={message} variant="error">

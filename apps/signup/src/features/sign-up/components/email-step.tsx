@@ -1,8 +1,9 @@
 import { Checkbox, TextField } from '@sentinel/ui';
+import { validateSignUpEmailStep } from '@sentinel/domain';
 import type { StepProps } from './sign-up-form';
 
 /** Step 1: the e-mail address and the consents (terms required, marketing optional). */
-export function EmailStep({ values, errors, change }: StepProps) {
+export function EmailStep({ values, errors, change, check }: StepProps) {
   return (
     <>
       <TextField
@@ -12,6 +13,7 @@ export function EmailStep({ values, errors, change }: StepProps) {
         value={values.Email}
         error={errors['Email']?.[0]}
         onChange={(event) => change({ Email: event.target.value.trim() })}
+        onBlur={() => check('Email', validateSignUpEmailStep)}
       />
       <Checkbox
         label="I accept the terms and conditions and the privacy policy"
