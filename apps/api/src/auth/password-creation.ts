@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
 import type { MessageSender } from '../providers/messages';
-import { allowSend } from '../throttle/send-log';
+import { allowSend, msUntilSendAllowed } from '../throttle/send-log';
 
 /** Links to one user: three in 15 minutes, ten a day, so a link cannot be used to flood an inbox. */
 const LINK_LIMITS = [
@@ -69,6 +69,14 @@ export async function sendPasswordCreationLink(
     body: `Hi ${user.firstName},\n\nCreate your ${PRODUCT_NAME} password here (the link works once, for 72 hours):\n${link}\n`,
   });
   return 'sent';
+}
+
+/** How long until another link may go to the user (0 when one may now). */
+export function msUntilNextPasswordLink(
+  context: Pick<PasswordCreationContext, 'db'>,
+  userId: number,
+): Promise<number> {
+  return msUntilSendAllowed(context.db, `creation-link:${String(userId)}`, LINK_LIMITS);
 }
 
 /** The hash a token is stored under, for the create-password endpoint of a later issue. */

@@ -45,3 +45,36 @@ export async function allowSend(
     .execute();
   return true;
 }
+
+/**
+ * How long until `allowSend` would let a send under `key` through (0 when it would now): for each
+ * limit reached, until enough of its window's sends have aged out of it.
+ */
+export async function msUntilSendAllowed(
+  db: Kysely<Database>,
+  key: string,
+  limits: readonly SendLimit[],
+  now: Date = new Date(),
+): Promise<number> {
+  const widest = Math.max(...limits.map((limit) => limit.windowMs));
+  const times = (
+    await db
+      .selectFrom('sendLog')
+      .select('createdAt')
+      .where('key', '=', key)
+      .where('createdAt', '>', instant(new Date(now.getTime() - widest)))
+      .execute()
+  )
+    .map((row) => new Date(row.createdAt).getTime())
+    .sort((a, b) => b - a);
+  let wait = 0;
+  for (const limit of limits) {
+    const inWindow = times.filter((at) => at > now.getTime() - limit.windowMs);
+    // The send that must leave the window: the max-th newest of those in it.
+    const leaving = inWindow[limit.max - 1];
+    if (inWindow.length >= limit.max && leaving !== undefined) {
+      wait = Math.max(wait, leaving + limit.windowMs - now.getTime());
+    }
+  }
+  return wait;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { PRIVILEGE_MESSAGES } from '@sentinel/domain';
 import { build, DEMO_SIGN_INS } from '../index';
+import { instant } from '../db/database';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -157,6 +158,29 @@ describe('POST /Users/ResendPasswordCreationLink and privilege', () => {
     expect(answers[2]!.json()).toMatchObject({
       message: 'A link was sent a moment ago: try again in 15 minutes',
     });
-    expect(answers[2]!.headers['retry-after']).toBe('900');
+    expect(Number(answers[2]!.headers['retry-after'])).toBeGreaterThan(880);
+    expect(Number(answers[2]!.headers['retry-after'])).toBeLessThanOrEqual(900);
+  });
+
+  it("says the longer wait once the day's ten links are spent", async () => {
+    // Ten links 23 hours ago: the 15-minute limit allows one, the day's does not for another hour.
+    const agent = await newAgent();
+    const earlier = instant(new Date(Date.now() - 23 * 3_600_000));
+    await app.db
+      .deleteFrom('sendLog')
+      .where('key', '=', `creation-link:${String(agent.id)}`)
+      .execute();
+    await app.db
+      .insertInto('sendLog')
+      .values(
+        Array.from({ length: 10 }, () => ({ key: `creation-link:${String(agent.id)}`, createdAt: earlier })),
+      )
+      .execute();
+    const refused = await call('POST', '/Users/ResendPasswordCreationLink', { userId: agent.id }, 'Admin');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      message: 'A link was sent a moment ago: try again in 60 minutes',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_580);
   });
 });
