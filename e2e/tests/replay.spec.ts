@@ -84,3 +84,73 @@ test('jumps to where a tamper alert happened in the last 7 days', async ({ page 
   await expect(time(page)).toHaveText(label.replace('Tamper alert at ', ''));
   await expect(page.getByTestId('replay-speed')).toHaveText('0 km/h');
 });
+
+test("a tamper alert beside a lock on the week's timeline takes the pointer and opens its moment", async ({
+  page,
+}) => {
+  const items = await listVehicles('deviceId ne null', 'id', 30);
+  const vehicle = items.find((item) => item.id % 3 === 0);
+  if (!vehicle) throw new Error('no demo vehicle with a tamper alert');
+  await page.goto(`/agent/clients/${vehicle.userId}/vehicle/${vehicle.id}/history`);
+  await page.getByRole('button', { name: 'Replay' }).click();
+  const lastWeek = page.getByRole('button', { name: 'Last 7 days' });
+  await lastWeek.click();
+  await expect(lastWeek).toHaveAttribute('aria-pressed', 'true');
+
+  const events = page.getByRole('list', { name: 'Events' });
+  const alert = events.getByRole('button', { name: /^Tamper alert at / }).first();
+  const label = (await alert.getAttribute('aria-label')) ?? '';
+  const moment = label.replace('Tamper alert at ', '');
+  const alertBox = await alert.boundingBox();
+  if (alertBox === null) throw new Error('the tamper alert is not drawn');
+  const middle = alertBox.x + alertBox.width / 2;
+
+  // On a week's timeline the entries beside the alarm (its cancellation minutes later, the
+  // owner's lock) lie within a marker's width of it: they are drawn in the row below, gathered
+  // into a count when they would overlap one another.
+  let beside = null;
+  for (const marker of await events.getByRole('button').all()) {
+    const box = await marker.boundingBox();
+    if (box === null || (await marker.getAttribute('aria-label')) === label) continue;
+    if (Math.abs(box.x + box.width / 2 - middle) < 24) beside = marker;
+  }
+  if (beside === null) throw new Error('no entry beside the tamper alert');
+  const besideBox = await beside.boundingBox();
+  expect(besideBox!.y).toBeGreaterThanOrEqual(alertBox.y + alertBox.height);
+
+  // A mouse click, not a key: the alarm is the marker on top, nothing takes its pointer.
+  await alert.click();
+  await expect(time(page)).toHaveText(moment);
+  await expect(page.getByTestId('replay-speed')).toHaveText('0 km/h');
+
+  // The neighbours are reachable too: a count opens their list (the owner's lock or unlock chosen
+  // when it is there), and an entry jumps to its moment.
+  const name = (await beside.getAttribute('aria-label')) ?? '';
+  let besideMoment = name.replace(/^.* at /, '');
+  if (/^\d+ events from /.test(name)) {
+    await beside.click();
+    const entries = page.getByRole('menu').getByRole('menuitem');
+    const lock = entries.filter({ hasText: /^(Locked|Unlocked) at / });
+    const entry = (await lock.count()) > 0 ? lock.first() : entries.first();
+    besideMoment = ((await entry.textContent()) ?? '').replace(/^.* at /, '');
+    await entry.click();
+  } else {
+    await beside.click();
+  }
+  await expect(time(page)).toHaveText(besideMoment);
+
+  // On the map the alarm is drawn above the entries at its place, and a click reaches it too (in
+  // the list of the week's tamper alerts when another was raised at the same place).
+  const map = page.getByRole('group', { name: 'Events on the map' });
+  const onMap = map.getByRole('button', { name: label });
+  if ((await onMap.count()) > 0) {
+    await onMap.click();
+  } else {
+    await map
+      .getByRole('button', { name: /^\d+ tamper alerts from / })
+      .first()
+      .click();
+    await page.getByRole('menu').getByRole('menuitem', { name: label }).click();
+  }
+  await expect(time(page)).toHaveText(moment);
+});

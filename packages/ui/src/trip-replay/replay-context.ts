@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { formatReplayTime } from '@sentinel/domain';
 import type { ReplayEvent, ReplayFix, ReplayMarker, Stop, Trip } from '@sentinel/domain';
 
 /** What is replayed: changes when the period or the chosen trip does, not while playing. */
@@ -50,6 +51,11 @@ export function usePlayhead(): ReplayPlayhead {
 export function eventLabel(event: ReplayEvent): string {
   if (event.type === 'LockState') return event.isLocked === true ? 'Locked' : 'Unlocked';
   return event.tamperCancelled === true ? 'Tamper alert cancelled' : 'Tamper alert';
+}
+
+/** An event's accessible name on the timeline, the map and in a group's list: 'Locked at 18:12:57'. */
+export function eventName(event: ReplayEvent): string {
+  return `${eventLabel(event)} at ${formatReplayTime(event.at)}`;
 }
 
 /** 'lock', 'unlock' or 'tamper', for the marker's look. */

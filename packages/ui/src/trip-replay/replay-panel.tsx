@@ -1,14 +1,12 @@
 import { memo, useMemo, useRef, useState } from 'react';
-import type { PointerEvent } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 import { formatDistance, formatReplayTime } from '@sentinel/domain';
-import type { ReplayFix } from '@sentinel/domain';
+import type { ReplayEvent, ReplayFix } from '@sentinel/domain';
 import { Button } from '../button';
-import { eventKind, eventLabel, usePlayhead, useTrack } from './replay-context';
-
-interface Point {
-  x: number;
-  y: number;
-}
+import { EventGroup, groupName } from './event-group';
+import { groupNear, isAlarm } from './marker-groups';
+import type { Point } from './marker-groups';
+import { eventKind, eventName, usePlayhead, useTrack } from './replay-context';
 
 /** Metres east and north of a reference point (equirectangular: to scale over a city). */
 function projector(fixes: readonly ReplayFix[]) {
@@ -120,22 +118,6 @@ export function ReplayPanel() {
             </rect>
           );
         })}
-        {events.map((event) => {
-          if (event.latitudeDegrees === null || event.longitudeDegrees === null) return null;
-          const point = project(event.latitudeDegrees, event.longitudeDegrees);
-          return (
-            <circle
-              key={event.id}
-              className={`sn-replay-panel__event sn-replay-panel__event--${eventKind(event)}`}
-              cx={point.x}
-              cy={point.y}
-              r={unit * 0.6}
-              onClick={() => seek(Date.parse(event.at))}
-            >
-              <title>{`${eventLabel(event)} at ${formatReplayTime(event.at)}`}</title>
-            </circle>
-          );
-        })}
         {markerPoint && (
           <circle className="sn-replay-panel__marker" cx={markerPoint.x} cy={markerPoint.y} r={unit} />
         )}
@@ -156,6 +138,7 @@ export function ReplayPanel() {
           </text>
         </g>
       </svg>
+      <EventMarkers viewBox={viewBox} events={events} project={project} unit={unit} onSeek={seek} />
       <div className="sn-replay-panel__zoom">
         <Button type="button" variant="secondary" onClick={() => zoomTo(zoom * 2)} disabled={zoom >= 256}>
           Zoom in
@@ -165,5 +148,131 @@ export function ReplayPanel() {
         </Button>
       </div>
     </div>
+  );
+}
+
+interface Placed {
+  event: ReplayEvent;
+  point: Point;
+}
+
+function centre(group: readonly Placed[]): Point {
+  return {
+    x: group.reduce((sum, each) => sum + each.point.x, 0) / group.length,
+    y: group.reduce((sum, each) => sum + each.point.y, 0) / group.length,
+  };
+}
+
+/** Enter and Space press an SVG marker, as they press a button. */
+function pressWith(action: () => void) {
+  return (event: KeyboardEvent<SVGGElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    action();
+  };
+}
+
+/**
+ * The events where they happened, over the drawing (a picture to assistive technology) in a layer
+ * of their own that only its markers take the pointer in. Markers that would overlap become one
+ * with their count, which opens their list; a raised tamper alert is drawn last, and lifted above
+ * the entries at its place on a stem, so it never lies under a lock nor hides one.
+ */
+function EventMarkers({
+  viewBox,
+  events,
+  project,
+  unit,
+  onSeek,
+}: {
+  viewBox: string;
+  events: readonly ReplayEvent[];
+  project: (latitudeDegrees: number, longitudeDegrees: number) => Point;
+  unit: number;
+  onSeek: (time: number) => void;
+}) {
+  const radius = unit * 0.6;
+  const gap = unit * 1.6;
+  const { others, alarms } = useMemo(() => {
+    const placed: Placed[] = [];
+    for (const event of events) {
+      if (event.latitudeDegrees === null || event.longitudeDegrees === null) continue;
+      placed.push({ event, point: project(event.latitudeDegrees, event.longitudeDegrees) });
+    }
+    placed.sort((a, b) => Date.parse(a.event.at) - Date.parse(b.event.at));
+    const group = (alarm: boolean) =>
+      groupNear(
+        placed.filter((each) => isAlarm(each.event) === alarm),
+        (each) => each.point,
+        gap,
+      ).map((members) => ({ members, at: centre(members) }));
+    return { others: group(false), alarms: group(true) };
+  }, [events, project, gap]);
+
+  const marker = (members: readonly Placed[], at: Point, alarm: boolean) => {
+    const first = members[0]!.event;
+    if (members.length === 1) {
+      return (
+        <g
+          key={first.id}
+          role="button"
+          tabIndex={0}
+          aria-label={eventName(first)}
+          className={`sn-replay-panel__event sn-replay-panel__event--${eventKind(first)}`}
+          onClick={() => onSeek(Date.parse(first.at))}
+          onKeyDown={pressWith(() => onSeek(Date.parse(first.at)))}
+        >
+          <title>{eventName(first)}</title>
+          <circle cx={at.x} cy={at.y} r={radius} />
+        </g>
+      );
+    }
+    const list = members.map((each) => each.event);
+    return (
+      <EventGroup key={first.id} events={list} onSeek={onSeek}>
+        <g
+          role="button"
+          tabIndex={0}
+          aria-label={groupName(list)}
+          className={`sn-replay-panel__group${alarm ? ' sn-replay-panel__group--alarm' : ''}`}
+        >
+          <title>{groupName(list)}</title>
+          <circle cx={at.x} cy={at.y} r={radius * 1.3} />
+          <text x={at.x} y={at.y} fontSize={unit * 1.1} textAnchor="middle" dominantBaseline="central">
+            {list.length}
+          </text>
+        </g>
+      </EventGroup>
+    );
+  };
+
+  return (
+    <svg
+      className="sn-replay-panel__events"
+      viewBox={viewBox}
+      preserveAspectRatio="xMidYMid meet"
+      role="group"
+      aria-label="Events on the map"
+    >
+      {others.map(({ members, at }) => marker(members, at, false))}
+      {alarms.map(({ members, at }) => {
+        const covers = others.some((other) => Math.hypot(other.at.x - at.x, other.at.y - at.y) < gap);
+        if (!covers) return marker(members, at, true);
+        const lifted = { x: at.x, y: at.y - gap * 1.4 };
+        return (
+          <g key={members[0]!.event.id}>
+            <line
+              className="sn-replay-panel__stem"
+              x1={at.x}
+              y1={at.y}
+              x2={lifted.x}
+              y2={lifted.y}
+              vectorEffect="non-scaling-stroke"
+            />
+            {marker(members, lifted, true)}
+          </g>
+        );
+      })}
+    </svg>
   );
 }

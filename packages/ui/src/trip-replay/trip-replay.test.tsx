@@ -8,14 +8,20 @@ import { sampleDay } from './sample-day';
 
 const day = sampleDay();
 
-function Replay({ fixes = day.fixes }: { fixes?: typeof day.fixes }) {
+function Replay({
+  fixes = day.fixes,
+  events = day.events,
+}: {
+  fixes?: typeof day.fixes;
+  events?: typeof day.events;
+}) {
   const [selectedTrip, setSelectedTrip] = useState<number | null>(null);
   return (
     <TripReplay
       fixes={fixes}
       trips={fixes.length === 0 ? [] : day.trips}
       stops={fixes.length === 0 ? [] : day.stops}
-      events={day.events}
+      events={events}
       selectedTrip={selectedTrip}
       onSelectTrip={setSelectedTrip}
     />
@@ -151,6 +157,129 @@ describe('given a day with two trips and no map key', () => {
     render(<Replay />);
 
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+// The office at noon: the tamper alert, then the owner locks and unlocks within minutes, and staff
+// cancel the alert: on a 13-hour timeline these markers would lie on one another.
+const noon = Date.parse(day.events[1]!.at);
+const office = {
+  latitudeDegrees: day.events[1]!.latitudeDegrees,
+  longitudeDegrees: day.events[1]!.longitudeDegrees,
+};
+const crowded = [
+  ...day.events,
+  {
+    id: 5,
+    at: new Date(noon + 297_000).toISOString(),
+    type: 'LockState' as const,
+    isLocked: true,
+    tamperCancelled: null,
+    ...office,
+  },
+  {
+    id: 6,
+    at: new Date(noon + 360_000).toISOString(),
+    type: 'LockState' as const,
+    isLocked: false,
+    tamperCancelled: null,
+    ...office,
+  },
+];
+
+describe('given a tamper alert and a lock minutes apart', () => {
+  it('keeps the alarm a marker of its own, which jumps to its moment', async () => {
+    const user = userEvent.setup();
+    render(<Replay events={crowded} />);
+
+    const events = screen.getByRole('list', { name: 'Events' });
+    await user.click(within(events).getByRole('button', { name: 'Tamper alert at 12:00:00' }));
+    expect(time()).toBe('12:00:00');
+    expect(within(events).getByRole('button', { name: 'Unlocked at 06:59:24' })).toBeInTheDocument();
+  });
+
+  it('gathers the entries that would overlap into a count that lists them, each jumping to its moment', async () => {
+    const user = userEvent.setup();
+    render(<Replay events={crowded} />);
+
+    const events = screen.getByRole('list', { name: 'Events' });
+    const group = within(events).getByRole('button', { name: '3 events from 12:04:57 to 12:18:00' });
+    expect(group).toHaveTextContent('3');
+    expect(within(events).queryByRole('button', { name: 'Locked at 12:04:57' })).not.toBeInTheDocument();
+
+    await user.click(group);
+    const list = screen.getByRole('menu', { name: '3 events from 12:04:57 to 12:18:00' });
+    expect(
+      within(list)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Locked at 12:04:57', 'Unlocked at 12:06:00', 'Tamper alert cancelled at 12:18:00']);
+    await user.click(within(list).getByRole('menuitem', { name: 'Locked at 12:04:57' }));
+    expect(time()).toBe('12:04:57');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('reaches every entry from the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<Replay events={crowded} />);
+
+    const events = screen.getByRole('list', { name: 'Events' });
+    within(events).getByRole('button', { name: 'Tamper alert at 12:00:00' }).focus();
+    await user.keyboard('{Enter}');
+    expect(time()).toBe('12:00:00');
+    await user.tab();
+    expect(within(events).getByRole('button', { name: '3 events from 12:04:57 to 12:18:00' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'Locked at 12:04:57' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(time()).toBe('12:18:00');
+  });
+
+  it('lifts the alarm above the entries at its place on the map, each reachable by keyboard', async () => {
+    const user = userEvent.setup();
+    render(<Replay events={crowded} />);
+
+    const map = screen.getByRole('group', { name: 'Events on the map' });
+    within(map).getByRole('button', { name: 'Tamper alert at 12:00:00' }).focus();
+    await user.keyboard('{Enter}');
+    expect(time()).toBe('12:00:00');
+
+    await user.tab();
+    // In drawing order: the entries at home, then the office's, then the alarm drawn over them.
+    await user.click(within(map).getByRole('button', { name: '3 events from 12:04:57 to 12:18:00' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Unlocked at 12:06:00' }));
+    expect(time()).toBe('12:06:00');
+    await user.click(within(map).getByRole('button', { name: '2 events from 06:59:24 to 17:16:00' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Locked at 17:16:00' }));
+    expect(time()).toBe('17:16:00');
+  });
+
+  it('has no accessibility violations, with the list open too', async () => {
+    const user = userEvent.setup();
+    render(<Replay events={crowded} />);
+
+    expect(await axeViolations()).toEqual([]);
+    const events = screen.getByRole('list', { name: 'Events' });
+    await user.click(within(events).getByRole('button', { name: '3 events from 12:04:57 to 12:18:00' }));
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('given two tamper alerts minutes apart', () => {
+  it('gathers them in the alarms row as tamper alerts, above the other entries', async () => {
+    const user = userEvent.setup();
+    const second = { ...day.events[1]!, id: 7, at: new Date(noon + 180_000).toISOString() };
+    render(<Replay events={[...day.events, second]} />);
+
+    const events = screen.getByRole('list', { name: 'Events' });
+    await user.click(
+      within(events).getByRole('button', { name: '2 tamper alerts from 12:00:00 to 12:03:00' }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Tamper alert at 12:03:00' }));
+    expect(time()).toBe('12:03:00');
+    expect(
+      within(events).getByRole('button', { name: 'Tamper alert cancelled at 12:18:00' }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
-import { memo, useMemo } from 'react';
-import type { ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { clsx } from 'clsx';
 import {
   fixesBetween,
@@ -14,15 +14,10 @@ import type { ReplayEvent, ReplayFix, Stop, Trip } from '@sentinel/domain';
 import { Button } from '../button';
 import { Checkbox } from '../checkbox';
 import { EmptyState } from '../empty-state';
-import {
-  PlayheadContext,
-  TrackContext,
-  eventKind,
-  eventLabel,
-  usePlayhead,
-  useTrack,
-} from './replay-context';
+import { PlayheadContext, TrackContext, eventKind, eventName, usePlayhead, useTrack } from './replay-context';
 import type { ReplayTrack } from './replay-context';
+import { EventGroup, groupName } from './event-group';
+import { groupAlong, isAlarm } from './marker-groups';
 import { ReplayGoogleMap } from './replay-google-map';
 import { ReplayPanel } from './replay-panel';
 import { usePlayback } from './use-playback';
@@ -159,7 +154,27 @@ function Controls() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Timeline: the scrubber, with the lock, unlock and tamper entries along it
+// Timeline: the scrubber, with the lock, unlock and tamper entries along it. Raised tamper alerts
+// have their own row above the others, so an alarm is never under a lock; markers of a row that
+// would overlap become one marker with their count, which opens the list of its events.
+
+/** Less than this apart (px), two markers' targets would touch: WCAG's 24 px target spacing. */
+const MARKER_GAP_PX = 24;
+/** The width assumed before the timeline is measured (and in a DOM without layout). */
+const UNMEASURED_WIDTH_PX = 640;
+
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width > 0 ? width : UNMEASURED_WIDTH_PX;
+}
 
 function Timeline() {
   const { times, events } = useTrack();
@@ -167,6 +182,27 @@ function Timeline() {
   const start = times[0] ?? 0;
   const end = times.at(-1) ?? 0;
   const span = Math.max(1, end - start);
+  const listRef = useRef<HTMLOListElement>(null);
+  const width = useWidth(listRef);
+  const rows = useMemo(() => {
+    const offset = (event: ReplayEvent) => ((Date.parse(event.at) - start) / span) * width;
+    const row = (alarm: boolean) =>
+      groupAlong(
+        events.filter((event) => isAlarm(event) === alarm),
+        offset,
+        MARKER_GAP_PX,
+      ).map((group) => ({ alarm, group }));
+    // In time order, alarms first at the same moment, so a screen reader meets them as they happened.
+    return [...row(true), ...row(false)].sort(
+      (a, b) => Date.parse(a.group[0]!.at) - Date.parse(b.group[0]!.at) || Number(b.alarm) - Number(a.alarm),
+    );
+  }, [events, start, span, width]);
+  const hasAlarms = rows.some((each) => each.alarm);
+  const left = (group: readonly ReplayEvent[]) => {
+    const first = Date.parse(group[0]!.at);
+    const last = Date.parse(group.at(-1)!.at);
+    return `${(((first + last) / 2 - start) / span) * 100}%`;
+  };
   return (
     <div className="sn-replay__timeline">
       <input
@@ -180,16 +216,37 @@ function Timeline() {
         disabled={times.length < 2}
         onChange={(event) => seek(Number(event.target.value))}
       />
-      <ol className="sn-replay__events" aria-label="Events">
-        {events.map((event) => (
-          <li key={event.id} style={{ left: `${((Date.parse(event.at) - start) / span) * 100}%` }}>
-            <button
-              type="button"
-              className={`sn-replay__event sn-replay__event--${eventKind(event)}`}
-              aria-label={`${eventLabel(event)} at ${formatReplayTime(event.at)}`}
-              title={`${eventLabel(event)} at ${formatReplayTime(event.at)}`}
-              onClick={() => seek(Date.parse(event.at))}
-            />
+      <ol
+        ref={listRef}
+        className={clsx('sn-replay__events', hasAlarms && 'sn-replay__events--alarms')}
+        aria-label="Events"
+      >
+        {rows.map(({ alarm, group }) => (
+          <li
+            key={group[0]!.id}
+            className={clsx('sn-replay__event-slot', alarm && 'sn-replay__event-slot--alarm')}
+            style={{ left: left(group) }}
+          >
+            {group.length === 1 ? (
+              <button
+                type="button"
+                className={`sn-replay__event sn-replay__event--${eventKind(group[0]!)}`}
+                aria-label={eventName(group[0]!)}
+                title={eventName(group[0]!)}
+                onClick={() => seek(Date.parse(group[0]!.at))}
+              />
+            ) : (
+              <EventGroup events={group} onSeek={seek}>
+                <button
+                  type="button"
+                  className={clsx('sn-replay__event-group', alarm && 'sn-replay__event-group--alarm')}
+                  aria-label={groupName(group)}
+                  title={groupName(group)}
+                >
+                  {group.length}
+                </button>
+              </EventGroup>
+            )}
           </li>
         ))}
       </ol>
