@@ -1,7 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { isValidElement } from 'react';
+import { matchRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { storeSignedInUser } from '../test/api';
+import { STAFF_ROLES } from '@sentinel/domain';
+import { apiUrl, storeSignedInUser } from '../test/api';
 import { renderApp } from '../test/render-app';
+import { RequireUser } from './guards';
+import { ROLE_REFUSAL } from './route-access';
 import { routes } from './routes';
 
 describe("the start page '/'", () => {
@@ -43,35 +50,142 @@ describe('given a signed-in agent', () => {
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe(target);
   });
+});
 
-  it.each([
-    ['/agent/clients/all', 'Clients'],
-    ['/agent/clients/7/account/view', 'View account'],
-    ['/agent/clients/7/vehicle/12/history', 'Vehicle history'],
-    ['/agent/onboarding/outstanding-details', 'Outstanding details'],
-    ['/agent/onboarding/booking-pending', 'Booking pending'],
-    ['/agent/onboarding/scheduled', 'Scheduled'],
-    ['/agent/onboarding/client/add', 'Account holder'],
-    ['/agent/onboarding/client/7/add-driver', 'Add driver or vehicle'],
-    ['/agent/onboarding/client/12/installation', 'Installation scheduling'],
-    ['/agent/onboarding/client/12/payment', 'Payment: deposit due R1 499'],
-    ['/agent/companies/all', 'Companies'],
-    ['/agent/companies/3/view', 'View Company'],
-    ['/agent/companies/3/link-user', 'Link Company Users'],
-    ['/agent/burnin/all', 'Burn-in bench'],
-    ['/agent/alarms', 'Alarms'],
-    ['/agent/alarms/figures', 'Alarm figures'],
-    ['/admin/add-agent', 'Add agent'],
-    ['/admin/add-company', 'Add Company'],
-    ['/admin/audit-log', 'Audit log'],
-  ])('shows %s inside the agent layout, titled %s', async (path, heading) => {
-    await storeSignedInUser('Technical-Agent');
-    const app = renderApp(path);
+/**
+ * Every screen of the signed-in area: a path that opens it, its heading, and, when the api gives
+ * the screen's calls fewer roles than all staff, one of those calls. Whether a role may use the
+ * screen is the api's answer to that call as the role (403 or not), so this test follows the api's
+ * route configs rather than a copy of them; a screen without a call is every staff role's.
+ */
+interface Screen {
+  path: string;
+  heading: string | RegExp;
+  call?: { method: 'GET' | 'POST'; path: string };
+}
 
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
-    expect(app.router.state.location.pathname).toBe(path);
+const SCREENS: readonly Screen[] = [
+  { path: '/agent/clients/all', heading: /^(Clients|Users)$/ },
+  { path: '/agent/clients/7/account/view', heading: 'View account' },
+  { path: '/agent/clients/7/vehicle/12/history', heading: 'Vehicle history' },
+  { path: '/agent/clients/7/vehicle/12/replay', heading: 'Trip replay' },
+  { path: '/agent/onboarding/outstanding-details', heading: 'Outstanding details' },
+  { path: '/agent/onboarding/booking-pending', heading: 'Booking pending' },
+  { path: '/agent/onboarding/scheduled', heading: 'Scheduled' },
+  {
+    path: '/agent/onboarding/client/add',
+    heading: 'Account holder',
+    call: { method: 'POST', path: '/Users/AccountHolder' },
+  },
+  { path: '/agent/onboarding/client/7/add-driver', heading: 'Add driver or vehicle' },
+  { path: '/agent/onboarding/client/12/installation', heading: 'Installation scheduling' },
+  { path: '/agent/onboarding/client/12/payment', heading: /^Payment/ },
+  { path: '/agent/companies/all', heading: 'Companies' },
+  { path: '/agent/companies/3/view', heading: 'View Company' },
+  {
+    path: '/agent/companies/3/link-user',
+    heading: 'Link Company Users',
+    call: { method: 'POST', path: '/Companies/3/AddCompanyUser' },
+  },
+  { path: '/agent/burnin/all', heading: 'Burn-in bench', call: { method: 'GET', path: '/Devices' } },
+  { path: '/agent/alarms', heading: 'Alarms' },
+  { path: '/agent/alarms/figures', heading: 'Alarm figures' },
+  { path: '/agent/alarms/999999', heading: /./ },
+  { path: '/agent/security', heading: 'Security' },
+  { path: '/agent/import', heading: 'Import', call: { method: 'GET', path: '/Imports/Template' } },
+  { path: '/admin/add-agent', heading: 'Add agent', call: { method: 'POST', path: '/Users' } },
+  { path: '/admin/add-company', heading: 'Add Company', call: { method: 'POST', path: '/Companies' } },
+  { path: '/admin/audit-log', heading: 'Audit log', call: { method: 'GET', path: '/AuditLog' } },
+];
+
+/**
+ * The api's answer to a screen's call as a role: an empty body, which a role the route admits has
+ * refused as invalid (400) and any other role as forbidden (403) before the body is read.
+ */
+async function apiAnswers(role: string, call: NonNullable<Screen['call']>) {
+  const { accessToken } = await storeSignedInUser(role);
+  const response = await fetch(`${apiUrl()}${call.path}`, {
+    method: call.method,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(call.method === 'POST' ? { body: '{}' } : {}),
   });
+  const body = response.headers.get('content-type')?.includes('json')
+    ? ((await response.json()) as { message?: string })
+    : {};
+  return { status: response.status, message: body.message };
+}
+
+/** Screens that tell other roles in their own words: the audit log's, from before the guard. */
+const refusals = new Map([['/admin/audit-log', 'Only an Admin can read the audit log']]);
+
+/** The screens of the route table, leaf by leaf (each loads lazily), below the signed-in area. */
+function screenRoutes(list: readonly RouteObject[], inside = false): RouteObject[] {
+  return list.flatMap((route) => {
+    const below = inside || (isValidElement(route.element) && route.element.type === RequireUser);
+    if (route.children) return screenRoutes(route.children, below);
+    return below && route.lazy !== undefined ? [route] : [];
+  });
+}
+
+describe('every screen of the signed-in area, as every staff role', () => {
+  it('lists every screen of the route table', () => {
+    const walked = SCREENS.map((screen) => matchRoutes(routes, screen.path)?.at(-1)?.route);
+    expect(new Set(walked)).toEqual(new Set(screenRoutes(routes)));
+  });
+
+  it.each(STAFF_ROLES.flatMap((role) => SCREENS.map((screen) => [role, screen.path, screen] as const)))(
+    'as %s, %s shows its screen when the api takes its calls, else the refusal',
+    async (role, path, { heading, call }) => {
+      const answer = call ? await apiAnswers(role, call) : undefined;
+      expect(answer?.status).not.toBe(401);
+      await storeSignedInUser(role);
+      const app = renderApp(path);
+
+      if (answer?.status === 403) {
+        // The api's own words for its 403 (or the words the route table gives this screen), in the
+        // agent layout with its menus.
+        expect(answer.message).toBe(ROLE_REFUSAL);
+        const refusal = refusals.get(path) ?? answer.message;
+        expect(await screen.findByRole('heading', { level: 1, name: refusal })).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+      } else {
+        // The onboarding tabs title their tab below the area's h1, so any level here.
+        expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+        expect(screen.queryByRole('heading', { name: ROLE_REFUSAL })).not.toBeInTheDocument();
+      }
+      expect(app.router.state.location.pathname).toBe(path);
+    },
+  );
+
+  it.each(STAFF_ROLES)(
+    'as %s, the menu and the top tabs offer only screens the api lets the role use',
+    async (role) => {
+      const user = userEvent.setup();
+      Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true, writable: true });
+      await storeSignedInUser(role);
+      renderApp('/agent/clients/all');
+
+      // The tabs first: the open menu hides the rest of the page from assistive technology.
+      const tabs = within(await screen.findByRole('navigation', { name: 'Main' })).getAllByRole('link');
+      await user.click(screen.getByRole('button', { name: 'Menu' }));
+      const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+      const links = [...tabs, ...items].flatMap((link) => link.getAttribute('href') ?? []);
+      expect(links.length).toBeGreaterThan(2);
+      for (const href of links) {
+        const target = matchRoutes(routes, href)?.at(-1)?.route;
+        const shown = SCREENS.find((screen) => matchRoutes(routes, screen.path)?.at(-1)?.route === target);
+        // A public screen (Change password) or an index that leads to a listed screen.
+        if (!shown?.call) continue;
+        expect({ href, status: (await apiAnswers(role, shown.call)).status }).not.toEqual({
+          href,
+          status: 403,
+        });
+      }
+    },
+  );
 });
 
 describe('the public screens', () => {

@@ -1,13 +1,23 @@
 import { Navigate } from 'react-router';
 import type { ComponentType, ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { ONBOARDING_STATUS, PATHS } from '@sentinel/domain';
+import {
+  ADMIN_ROLES,
+  BURN_IN_ROLES,
+  COMPANY_MANAGER_ROLES,
+  IMPORT_ROLES,
+  MANAGER_ROLES,
+  ONBOARDING_STATUS,
+  PATHS,
+  STAFF_ROLES,
+} from '@sentinel/domain';
 import { PlaceholderPage } from './placeholder-page';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { SECOND_FACTOR_PATHS } from '../features/auth/paths';
 import { RedirectSignedIn, RequireUser, RootRedirect } from './guards';
 import { InstallationChecklistPage } from './installation-checklist-page';
 import { NotFoundPage } from './not-found-page';
+import { ReachesProvider, reachedBy, RoleGuard } from './route-access';
 
 /**
  * A route whose screen is loaded when it is first visited, so each screen's code is its own chunk and
@@ -38,6 +48,10 @@ const pipelineTab = () => import('../features/onboarding/components/pipeline-tab
  * connection) and each feature's screen load when first visited.
  * No errorElement anywhere: React Router's default shows 'Unexpected Application Error!' and the
  * error's message, which is what the spec asks for.
+ *
+ * Roles: the signed-in area is for staff; a route whose calls the api gives fewer roles says which
+ * with `handle: reachedBy(...)`, the same domain list as the api's route config. Another role sees
+ * the api's refusal in the agent layout instead of the screen, and its menus do not offer the route.
  */
 const passwordPages = () => import('../features/passwords/components/password-pages');
 
@@ -87,214 +101,237 @@ export const routes: RouteObject[] = [
     element: <RequireUser />,
     children: [
       {
-        ...lazyScreen(
-          () => import('./screens/agent-area'),
-          (module) => module.AgentArea,
-        ),
+        // Read when the menus render, by then the table below is complete.
+        element: <ReachesProvider routes={() => routes} />,
         children: [
           {
-            path: PATHS.agent,
+            ...lazyScreen(
+              () => import('./screens/agent-area'),
+              (module) => module.AgentArea,
+            ),
             children: [
-              { index: true, element: <Navigate to={PATHS.clients} replace /> },
               {
-                path: 'clients',
-                children: [
-                  { index: true, element: <Navigate to={PATHS.clients} replace /> },
-                  {
-                    path: 'all',
-                    ...lazyScreen(
-                      () => import('./screens/client-list-screen'),
-                      (module) => module.ClientListScreen,
-                    ),
-                  },
-                  {
-                    path: ':clientId/account/view',
-                    ...lazyScreen(
-                      () => import('./screens/view-account-screen'),
-                      (module) => module.ViewAccountScreen,
-                    ),
-                  },
-                  {
-                    path: ':clientId/vehicle/:vehicleId/history',
-                    ...lazyScreen(
-                      () => import('../features/history/components/vehicle-history-page'),
-                      (module) => module.VehicleHistoryPage,
-                    ),
-                  },
-                  {
-                    path: ':clientId/vehicle/:vehicleId/replay',
-                    ...lazyScreen(
-                      () => import('../features/replay/components/vehicle-replay-page'),
-                      (module) => module.VehicleReplayPage,
-                    ),
-                  },
-                ],
-              },
-              {
-                path: 'onboarding',
+                element: <RoleGuard />,
+                handle: reachedBy(STAFF_ROLES),
                 children: [
                   {
-                    ...lazyScreen(
-                      () => import('../features/onboarding/components/onboarding-layout'),
-                      (module) => module.OnboardingLayout,
-                    ),
+                    path: PATHS.agent,
                     children: [
-                      { index: true, element: <Navigate to={PATHS.outstandingDetails} replace /> },
+                      { index: true, element: <Navigate to={PATHS.clients} replace /> },
                       {
-                        path: 'outstanding-details',
-                        ...lazyElement(pipelineTab, ({ PipelineTab }) => (
-                          <PipelineTab
-                            title="Outstanding details"
-                            status={ONBOARDING_STATUS.outstandingDetails}
-                          />
-                        )),
+                        path: 'clients',
+                        children: [
+                          { index: true, element: <Navigate to={PATHS.clients} replace /> },
+                          {
+                            path: 'all',
+                            ...lazyScreen(
+                              () => import('./screens/client-list-screen'),
+                              (module) => module.ClientListScreen,
+                            ),
+                          },
+                          {
+                            path: ':clientId/account/view',
+                            ...lazyScreen(
+                              () => import('./screens/view-account-screen'),
+                              (module) => module.ViewAccountScreen,
+                            ),
+                          },
+                          {
+                            path: ':clientId/vehicle/:vehicleId/history',
+                            ...lazyScreen(
+                              () => import('../features/history/components/vehicle-history-page'),
+                              (module) => module.VehicleHistoryPage,
+                            ),
+                          },
+                          {
+                            path: ':clientId/vehicle/:vehicleId/replay',
+                            ...lazyScreen(
+                              () => import('../features/replay/components/vehicle-replay-page'),
+                              (module) => module.VehicleReplayPage,
+                            ),
+                          },
+                        ],
                       },
                       {
-                        path: 'booking-pending',
-                        ...lazyElement(pipelineTab, ({ PipelineTab }) => (
-                          <PipelineTab title="Booking pending" status={ONBOARDING_STATUS.bookingPending} />
-                        )),
+                        path: 'onboarding',
+                        children: [
+                          {
+                            ...lazyScreen(
+                              () => import('../features/onboarding/components/onboarding-layout'),
+                              (module) => module.OnboardingLayout,
+                            ),
+                            children: [
+                              { index: true, element: <Navigate to={PATHS.outstandingDetails} replace /> },
+                              {
+                                path: 'outstanding-details',
+                                ...lazyElement(pipelineTab, ({ PipelineTab }) => (
+                                  <PipelineTab
+                                    title="Outstanding details"
+                                    status={ONBOARDING_STATUS.outstandingDetails}
+                                  />
+                                )),
+                              },
+                              {
+                                path: 'booking-pending',
+                                ...lazyElement(pipelineTab, ({ PipelineTab }) => (
+                                  <PipelineTab
+                                    title="Booking pending"
+                                    status={ONBOARDING_STATUS.bookingPending}
+                                  />
+                                )),
+                              },
+                              {
+                                path: 'scheduled',
+                                ...lazyElement(pipelineTab, ({ PipelineTab }) => (
+                                  <PipelineTab title="Scheduled" status={ONBOARDING_STATUS.scheduled} />
+                                )),
+                              },
+                            ],
+                          },
+                          {
+                            path: 'client/add',
+                            handle: reachedBy(MANAGER_ROLES),
+                            ...lazyScreen(
+                              () => import('../features/onboarding/components/account-holder-page'),
+                              (module) => module.AccountHolderPage,
+                            ),
+                          },
+                          {
+                            path: 'client/:clientId/add-driver',
+                            ...lazyScreen(
+                              () => import('../features/onboarding/components/add-driver-page'),
+                              (module) => module.AddDriverPage,
+                            ),
+                          },
+                          {
+                            path: 'client/:clientId/installation',
+                            ...lazyScreen(
+                              () => import('../features/onboarding/components/installation-page'),
+                              (module) => module.InstallationPage,
+                            ),
+                          },
+                          {
+                            path: 'client/:clientId/payment',
+                            ...lazyScreen(
+                              () => import('../features/onboarding/components/payment-page'),
+                              (module) => module.PaymentPage,
+                            ),
+                          },
+                        ],
                       },
                       {
-                        path: 'scheduled',
-                        ...lazyElement(pipelineTab, ({ PipelineTab }) => (
-                          <PipelineTab title="Scheduled" status={ONBOARDING_STATUS.scheduled} />
-                        )),
+                        path: 'companies',
+                        children: [
+                          { index: true, element: <Navigate to={PATHS.companies} replace /> },
+                          {
+                            path: 'all',
+                            ...lazyScreen(
+                              () => import('../features/companies/components/company-list-page'),
+                              (module) => module.CompanyListPage,
+                            ),
+                          },
+                          {
+                            path: ':companyId/view',
+                            ...lazyScreen(
+                              () => import('../features/companies/components/view-company-page'),
+                              (module) => module.ViewCompanyPage,
+                            ),
+                          },
+                          {
+                            path: ':companyId/link-user',
+                            handle: reachedBy(COMPANY_MANAGER_ROLES),
+                            ...lazyScreen(
+                              () => import('../features/companies/components/link-user-page'),
+                              (module) => module.LinkUserPage,
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: 'burnin',
+                        handle: reachedBy(BURN_IN_ROLES),
+                        children: [
+                          { index: true, element: <Navigate to={PATHS.burnIn} replace /> },
+                          {
+                            path: 'all',
+                            ...lazyScreen(
+                              () => import('../features/burn-in/components/burn-in-page'),
+                              (module) => module.BurnInPage,
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: 'alarms',
+                        children: [
+                          {
+                            index: true,
+                            ...lazyScreen(
+                              () => import('../features/alarms/components/alarm-queue-page'),
+                              (module) => module.AlarmQueuePage,
+                            ),
+                          },
+                          {
+                            path: 'figures',
+                            ...lazyScreen(
+                              () => import('../features/alarms/components/alarm-figures-page'),
+                              (module) => module.AlarmFiguresPage,
+                            ),
+                          },
+                          {
+                            path: ':alarmId',
+                            ...lazyScreen(
+                              () => import('./screens/alarm-screen'),
+                              (module) => module.AlarmScreen,
+                            ),
+                          },
+                        ],
+                      },
+                      {
+                        path: 'security',
+                        ...lazyScreen(
+                          () => import('../features/security/components/security-page'),
+                          (module) => module.SecurityPage,
+                        ),
+                      },
+                      {
+                        path: 'import',
+                        handle: reachedBy(IMPORT_ROLES),
+                        ...lazyScreen(
+                          () => import('../features/import/components/import-page'),
+                          (module) => module.ImportPage,
+                        ),
                       },
                     ],
                   },
                   {
-                    path: 'client/add',
+                    path: PATHS.addAgent,
+                    handle: reachedBy(MANAGER_ROLES),
                     ...lazyScreen(
-                      () => import('../features/onboarding/components/account-holder-page'),
-                      (module) => module.AccountHolderPage,
+                      () => import('../features/admin/components/add-agent-page'),
+                      (module) => module.AddAgentPage,
                     ),
                   },
                   {
-                    path: 'client/:clientId/add-driver',
+                    path: PATHS.addCompany,
+                    handle: reachedBy(COMPANY_MANAGER_ROLES),
                     ...lazyScreen(
-                      () => import('../features/onboarding/components/add-driver-page'),
-                      (module) => module.AddDriverPage,
+                      () => import('../features/companies/components/add-company-page'),
+                      (module) => module.AddCompanyPage,
                     ),
                   },
                   {
-                    path: 'client/:clientId/installation',
+                    path: PATHS.auditLog,
+                    // The words this screen has always given the other roles.
+                    handle: reachedBy(ADMIN_ROLES, 'Only an Admin can read the audit log'),
                     ...lazyScreen(
-                      () => import('../features/onboarding/components/installation-page'),
-                      (module) => module.InstallationPage,
-                    ),
-                  },
-                  {
-                    path: 'client/:clientId/payment',
-                    ...lazyScreen(
-                      () => import('../features/onboarding/components/payment-page'),
-                      (module) => module.PaymentPage,
+                      () => import('../features/audit/components/audit-log-page'),
+                      (module) => module.AuditLogPage,
                     ),
                   },
                 ],
-              },
-              {
-                path: 'companies',
-                children: [
-                  { index: true, element: <Navigate to={PATHS.companies} replace /> },
-                  {
-                    path: 'all',
-                    ...lazyScreen(
-                      () => import('../features/companies/components/company-list-page'),
-                      (module) => module.CompanyListPage,
-                    ),
-                  },
-                  {
-                    path: ':companyId/view',
-                    ...lazyScreen(
-                      () => import('../features/companies/components/view-company-page'),
-                      (module) => module.ViewCompanyPage,
-                    ),
-                  },
-                  {
-                    path: ':companyId/link-user',
-                    ...lazyScreen(
-                      () => import('../features/companies/components/link-user-page'),
-                      (module) => module.LinkUserPage,
-                    ),
-                  },
-                ],
-              },
-              {
-                path: 'burnin',
-                children: [
-                  { index: true, element: <Navigate to={PATHS.burnIn} replace /> },
-                  {
-                    path: 'all',
-                    ...lazyScreen(
-                      () => import('../features/burn-in/components/burn-in-page'),
-                      (module) => module.BurnInPage,
-                    ),
-                  },
-                ],
-              },
-              {
-                path: 'alarms',
-                children: [
-                  {
-                    index: true,
-                    ...lazyScreen(
-                      () => import('../features/alarms/components/alarm-queue-page'),
-                      (module) => module.AlarmQueuePage,
-                    ),
-                  },
-                  {
-                    path: 'figures',
-                    ...lazyScreen(
-                      () => import('../features/alarms/components/alarm-figures-page'),
-                      (module) => module.AlarmFiguresPage,
-                    ),
-                  },
-                  {
-                    path: ':alarmId',
-                    ...lazyScreen(
-                      () => import('./screens/alarm-screen'),
-                      (module) => module.AlarmScreen,
-                    ),
-                  },
-                ],
-              },
-              {
-                path: 'security',
-                ...lazyScreen(
-                  () => import('../features/security/components/security-page'),
-                  (module) => module.SecurityPage,
-                ),
-              },
-              {
-                path: 'import',
-                ...lazyScreen(
-                  () => import('../features/import/components/import-page'),
-                  (module) => module.ImportPage,
-                ),
               },
             ],
-          },
-          {
-            path: PATHS.addAgent,
-            ...lazyScreen(
-              () => import('../features/admin/components/add-agent-page'),
-              (module) => module.AddAgentPage,
-            ),
-          },
-          {
-            path: PATHS.addCompany,
-            ...lazyScreen(
-              () => import('../features/companies/components/add-company-page'),
-              (module) => module.AddCompanyPage,
-            ),
-          },
-          {
-            path: PATHS.auditLog,
-            ...lazyScreen(
-              () => import('../features/audit/components/audit-log-page'),
-              (module) => module.AuditLogPage,
-            ),
           },
         ],
       },

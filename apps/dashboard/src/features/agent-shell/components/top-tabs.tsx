@@ -2,9 +2,13 @@ import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router';
 import { topTabsForRole } from '@sentinel/domain';
 import { authorisedUserAtom } from '../../../lib/session';
+import { useReaches } from '../hooks/use-reaches';
 
 export function TopTabs() {
-  const tabs = topTabsForRole(useAtomValue(authorisedUserAtom)?.userRole ?? '');
+  const reaches = useReaches();
+  const tabs = topTabsForRole(useAtomValue(authorisedUserAtom)?.userRole ?? '').filter(
+    (tab) => tab.path !== undefined && reaches(tab.path),
+  );
   return (
     <nav className="top-tabs" aria-label="Main">
       <ul className="top-tabs__list">

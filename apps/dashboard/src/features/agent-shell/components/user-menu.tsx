@@ -11,12 +11,18 @@ import {
 } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { authorisedUserAtom } from '../../../lib/session';
+import { useReaches } from '../hooks/use-reaches';
 
-/** The role's menu: items with a path are links; Logout ends the sign-in on the server too and returns to '/'. */
+/** The role's menu: items with a path are links (those the role reaches); Logout ends the sign-in on the server too and returns to '/'. */
 export function UserMenu() {
   const [user, setUser] = useAtom(authorisedUserAtom);
   const navigate = useNavigate();
   const client = useApiClient();
+  const reaches = useReaches();
+  // Logout has no path; every other item is a link, offered only when the role reaches it.
+  const items = menuForRole(user?.userRole ?? '').filter(
+    (item) => item.path === undefined || reaches(item.path),
+  );
 
   function logout() {
     // Revokes the refresh token on the server (the SDK clears the stored session first).
@@ -34,7 +40,7 @@ export function UserMenu() {
         Menu
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        {menuForRole(user?.userRole ?? '').map((item) =>
+        {items.map((item) =>
           item.path === undefined ? (
             <Fragment key={item.label}>
               <DropdownMenuSeparator />
