@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { secondFactorRequired, STEP_UP_MESSAGE, STEP_UP_REQUIRED } from '@sentinel/domain';
 import { ApiError } from '../errors';
 import { enrolledFactors } from '../second-factors/enrolled-factors';
+import { sessionSecondFactorAt } from '../sessions/session-queries';
 
 /**
  * Resolves when the caller may go on: they have no second factor and none is required of them
@@ -22,13 +23,8 @@ export async function requireStepUp(app: FastifyInstance, request: FastifyReques
   const factors = await enrolledFactors(app.db, user.userId);
   if (!secondFactorRequired(user.role, settings.mfaRequired, factors.length > 0)) return;
   if (user.sessionId !== undefined) {
-    const session = await app.db
-      .selectFrom('signInSessions')
-      .select('secondFactorAt')
-      .where('familyId', '=', user.sessionId)
-      .where('userId', '=', user.userId)
-      .executeTakeFirst();
-    const at = session?.secondFactorAt == null ? undefined : Date.parse(session.secondFactorAt);
+    const given = await sessionSecondFactorAt(app.db, user.sessionId, user.userId);
+    const at = given === null ? undefined : Date.parse(given);
     if (at !== undefined && Date.now() - at <= settings.stepUpMaxAgeSeconds * 1000) return;
   }
   throw stepUpRequired(factors);

@@ -2,16 +2,12 @@ import type { Kysely } from 'kysely';
 import { SECOND_FACTOR } from '@sentinel/domain';
 import type { SecondFactorKind } from '@sentinel/domain';
 import type { Database } from '../db/schema';
+import { hasConfirmedTotp } from './second-factor-queries';
 
 /** The factors a user can give now: a confirmed authenticator app, passkeys, unused recovery codes. */
 export async function enrolledFactors(db: Kysely<Database>, userId: number): Promise<SecondFactorKind[]> {
   const [totp, passkey, recovery] = await Promise.all([
-    db
-      .selectFrom('totpFactors')
-      .select('userId')
-      .where('userId', '=', userId)
-      .where('confirmedAt', 'is not', null)
-      .executeTakeFirst(),
+    hasConfirmedTotp(db, userId),
     db.selectFrom('passkeys').select('id').where('userId', '=', userId).limit(1).executeTakeFirst(),
     db
       .selectFrom('recoveryCodes')

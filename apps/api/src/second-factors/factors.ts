@@ -11,6 +11,7 @@ import { ApiError, refused } from '../errors';
 import { tooManyRequests } from '../plugins/auth-limits';
 import { enrolledFactors } from './enrolled-factors';
 import { replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes';
+import { deleteRecoveryCodes, totpFactorOf } from './second-factor-queries';
 import { decryptSecret, encryptSecret, matchTotp, newTotpSecret, otpauthUri } from './totp';
 
 export const WRONG_CODE = 'The code is not correct. Please try again.';
@@ -62,12 +63,7 @@ export async function checkTotp(
   code: string,
 ): Promise<void> {
   await refuseWhileLimited(app, request, userId);
-  const row = await app.db
-    .selectFrom('totpFactors')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('confirmedAt', 'is not', null)
-    .executeTakeFirst();
+  const row = await totpFactorOf(app.db, userId, { confirmed: true });
   const step = row
     ? matchTotp(decryptSecret(row.secret, app.secondFactorSettings.secretKey), code)
     : undefined;
@@ -140,12 +136,7 @@ export async function confirmTotpEnrolment(
   code: string,
 ): Promise<string[]> {
   await refuseWhileLimited(app, request, userId);
-  const row = await app.db
-    .selectFrom('totpFactors')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('confirmedAt', 'is', null)
-    .executeTakeFirst();
+  const row = await totpFactorOf(app.db, userId, { confirmed: false });
   if (!row) throw refused('Start setting up the authenticator app first.');
   const step = matchTotp(decryptSecret(row.secret, app.secondFactorSettings.secretKey), code);
   if (step === undefined) return failed(app, request, userId, SECOND_FACTOR.totp, WRONG_CODE);
@@ -178,5 +169,5 @@ export async function factorAdded(
 export async function deleteAllFactors(app: Pick<App, 'db'>, userId: number): Promise<void> {
   await app.db.deleteFrom('totpFactors').where('userId', '=', userId).execute();
   await app.db.deleteFrom('passkeys').where('userId', '=', userId).execute();
-  await app.db.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+  await deleteRecoveryCodes(app.db, userId);
 }

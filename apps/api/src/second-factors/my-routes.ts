@@ -23,6 +23,7 @@ import { instant } from '../db/database';
 import { notFound, ProblemDetailsRef, refused } from '../errors';
 import { browserName } from '../sessions/browser-name';
 import { routePlugin } from '../plugins/route-plugin';
+import { insertSession, sessionExists } from '../sessions/session-queries';
 import { markSecondFactor, sessionChallenge, setSessionChallenge } from '../sessions/session-store';
 import { enrolledFactors } from './enrolled-factors';
 import {
@@ -36,6 +37,13 @@ import {
 } from './factors';
 import { authenticatePasskey, authenticationOptions, registerPasskey, registrationOptions } from './passkeys';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes';
+import {
+  deleteConfirmedTotp,
+  deletePasskey,
+  deleteRecoveryCodes,
+  hasConfirmedTotp,
+  passkeysOf,
+} from './second-factor-queries';
 import { factorUser } from './users';
 
 const answers = <T extends object>(ok: T) => ({
@@ -82,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const left = (await enrolledFactors(app.db, userId)).filter(
       (kind) => kind !== SECOND_FACTOR.recoveryCode,
     );
-    if (left.length === 0) await app.db.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+    if (left.length === 0) await deleteRecoveryCodes(app.db, userId);
   };
   /** With MFA_REQUIRED a staff member keeps at least one factor. */
   const refuseLastFactor = async (request: FastifyRequest) => {
@@ -106,22 +114,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const userId = request.user!.userId;
       const [totp, passkeys, left] = await Promise.all([
-        app.db
-          .selectFrom('totpFactors')
-          .select('userId')
-          .where('userId', '=', userId)
-          .where('confirmedAt', 'is not', null)
-          .executeTakeFirst(),
-        app.db
-          .selectFrom('passkeys')
-          .select(['credentialId', 'name', 'createdAt', 'lastUsedAt'])
-          .where('userId', '=', userId)
-          .orderBy('id')
-          .execute(),
+        hasConfirmedTotp(app.db, userId),
+        passkeysOf(app.db, userId),
         recoveryCodesLeft(app.db, userId),
       ]);
       return {
-        totp: totp !== undefined,
+        totp,
         passkeys: passkeys.map((row) => ({
           id: row.credentialId,
           name: row.name,
@@ -182,12 +180,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await requireStepUp(app, request);
       await refuseLastFactor(request);
-      const deleted = await app.db
-        .deleteFrom('totpFactors')
-        .where('userId', '=', request.user!.userId)
-        .where('confirmedAt', 'is not', null)
-        .executeTakeFirst();
-      if (deleted.numDeletedRows === 0n) throw notFound('No authenticator app is set up.');
+      if (!(await deleteConfirmedTotp(app.db, request.user!.userId))) {
+        throw notFound('No authenticator app is set up.');
+      }
       await removed(request, SECOND_FACTOR.totp);
       return reply.code(204).send(null);
     },
@@ -266,12 +261,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await requireStepUp(app, request);
       await refuseLastFactor(request);
-      const deleted = await app.db
-        .deleteFrom('passkeys')
-        .where('userId', '=', request.user!.userId)
-        .where('credentialId', '=', request.params.id)
-        .executeTakeFirst();
-      if (deleted.numDeletedRows === 0n) throw notFound('That passkey was not found.');
+      if (!(await deletePasskey(app.db, request.user!.userId, request.params.id))) {
+        throw notFound('That passkey was not found.');
+      }
       await removed(request, SECOND_FACTOR.passkey);
       return reply.code(204).send(null);
     },
@@ -392,25 +384,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** A session from before sessions were kept has no row to hold a challenge: one is added. */
   async function markSecondFactorRow(request: FastifyRequest): Promise<void> {
     const sessionId = sessionOf(request);
-    const row = await app.db
-      .selectFrom('signInSessions')
-      .select('familyId')
-      .where('familyId', '=', sessionId)
-      .executeTakeFirst();
-    if (row) return;
-    await app.db
-      .insertInto('signInSessions')
-      .values({
-        familyId: sessionId,
-        userId: request.user!.userId,
-        browser: browserName(request.headers['user-agent']),
-        address: request.ip,
-        createdAt: instant(),
-        lastUsedAt: instant(),
-        secondFactorAt: null,
-        webauthnChallenge: null,
-      })
-      .execute();
+    if (await sessionExists(app.db, sessionId)) return;
+    await insertSession(app.db, {
+      familyId: sessionId,
+      userId: request.user!.userId,
+      browser: browserName(request.headers['user-agent']),
+      address: request.ip,
+      createdAt: instant(),
+      lastUsedAt: instant(),
+      secondFactorAt: null,
+      webauthnChallenge: null,
+    });
   }
 };
 

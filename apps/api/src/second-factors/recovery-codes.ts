@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { normaliseRecoveryCode, RECOVERY_CODE_COUNT } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
+import { deleteRecoveryCodes } from './second-factor-queries';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -26,7 +27,7 @@ export function hashRecoveryCode(code: string): string {
 /** Replaces the user's recovery codes with a new set and returns it (the only time it is shown). */
 export async function replaceRecoveryCodes(db: Kysely<Database>, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
-  await db.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+  await deleteRecoveryCodes(db, userId);
   await db
     .insertInto('recoveryCodes')
     .values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), usedAt: null })))

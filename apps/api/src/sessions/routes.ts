@@ -13,6 +13,7 @@ import { routePlugin } from '../plugins/route-plugin';
 import { IdParams } from '../routes/schemas';
 import { deleteAllFactors } from '../second-factors/factors';
 import { factorUser } from '../second-factors/users';
+import { sessionOfUser } from './session-queries';
 import { liveSessions } from './session-store';
 
 const answers = <T extends object>(ok: T) => ({
@@ -60,14 +61,9 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = request.user!.userId;
-      const mine = await app.db
-        .selectFrom('signInSessions')
-        .select('familyId')
-        .where('familyId', '=', request.params.id)
-        .where('userId', '=', userId)
-        .executeTakeFirst();
-      if (!mine) throw notFound('That session was not found.');
-      await app.refreshTokens.revokeSession(mine.familyId);
+      const mine = await sessionOfUser(app.db, request.params.id, userId);
+      if (mine === undefined) throw notFound('That session was not found.');
+      await app.refreshTokens.revokeSession(mine);
       await recordAudit(app.db, request, {
         action: 'SessionEnded',
         targetType: 'User',

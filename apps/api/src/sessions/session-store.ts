@@ -11,6 +11,7 @@ import { actorOf, recordAudit } from '../audit/record-audit';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
 import { browserName } from './browser-name';
+import { insertSession } from './session-queries';
 
 /** last used is written at most this often, so every refresh does not write. */
 const LAST_USED_PRECISION_MS = 60_000;
@@ -34,19 +35,16 @@ export async function startSession(
   );
   const { token: refreshToken, sessionId } = await app.refreshTokens.issue(user.id);
   const now = instant();
-  await app.db
-    .insertInto('signInSessions')
-    .values({
-      familyId: sessionId,
-      userId: user.id,
-      browser: browserName(request.headers['user-agent']),
-      address: request.ip,
-      createdAt: now,
-      lastUsedAt: now,
-      secondFactorAt: secondFactor ? now : null,
-      webauthnChallenge: null,
-    })
-    .execute();
+  await insertSession(app.db, {
+    familyId: sessionId,
+    userId: user.id,
+    browser: browserName(request.headers['user-agent']),
+    address: request.ip,
+    createdAt: now,
+    lastUsedAt: now,
+    secondFactorAt: secondFactor ? now : null,
+    webauthnChallenge: null,
+  });
   const accessToken = await app.accessTokens.sign({ userId: user.id, role: user.role, sessionId });
   return { userRole: user.role, accessToken, refreshToken, userId: user.id };
 }
@@ -66,19 +64,16 @@ export async function markSecondFactor(
     .where('userId', '=', userId)
     .executeTakeFirst();
   if (updated.numUpdatedRows > 0n) return;
-  await db
-    .insertInto('signInSessions')
-    .values({
-      familyId: sessionId,
-      userId,
-      browser: browserName(request.headers['user-agent']),
-      address: request.ip,
-      createdAt: now,
-      lastUsedAt: now,
-      secondFactorAt: now,
-      webauthnChallenge: null,
-    })
-    .execute();
+  await insertSession(db, {
+    familyId: sessionId,
+    userId,
+    browser: browserName(request.headers['user-agent']),
+    address: request.ip,
+    createdAt: now,
+    lastUsedAt: now,
+    secondFactorAt: now,
+    webauthnChallenge: null,
+  });
 }
 
 /**
