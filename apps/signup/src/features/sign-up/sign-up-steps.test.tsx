@@ -63,7 +63,7 @@ describe('given a customer moving through the steps', () => {
     await passPasswordStep();
 
     expect(await screen.findByLabelText('Name')).toBeVisible();
-    expect(currentStep()).toHaveTextContent('Your details');
+    expect(currentStep()).toHaveTextContent('Details');
     expect(screen.getByText(SIGN_UP_STEP_TEXT.details.purpose)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sentinel' })).toBeVisible();
   });

@@ -15,7 +15,7 @@ export const SIGN_UP_STEP_TEXT: Record<SignUpStep, { name: string; purpose: stri
     purpose: `Choose the password you will sign in to the ${PRODUCT_NAME} app with.`,
   },
   details: {
-    name: 'Your details',
+    name: 'Details',
     purpose:
       'We need your name and ID to know who the vehicle belongs to, and your cellphone number to text you a code and reach you about an alert.',
   },
