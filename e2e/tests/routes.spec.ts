@@ -49,3 +49,16 @@ test('the header logo links to the agent area', async ({ page }) => {
     .click();
   await expect(page).toHaveURL(/\/agent\/clients\/all$/);
 });
+
+test('a Technical-Agent who opens /agent/import reads the refusal, not the Import screen, and the menu does not offer it', async ({
+  page,
+}) => {
+  await signedInAs(page, 'Technical-Agent', '/agent/import');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your role does not allow this request.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Import' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Clients' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Import' })).toHaveCount(0);
+});
