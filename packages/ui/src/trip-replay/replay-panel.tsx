@@ -191,8 +191,9 @@ function EventMarkers({
   unit: number;
   onSeek: (time: number) => void;
 }) {
-  const radius = unit * 0.6;
-  const gap = unit * 1.6;
+  // Markers about 12 px across in the 24rem frame (a unit is a sixtieth of it), with room between.
+  const radius = unit * 0.9;
+  const gap = unit * 2.4;
   const { others, alarms } = useMemo(() => {
     const placed: Placed[] = [];
     for (const event of events) {
@@ -237,8 +238,8 @@ function EventMarkers({
           className={`sn-replay-panel__group${alarm ? ' sn-replay-panel__group--alarm' : ''}`}
         >
           <title>{groupName(list)}</title>
-          <circle cx={at.x} cy={at.y} r={radius * 1.3} />
-          <text x={at.x} y={at.y} fontSize={unit * 1.1} textAnchor="middle" dominantBaseline="central">
+          <circle cx={at.x} cy={at.y} r={radius * 1.25} />
+          <text x={at.x} y={at.y} fontSize={unit * 1.3} textAnchor="middle" dominantBaseline="central">
             {list.length}
           </text>
         </g>
