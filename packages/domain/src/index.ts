@@ -590,3 +590,4 @@ export * from './second-factors';
 export * from './contract/second-factors';
 export * from './immobilisation';
 export * from './contract/immobilisation';
+export * from './import-template';

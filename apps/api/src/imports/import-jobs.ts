@@ -89,6 +89,7 @@ async function insertRows(db: Kysely<Database>, jobId: number, rows: readonly Pl
           errors: JSON.stringify(row.errors),
           hasErrors: Object.keys(row.errors).length > 0 ? 1 : 0,
           plan: row.plan,
+          message: row.message,
         })),
       )
       .execute();

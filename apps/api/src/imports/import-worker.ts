@@ -10,7 +10,7 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ControlledTransaction, Kysely } from 'kysely';
-import { IMPORT_MESSAGES } from '@sentinel/domain';
+import { IMPORT_MESSAGES, IMPORT_TEMPLATE_TEXT, isImportTemplateExample } from '@sentinel/domain';
 import type { FieldErrors, ImportOutcome, RoleName } from '@sentinel/domain';
 import { scopeOf } from '../access/scope';
 import { sendPasswordCreationLink } from '../auth/password-creation';
@@ -94,9 +94,18 @@ async function writeBatch(
       outcome: 'Invalid',
       message: describeErrors(JSON.parse(row.errors) as FieldErrors),
     }));
-  const valid = rows
-    .filter((row) => row.hasErrors !== 1)
-    .map((row) => ({ rowNumber: row.rowNumber, values: JSON.parse(row.mapped) as RowValues }));
+  const valid: { rowNumber: number; values: RowValues }[] = [];
+  for (const row of rows.filter((one) => one.hasErrors !== 1)) {
+    const values = JSON.parse(row.mapped) as RowValues;
+    // The template's example row, as the preview said: nothing of it is written.
+    if (isImportTemplateExample(values))
+      done.push({
+        rowNumber: row.rowNumber,
+        outcome: 'Unchanged',
+        message: IMPORT_TEMPLATE_TEXT.exampleSkipped,
+      });
+    else valid.push({ rowNumber: row.rowNumber, values });
+  }
   const decided = await decideRows(trx, valid, context);
   for (const row of decided)
     if (row.plan === 'Invalid') done.push(failed(row.rowNumber, describeErrors(row.errors)));

@@ -4,12 +4,15 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import {
   IMPORT_FIELD_KEYS,
+  IMPORT_FIELDS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MESSAGES,
   MAX_LENGTH,
   MAX_PAGE_INDEX,
   MESSAGES,
   ONBOARDING_MESSAGES,
+  IMPORT_TEMPLATE_EXAMPLE,
+  IMPORT_TEMPLATE_TEXT,
 } from '@sentinel/domain';
 import type { ImportJob, ImportRow, Page, Vehicle } from '@sentinel/domain';
 import { sql } from 'kysely';
@@ -140,8 +143,136 @@ describe('GET /Imports/Template', () => {
     expect(response.body.trim()).toBe(IMPORT_FIELD_KEYS.join(','));
   });
 
+  it('answers the same CSV for format=csv, and refuses a format it does not make', async () => {
+    const csv = await call('GET', '/Imports/Template?format=csv');
+    expect(csv.body.trim()).toBe(IMPORT_FIELD_KEYS.join(','));
+    expect((await call('GET', '/Imports/Template?format=pdf')).statusCode).toBe(400);
+  });
+
   it('is refused to a Technical-Agent', async () => {
     expect((await call('GET', '/Imports/Template', 'Technical-Agent')).statusCode).toBe(403);
+  });
+});
+
+describe('GET /Imports/Template?format=xlsx', () => {
+  let bytes: Buffer;
+  let workbook: ExcelJS.Workbook;
+  const rowTexts = (sheet: ExcelJS.Worksheet, row: number) =>
+    IMPORT_FIELDS.map((_, index) => sheet.getRow(row).getCell(index + 1).text);
+  /** The users with this e-mail address. */
+  const usersWithEmail = (email: string) =>
+    app.db.selectFrom('users').select('id').where('email', '=', email).execute();
+
+  beforeAll(async () => {
+    const response = await call('GET', '/Imports/Template?format=xlsx');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toContain('Sentinel-import-template.xlsx');
+    bytes = response.rawPayload;
+    workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  });
+
+  it("names its columns with the preview's labels, and holds one example row", () => {
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Import');
+    expect(rowTexts(sheet, 1)).toEqual(IMPORT_FIELDS.map((field) => field.label));
+    expect(rowTexts(sheet, 1)).toContain('Vehicle: make and model');
+    expect(rowTexts(sheet, 2)).toEqual(IMPORT_FIELDS.map((field) => IMPORT_TEMPLATE_EXAMPLE[field.key]));
+    expect(sheet.getRow(2).getCell(1).note).toBe(IMPORT_TEMPLATE_TEXT.exampleNote);
+    expect(sheet.actualRowCount).toBe(2);
+  });
+
+  it('lists what each column accepts on a second sheet, and the vehicles on a third', () => {
+    const columns = workbook.worksheets[1]!;
+    expect(columns.name).toBe('Columns');
+    expect(columns.getRow(1).getCell(1).text).toBe(IMPORT_TEMPLATE_TEXT.exampleNote);
+    expect([1, 2, 3, 4].map((cell) => columns.getRow(2).getCell(cell).text)).toEqual([
+      'Column',
+      'Required',
+      'Accepted values',
+      'Example',
+    ]);
+    IMPORT_FIELDS.forEach((field, index) => {
+      const row = columns.getRow(index + 3);
+      expect(row.getCell(1).text).toBe(field.label);
+      expect(['Yes', 'No', 'With a driver', 'With a vehicle']).toContain(row.getCell(2).text);
+      expect(row.getCell(3).text.length).toBeGreaterThan(5);
+      expect(row.getCell(4).text).toBe(IMPORT_TEMPLATE_EXAMPLE[field.key]);
+    });
+    const year = new Date().getFullYear();
+    expect(columns.getRow(IMPORT_FIELD_KEYS.indexOf('Vehicle.RegistrationYear') + 3).getCell(3).text).toBe(
+      `A year from ${year - 25} to ${year}, or 'Older than 1999'`,
+    );
+    const vehicles = workbook.worksheets[2]!;
+    expect(vehicles.name).toBe('Vehicles');
+    const listed = vehicles.getColumn(1).values.slice(2);
+    expect(listed).toContain(vehicleName);
+    expect(listed).toContain(IMPORT_TEMPLATE_EXAMPLE['Vehicle.Vehicle']);
+  });
+
+  it('uploaded unchanged, previews its example row with no errors, and imports nothing', async () => {
+    const job = await uploaded('Sentinel-import-template.xlsx', bytes);
+    expect(Object.keys(job.mapping).sort()).toEqual([...IMPORT_FIELD_KEYS].sort());
+    expect(job.preview).toEqual({ new: 0, updated: 0, unchanged: 1, invalid: 0 });
+    const [row] = await rows(job.id);
+    expect(row).toMatchObject({ rowNumber: 1, plan: 'Unchanged', errors: {} });
+    expect(row!.message).toBe(IMPORT_TEMPLATE_TEXT.exampleSkipped);
+    const done = await run(job.id);
+    expect(done.result).toEqual({ created: 0, updated: 0, unchanged: 1, invalid: 0, failed: 0 });
+    expect((await rows(job.id))[0]!.message).toBe(IMPORT_TEMPLATE_TEXT.exampleSkipped);
+    expect(await usersWithEmail(IMPORT_TEMPLATE_EXAMPLE['Holder.Email'])).toHaveLength(0);
+  });
+
+  it('imports a row typed from the example, and skips the example kept above it', async () => {
+    const filled = new ExcelJS.Workbook();
+    await filled.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = filled.worksheets[0]!;
+    const email = `typed.over.${Date.now()}@example.co.za`;
+    const column = (key: string) => IMPORT_FIELD_KEYS.indexOf(key as (typeof IMPORT_FIELD_KEYS)[number]) + 1;
+    // The example as it stands, then the same row with another e-mail: the second is a real row.
+    const real = sheet.getRow(3);
+    IMPORT_FIELDS.forEach(
+      (field, index) => (real.getCell(index + 1).value = IMPORT_TEMPLATE_EXAMPLE[field.key]),
+    );
+    real.getCell(column('Holder.Email')).value = email;
+    real.commit();
+    const job = await uploaded('filled.xlsx', Buffer.from(await filled.xlsx.writeBuffer()));
+    expect(job.preview).toEqual({ new: 1, updated: 0, unchanged: 1, invalid: 0 });
+    const [example, typed] = await rows(job.id);
+    expect(example).toMatchObject({
+      plan: 'Unchanged',
+      errors: {},
+      message: IMPORT_TEMPLATE_TEXT.exampleSkipped,
+    });
+    expect(typed).toMatchObject({ plan: 'New', errors: {}, message: null });
+    const done = await run(job.id);
+    expect(done.result).toMatchObject({ created: 1, unchanged: 1, invalid: 0, failed: 0 });
+    expect(await usersWithEmail(email)).toHaveLength(1);
+    expect(await usersWithEmail(IMPORT_TEMPLATE_EXAMPLE['Holder.Email'])).toHaveLength(0);
+    const vehicles = await vehiclesByRegistration(IMPORT_TEMPLATE_EXAMPLE['Vehicle.RegistrationNumber']);
+    expect(vehicles).toHaveLength(1);
+  });
+
+  it("maps the preview's labels and the fields' keys (the old headers) alike", async () => {
+    const record = goodRow();
+    const everyField = Object.fromEntries(IMPORT_FIELD_KEYS.map((key, index) => [key, index]));
+    const byLabel = await uploaded(
+      'labels.csv',
+      csvOf(
+        [Object.fromEntries(IMPORT_FIELDS.map((field) => [field.label, record[field.key] ?? '']))],
+        IMPORT_FIELDS.map((field) => field.label),
+      ),
+    );
+    expect(byLabel.mapping).toEqual(everyField);
+    expect(byLabel.preview).toEqual({ new: 1, updated: 0, unchanged: 0, invalid: 0 });
+    const byKey = await uploaded('keys.csv', csvOf([record]));
+    expect(byKey.mapping).toEqual(everyField);
+    expect(byKey.preview).toEqual({ new: 1, updated: 0, unchanged: 0, invalid: 0 });
+  });
+
+  it('is refused to a Technical-Agent', async () => {
+    expect((await call('GET', '/Imports/Template?format=xlsx', 'Technical-Agent')).statusCode).toBe(403);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { IMPORT_MESSAGES } from '@sentinel/domain';
+import { IMPORT_MESSAGES, IMPORT_TEMPLATE_TEXT, isImportTemplateExample } from '@sentinel/domain';
 import type { FieldErrors, ImportMapping, ImportPlan } from '@sentinel/domain';
 import type { Database } from '../db/schema';
 import { storedPhoneNumber } from '../routes/schemas';
@@ -22,6 +22,8 @@ export interface PlannedRow {
   values: RowValues;
   errors: FieldErrors;
   plan: ImportPlan;
+  /** Said of the row before the run: the template's example row is skipped. */
+  message: string | null;
 }
 
 /** A row decided against the database with the file's earlier rows laid over it. */
@@ -33,6 +35,7 @@ export interface DecidedRow {
 }
 
 const CHUNK = 250;
+const exampleSkipped = IMPORT_TEMPLATE_TEXT.exampleSkipped;
 const key = (value: string | undefined) => (value ?? '').trim().toLowerCase();
 
 /**
@@ -144,8 +147,14 @@ export async function planRows(
       context,
     );
     chunk.forEach((row, index) => {
-      const { errors, plan } = overlay.decide(row.rowNumber, row.values, row.errors, snapshots[index]!);
-      planned.push({ rowNumber: row.rowNumber, cells: row.cells, values: row.values, errors, plan });
+      const { rowNumber, cells, values } = row;
+      // The example changes nothing and is not recorded: a later row with its e-mail is a new holder.
+      if (isImportTemplateExample(values))
+        planned.push({ rowNumber, cells, values, errors: {}, plan: 'Unchanged', message: exampleSkipped });
+      else {
+        const { errors, plan } = overlay.decide(rowNumber, values, row.errors, snapshots[index]!);
+        planned.push({ rowNumber, cells, values, errors, plan, message: null });
+      }
     });
     await yieldToOthers();
   }

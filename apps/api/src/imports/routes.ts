@@ -6,9 +6,11 @@ import {
   IMPORT_FIELD_KEYS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MESSAGES,
+  IMPORT_REQUIRED_FIELDS,
   IMPORT_ROLES,
   IMPORT_ROWS_PAGE_SIZE,
   IMPORT_TEMPLATE_FILE_NAME,
+  IMPORT_TEMPLATE_XLSX_FILE_NAME,
   ImportJobSchema,
   ImportMappingRequestSchema,
   ImportRowPageSchema,
@@ -46,7 +48,8 @@ import { loadCatalogue } from './import-worker';
 import { planRows } from './preview';
 import { ImportFileError } from './import-file-error';
 import { readImportFile } from './read-file';
-import { REQUIRED_FIELDS, suggestMapping } from './row-rules';
+import { suggestMapping } from './row-rules';
+import { templateWorkbook } from './template-workbook';
 
 const Answers = {
   400: ProblemDetailsRef,
@@ -71,6 +74,14 @@ const PreviewAnswers = {
   },
 };
 const CsvText = Type.String();
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+// The workbook's bytes: Fastify sends a Buffer as it is, and the OpenAPI document says a file.
+const XlsxBytes = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+const TemplateQuery = Type.Object({
+  format: Type.Optional(
+    Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { description: '@default csv' }),
+  ),
+});
 // The file travels as base64 in JSON: 4 bytes per 3, plus the rest of the body.
 const BODY_LIMIT = Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 64 * 1024;
 
@@ -144,7 +155,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(IMPORT_FIELD_KEYS as readonly string[]).includes(field) || column >= columns)
         errors[field] = [IMPORT_MESSAGES.mappingRequired];
     }
-    for (const field of REQUIRED_FIELDS) {
+    for (const field of IMPORT_REQUIRED_FIELDS) {
       if (mapping[field] === undefined) errors[field] = [IMPORT_MESSAGES.mappingRequired];
     }
     return errors;
@@ -155,14 +166,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       schema: described(
-        'The import template: a CSV header row of the account holder, driver and vehicle fields',
+        "The import template. format=xlsx (what the dashboard downloads): the preview's labels as headers and an example row the import skips, what each column accepts on a second sheet, the vehicles on a third. format=csv, the default (for scripts): a header row of the fields' keys (Holder.FirstName, ...)",
         {
-          produces: ['text/csv'],
-          response: { 200: CsvText, 401: ProblemDetailsRef, 403: ProblemDetailsRef },
+          querystring: TemplateQuery,
+          produces: ['text/csv', XLSX_TYPE],
+          response: {
+            200: Type.Union([CsvText, XlsxBytes]),
+            400: ProblemDetailsRef,
+            401: ProblemDetailsRef,
+            403: ProblemDetailsRef,
+          },
         },
       ),
     },
-    async (_request, reply) => sendCsv(reply, IMPORT_TEMPLATE_FILE_NAME, templateCsv()),
+    async (request, reply) => {
+      if (request.query.format !== 'xlsx') return sendCsv(reply, IMPORT_TEMPLATE_FILE_NAME, templateCsv());
+      const vehicles = await app.db
+        .selectFrom('vehicleTypes')
+        .select('makeVariant')
+        .orderBy('makeVariant')
+        .execute();
+      const bytes = await templateWorkbook(vehicles.map((vehicle) => vehicle.makeVariant));
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_XLSX_FILE_NAME}"`)
+        .send(bytes);
+    },
   );
 
   app.post(

@@ -42,16 +42,10 @@ const ALIASES: Partial<Record<ImportField, readonly string[]>> = {
   'Vehicle.EngineNumber': ['enginenumber', 'engine'],
 };
 
-/** The fields a file must have a column for. */
-export const REQUIRED_FIELDS: readonly ImportField[] = [
-  'Holder.FirstName',
-  'Holder.LastName',
-  'Holder.Email',
-  'Holder.PhoneNumber',
-  'Holder.IdNumber',
-];
-
-/** A column per field, matched on the template's headers, the forms' labels and common names. */
+/**
+ * A column per field, matched on the template's headers (the preview's labels), the fields' keys
+ * (the headers of templates before them, and of the CSV template for scripts) and common names.
+ */
 export function suggestMapping(headers: readonly string[]): ImportMapping {
   const normalised = headers.map(normal);
   const mapping: ImportMapping = {};

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_FIELD_KEYS, MESSAGES } from '@sentinel/domain';
+import { IMPORT_FIELD_KEYS, IMPORT_TEMPLATE_TEXT, MESSAGES } from '@sentinel/domain';
 import type { VehicleType } from '@sentinel/domain';
 import { apiUrl, storeSignedInUser } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
@@ -150,5 +150,54 @@ describe('given a file of more rows than a page holds', () => {
       ),
     );
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+  });
+});
+
+describe('given an Admin who downloads the template and uploads it with only its example row', () => {
+  // jsdom cannot save files: record what the page hands the browser instead.
+  let saved: { fileName: string; blob: Blob }[];
+  beforeEach(() => {
+    saved = [];
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    };
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const blob = blobs.get(this.href);
+      if (blob) saved.push({ fileName: this.download, blob });
+    });
+  });
+
+  it('saves the .xlsx template, and previews its example row with no errors and nothing to import', async () => {
+    const user = userEvent.setup();
+    await storeSignedInUser('Admin');
+    renderApp('/agent/import');
+    expect(await screen.findByText(/example row is skipped while it is unchanged/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Download template' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [template] = saved;
+    expect(template!.fileName).toBe('Sentinel-import-template.xlsx');
+    const bytes = new Uint8Array(await template!.blob.arrayBuffer());
+    // A zip, as every .xlsx workbook is.
+    expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe('PK');
+
+    await user.upload(
+      screen.getByLabelText(/Choose a file or drop it here/),
+      new File([bytes], template!.fileName, { type: template!.blob.type }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Preview of Sentinel-import-template.xlsx' }),
+    ).toBeInTheDocument();
+    expect(count('New')).toHaveTextContent('0');
+    expect(count('Unchanged')).toHaveTextContent('1');
+    expect(count('With errors')).toHaveTextContent('0');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const rows = await screen.findByRole('list', { name: 'Rows' });
+    expect(within(rows).getByText(IMPORT_TEMPLATE_TEXT.exampleSkipped)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 0 rows' })).toBeDisabled();
   });
 });

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { IMPORT_TEMPLATE_FILE_NAME, ROLE } from '@sentinel/domain';
+import { IMPORT_TEMPLATE_XLSX_FILE_NAME, ROLE } from '@sentinel/domain';
 import { Alert, Button, Import, PageHeader, Select, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
 import { saveFile } from '../../../lib/save-file';
 import { userKeys, vehicleKeys } from '../../../lib/server-cache';
 import { authorisedUserAtom } from '../../../lib/session';
-import { importQueries, useUploadMutation } from '../api/import-queries';
+import { fetchTemplateXlsx, importQueries, useUploadMutation } from '../api/import-queries';
 import { ImportPreview } from './import-preview';
 import { ImportRun } from './import-run';
 import './import.css';
@@ -26,7 +27,9 @@ export function saveCsv(text: string, fileName: string) {
  */
 export function ImportPage() {
   const api = useApiClient();
+  const { baseURL } = useAppSettings();
   const queryClient = useQueryClient();
+  const [templateFailed, setTemplateFailed] = useState(false);
   const role = useAtomValue(authorisedUserAtom)?.userRole ?? '';
   const [params, setParams] = useSearchParams();
   const jobId = Number(params.get('job') ?? 0);
@@ -64,19 +67,30 @@ export function ImportPage() {
         actions={
           <Button
             variant="secondary"
-            onClick={() =>
-              void api.imports.template().then((text) => saveCsv(text, IMPORT_TEMPLATE_FILE_NAME))
-            }
+            onClick={() => {
+              setTemplateFailed(false);
+              fetchTemplateXlsx(api, baseURL).then(
+                (blob) => saveFile(blob, IMPORT_TEMPLATE_XLSX_FILE_NAME),
+                () => setTemplateFailed(true),
+              );
+            }}
           >
             Download template
           </Button>
         }
       />
+      {templateFailed && (
+        <Alert variant="error">The template could not be downloaded. Please try again.</Alert>
+      )}
       {jobId === 0 && (
         <div className="import-page__start">
           <p>
             Upload account holders, their drivers and vehicles from a spreadsheet. Nothing is written until
             you have seen the preview.
+          </p>
+          <p>
+            The template's second sheet says what each column accepts. Its example row is skipped while it is
+            unchanged: type your first row over it or delete it.
           </p>
           <Select
             label="Company"

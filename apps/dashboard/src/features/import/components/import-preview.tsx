@@ -1,20 +1,11 @@
 import { useState } from 'react';
-import { IMPORT_FIELDS, importErrorsFileName } from '@sentinel/domain';
+import { IMPORT_FIELDS, IMPORT_REQUIRED_FIELDS, importErrorsFileName } from '@sentinel/domain';
 import type { ImportField, ImportJob, ImportMapping } from '@sentinel/domain';
 import { Alert, Button, Checkbox, Import, Switch } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
 import { useCancelMutation, useMappingMutation, useStartMutation } from '../api/import-queries';
 import { saveCsv } from './import-page';
 import { ImportRows } from './import-rows';
-
-// The fields a file must have a column for (the account holder form's five).
-const REQUIRED: readonly ImportField[] = [
-  'Holder.FirstName',
-  'Holder.LastName',
-  'Holder.Email',
-  'Holder.PhoneNumber',
-  'Holder.IdNumber',
-];
 
 /** A previewed file: its counts, columns, rows with their errors, and the way on to the import. */
 export function ImportPreview({ job, onAnother }: { job: ImportJob; onAnother: () => void }) {
@@ -49,7 +40,7 @@ export function ImportPreview({ job, onAnother }: { job: ImportJob; onAnother: (
           headers={job.headers}
           fields={IMPORT_FIELDS}
           mapping={job.mapping as ImportMapping}
-          required={REQUIRED}
+          required={IMPORT_REQUIRED_FIELDS}
           onChange={onMapping}
           disabled={map.isPending}
         />
