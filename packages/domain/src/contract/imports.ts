@@ -42,7 +42,7 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number]['key'];
 export const IMPORT_FIELD_KEYS: readonly ImportField[] = IMPORT_FIELDS.map((field) => field.key);
 
-/** The name the template is saved under. */
+/** The name the CSV template (the fields' keys as headers, for scripts) is saved under. */
 export const IMPORT_TEMPLATE_FILE_NAME = 'Sentinel-import-template.csv';
 
 export const IMPORT_MESSAGES = {
