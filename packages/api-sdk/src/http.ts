@@ -64,10 +64,14 @@ export function createHttp(options: HttpOptions): Http {
   };
 }
 
+/** Answers read as bytes (a Blob), not as text: a workbook would not survive a text decoding. */
+const BINARY_TYPES = ['spreadsheetml', 'application/octet-stream'];
+
 async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && BINARY_TYPES.some((binary) => type.includes(binary))) return response.blob();
   const text = await response.text();
   if (text === '') return undefined;
-  const type = response.headers.get('content-type') ?? '';
   if (!type.includes('json')) return text;
   try {
     return JSON.parse(text) as unknown;

@@ -21,6 +21,17 @@ afterAll(async () => {
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('imports', () => {
+  it('downloads the template workbook as bytes that upload again as they came, previewing no error', async () => {
+    const workbook = await client.imports.templateWorkbook();
+    expect(workbook).toBeInstanceOf(Blob);
+    const bytesOf = new Uint8Array(await workbook.arrayBuffer());
+    // An .xlsx is a zip: its bytes start with PK, which a text decoding would have spoiled.
+    expect([...bytesOf.subarray(0, 2)]).toEqual([0x50, 0x4b]);
+    const job = await client.imports.upload({ name: 'template.xlsx', bytes: bytesOf });
+    expect(job.preview.invalid).toBe(0);
+    expect(job.preview.new).toBe(0);
+  });
+
   it('downloads the template, previews a file, runs it and reports every row', async () => {
     expect((await client.imports.template()).trim()).toBe(IMPORT_FIELD_KEYS.join(','));
     const stamp = Date.now();

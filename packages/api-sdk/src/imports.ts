@@ -9,6 +9,11 @@ export interface ImportsApi {
   /** GET /Imports/Template: the template CSV (a header row of the holder, driver and vehicle fields). */
   template(): Promise<string>;
   /**
+   * GET /Imports/Template?format=xlsx: the workbook a person fills in (the preview's labels as headers,
+   * an example row the import skips while unchanged, what each column accepts on a second sheet).
+   */
+  templateWorkbook(): Promise<Blob>;
+  /**
    * POST /Imports: uploads a .csv or .xlsx file, which the server reads, maps and previews; nothing
    * is written yet. Throws ApiError 400 with `errors.File` for a file it cannot take (too large,
    * another type, no rows) and `errors.CompanyId` when a Company-Admin names none of their companies.
@@ -43,6 +48,18 @@ function base64(bytes: Uint8Array): string {
 export function createImportsApi(caller: Pick<Caller, 'callAuthorised'>): ImportsApi {
   return {
     template: () => caller.callAuthorised({ method: 'get', path: 'Imports/Template' }, CsvText),
+    templateWorkbook: async () => {
+      // A Blob is not JSON for the answer checker to read: it is checked for what it is here.
+      const answer = await caller.callAuthorised(
+        { method: 'get', path: 'Imports/Template', searchParams: { format: 'xlsx' } },
+        Type.Unknown(),
+      );
+      // Structurally: fetch's Blob may come from another realm than the page's (a test's jsdom).
+      if (typeof answer !== 'object' || answer === null || !('arrayBuffer' in answer)) {
+        throw new Error('The template did not come as a workbook.');
+      }
+      return answer as Blob;
+    },
     upload: (file, companyId = null) =>
       caller.callAuthorised(
         {

@@ -6,19 +6,6 @@ import { IMPORT_ROWS_MAX_PAGE_SIZE } from '@sentinel/domain';
 import type { ImportJob, ImportMapping } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
 import { companyKeys, nextPageIndex, userKeys, vehicleKeys } from '../../../lib/server-cache';
-/**
- * GET /Imports/Template?format=xlsx: the .xlsx template a person fills in. The SDK reads every answer as
- * text, which would spoil a workbook's bytes, so this one call is made here with the session's
- * token (freshAccessToken exists for calls the client does not make itself).
- */
-export async function fetchTemplateXlsx(api: ApiClient, baseUrl: string): Promise<Blob> {
-  const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/Imports/Template?format=xlsx`, {
-    headers: { authorization: `Bearer ${await api.auth.freshAccessToken()}` },
-  });
-  if (!response.ok) throw new Error(`The template could not be downloaded (${response.status})`);
-  return response.blob();
-}
-
 /** How often a running import's progress is asked for. */
 export const PROGRESS_POLL_MS = 1000;
 

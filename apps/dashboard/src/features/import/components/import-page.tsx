@@ -5,11 +5,10 @@ import { useAtomValue } from 'jotai';
 import { IMPORT_TEMPLATE_XLSX_FILE_NAME, ROLE } from '@sentinel/domain';
 import { Alert, Button, Import, PageHeader, Select, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
-import { useAppSettings } from '../../../lib/app-settings';
 import { saveFile } from '../../../lib/save-file';
 import { userKeys, vehicleKeys } from '../../../lib/server-cache';
 import { authorisedUserAtom } from '../../../lib/session';
-import { fetchTemplateXlsx, importQueries, useUploadMutation } from '../api/import-queries';
+import { importQueries, useUploadMutation } from '../api/import-queries';
 import { ImportPreview } from './import-preview';
 import { ImportRun } from './import-run';
 import './import.css';
@@ -27,7 +26,6 @@ export function saveCsv(text: string, fileName: string) {
  */
 export function ImportPage() {
   const api = useApiClient();
-  const { baseURL } = useAppSettings();
   const queryClient = useQueryClient();
   const [templateFailed, setTemplateFailed] = useState(false);
   const role = useAtomValue(authorisedUserAtom)?.userRole ?? '';
@@ -69,7 +67,7 @@ export function ImportPage() {
             variant="secondary"
             onClick={() => {
               setTemplateFailed(false);
-              fetchTemplateXlsx(api, baseURL).then(
+              api.imports.templateWorkbook().then(
                 (blob) => saveFile(blob, IMPORT_TEMPLATE_XLSX_FILE_NAME),
                 () => setTemplateFailed(true),
               );
