@@ -7,14 +7,12 @@ import type { Page } from '@playwright/test';
 import type { RoleName } from '@sentinel/domain';
 import { BURNIN_URL, DASHBOARD_URL, SIGNUP_URL, STAFF_ROLES } from '../playwright.config';
 import type { StaffRole } from '../playwright.config';
-import { apiGet, apiToken } from './api';
 import {
   BREAKPOINTS,
   builtStylesheets,
   checkScreen,
   expectNoSidewaysScroll,
   expectTappable,
-  fillRoute,
   navigateInApp,
   NARROWEST_PHONE,
   PHONES,
@@ -24,40 +22,11 @@ import {
   STYLESHEET_WIDTHS,
   tapTargets,
 } from './mobile-layout';
+import { openRoute, routeValues } from './route-values';
 import { demo, signedInAs, lockWithReason } from './support';
 
 const STAFF = STAFF_ROLES;
 const isProtected = (path: string) => path.startsWith('/agent') || path.startsWith('/admin');
-
-interface Listed {
-  items: { id: number; userId?: number }[];
-}
-
-/** Ids the role may open: a client of theirs with a vehicle, that vehicle, and a company. */
-async function routeValues(role: RoleName): Promise<Record<string, number>> {
-  const token = await apiToken(role);
-  const query = (filter: string) => new URLSearchParams({ $filter: filter, $pagesize: '1' });
-  const [client] = (
-    await apiGet<Listed>(
-      `/Users?${query("role eq 'Account-Holder' and totalNumberOfVehiclesWithDevice gt 0")}`,
-      token,
-    )
-  ).items;
-  if (!client) throw new Error(`${role} sees no client with a vehicle`);
-  const [vehicle] = (await apiGet<Listed>(`/Vehicles?${query(`userId eq ${client.id}`)}`, token)).items;
-  const [company] = (await apiGet<Listed>('/Companies', token)).items;
-  if (!vehicle || !company) throw new Error(`${role} sees no vehicle or no company`);
-  // An alarm the role sees, when another test has raised one in its scope; else an id none has,
-  // whose screen (the alarm could not be found) must fit as well.
-  const [alarm] = (await apiGet<Listed>('/Alarms?tab=Open&$pagesize=1', token)).items;
-  return { clientId: client.id, vehicleId: vehicle.id, companyId: company.id, alarmId: alarm?.id ?? 999_999 };
-}
-
-/** The installation route's id is the vehicle's (spec part 1, route table). */
-function openRoute(path: string, values: Record<string, number>): string {
-  if (path.endsWith('/installation')) return fillRoute(path, { ...values, clientId: values.vehicleId! });
-  return fillRoute(path, values);
-}
 
 /**
  * Opens a screen: the first of an app with a page load, every next one inside the app, as its links

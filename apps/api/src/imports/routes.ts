@@ -29,6 +29,7 @@ import { companyExists } from '../companies/company-queries';
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { IdParams } from '../routes/schemas';
+import { vehicleTypeNames } from '../vehicle-types/vehicle-type-queries';
 import {
   allowRowChecks,
   cancelJob,
@@ -181,12 +182,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (request.query.format !== 'xlsx') return sendCsv(reply, IMPORT_TEMPLATE_FILE_NAME, templateCsv());
-      const vehicles = await app.db
-        .selectFrom('vehicleTypes')
-        .select('makeVariant')
-        .orderBy('makeVariant')
-        .execute();
-      const bytes = await templateWorkbook(vehicles.map((vehicle) => vehicle.makeVariant));
+      const bytes = await templateWorkbook(await vehicleTypeNames(app.db));
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_XLSX_FILE_NAME}"`)

@@ -42,3 +42,9 @@ export function findVehicleType(db: Kysely<Database>, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** Every type's make and variant, alphabetical: the import template's list of vehicles. */
+export async function vehicleTypeNames(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('vehicleTypes').select('makeVariant').orderBy('makeVariant').execute();
+  return rows.map((row) => row.makeVariant);
+}
