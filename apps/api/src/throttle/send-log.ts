@@ -11,6 +11,17 @@ export interface SendLimit {
 /** A day: no limit looks further back, so older rows are dropped as new ones come. */
 const KEEP_MS = 24 * 3_600_000;
 
+/** The sends under `key` within the widest of the limits' windows. */
+function sendsInWidestWindow(db: Kysely<Database>, key: string, limits: readonly SendLimit[], now: Date) {
+  const widest = Math.max(...limits.map((limit) => limit.windowMs));
+  return db
+    .selectFrom('sendLog')
+    .select('createdAt')
+    .where('key', '=', key)
+    .where('createdAt', '>', instant(new Date(now.getTime() - widest)))
+    .execute();
+}
+
 /**
  * Records a send under `key` and answers true when every limit still allows it; answers false
  * (recording nothing) when one is reached. The log is a table, so every api instance counts the
@@ -23,13 +34,7 @@ export async function allowSend(
   limits: readonly SendLimit[],
   now: Date = new Date(),
 ): Promise<boolean> {
-  const widest = Math.max(...limits.map((limit) => limit.windowMs));
-  const recent = await db
-    .selectFrom('sendLog')
-    .select('createdAt')
-    .where('key', '=', key)
-    .where('createdAt', '>', instant(new Date(now.getTime() - widest)))
-    .execute();
+  const recent = await sendsInWidestWindow(db, key, limits, now);
   for (const limit of limits) {
     const since = instant(new Date(now.getTime() - limit.windowMs));
     if (recent.filter((row) => row.createdAt > since).length >= limit.max) return false;
@@ -56,15 +61,7 @@ export async function msUntilSendAllowed(
   limits: readonly SendLimit[],
   now: Date = new Date(),
 ): Promise<number> {
-  const widest = Math.max(...limits.map((limit) => limit.windowMs));
-  const times = (
-    await db
-      .selectFrom('sendLog')
-      .select('createdAt')
-      .where('key', '=', key)
-      .where('createdAt', '>', instant(new Date(now.getTime() - widest)))
-      .execute()
-  )
+  const times = (await sendsInWidestWindow(db, key, limits, now))
     .map((row) => new Date(row.createdAt).getTime())
     .sort((a, b) => b - a);
   let wait = 0;
