@@ -61,8 +61,8 @@ test("replays yesterday's trips of a demo vehicle: scrub, change speed, choose a
   await expect(trip).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('jumps to where a tamper alert happened in the last 7 days', async ({ page }) => {
-  // The backfill raises (and staff cancel) a tamper alert for every third demo vehicle.
+/** The replay of the last 7 days of a demo vehicle the backfill gave a tamper alert (every third). */
+async function openWeekWithTamperAlert(page: Page) {
   const items = await listVehicles('deviceId ne null', 'id', 30);
   const vehicle = items.find((item) => item.id % 3 === 0);
   if (!vehicle) throw new Error('no demo vehicle with a tamper alert');
@@ -73,6 +73,10 @@ test('jumps to where a tamper alert happened in the last 7 days', async ({ page 
   // Today's replay stays on screen until the render that presses the button: only after it are the
   // events on screen the week's (today's may hold an alert of its own).
   await expect(lastWeek).toHaveAttribute('aria-pressed', 'true');
+}
+
+test('jumps to where a tamper alert happened in the last 7 days', async ({ page }) => {
+  await openWeekWithTamperAlert(page);
 
   const alert = page
     .getByRole('list', { name: 'Events' })
@@ -88,14 +92,7 @@ test('jumps to where a tamper alert happened in the last 7 days', async ({ page 
 test("a tamper alert beside a lock on the week's timeline takes the pointer and opens its moment", async ({
   page,
 }) => {
-  const items = await listVehicles('deviceId ne null', 'id', 30);
-  const vehicle = items.find((item) => item.id % 3 === 0);
-  if (!vehicle) throw new Error('no demo vehicle with a tamper alert');
-  await page.goto(`/agent/clients/${vehicle.userId}/vehicle/${vehicle.id}/history`);
-  await page.getByRole('button', { name: 'Replay' }).click();
-  const lastWeek = page.getByRole('button', { name: 'Last 7 days' });
-  await lastWeek.click();
-  await expect(lastWeek).toHaveAttribute('aria-pressed', 'true');
+  await openWeekWithTamperAlert(page);
 
   const events = page.getByRole('list', { name: 'Events' });
   const alert = events.getByRole('button', { name: /^Tamper alert at / }).first();
