@@ -160,6 +160,11 @@ describe('given the Security screen of an Admin', () => {
 
     const sessions = await screen.findByRole('list', { name: 'Your sessions' });
     expect(within(sessions).getAllByRole('listitem').length).toBeGreaterThanOrEqual(2);
+    // With no app and no passkey yet, no recovery codes are offered on their own.
+    expect(
+      screen.getByText('Recovery codes come with your first authenticator app or passkey.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New recovery codes' })).not.toBeInTheDocument();
     expect(within(sessions).getAllByText(/This session/)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
 

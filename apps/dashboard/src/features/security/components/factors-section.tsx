@@ -114,17 +114,23 @@ export function FactorsSection() {
           </Button>
 
           <h3>Recovery codes</h3>
-          <p>{factors.data.recoveryCodesLeft} recovery codes left.</p>
-          <Button
-            type="button"
-            variant="secondary"
-            busy={newCodes.isPending}
-            onClick={() =>
-              void run(async () => setCodes((await newCodes.mutateAsync(undefined)).recoveryCodes))
-            }
-          >
-            New recovery codes
-          </Button>
+          {factors.data.totp || factors.data.passkeys.length > 0 ? (
+            <>
+              <p>{factors.data.recoveryCodesLeft} recovery codes left.</p>
+              <Button
+                type="button"
+                variant="secondary"
+                busy={newCodes.isPending}
+                onClick={() =>
+                  void run(async () => setCodes((await newCodes.mutateAsync(undefined)).recoveryCodes))
+                }
+              >
+                New recovery codes
+              </Button>
+            </>
+          ) : (
+            <p>Recovery codes come with your first authenticator app or passkey.</p>
+          )}
         </>
       )}
       {message !== undefined && <Alert variant="error">{message}</Alert>}
