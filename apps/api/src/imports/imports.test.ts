@@ -23,6 +23,7 @@ import { workbookBomb } from '../test-support/workbook-bomb';
 import { allowRowChecks, deleteExpiredPreviews, errorsCsv, findJob, reportCsv } from './import-jobs';
 import { withImportTables } from './import-tables';
 import { readImportFile } from './read-file';
+import { sharedTemplateWorkbook } from './template-workbook';
 
 let app: FastifyInstance;
 const tokens: Record<string, string> = {};
@@ -273,6 +274,15 @@ describe('GET /Imports/Template?format=xlsx', () => {
 
   it('is refused to a Technical-Agent', async () => {
     expect((await call('GET', '/Imports/Template?format=xlsx', 'Technical-Agent')).statusCode).toBe(403);
+  });
+
+  it('is built once per day and catalogue, and again when either changes', async () => {
+    const day = new Date('2026-11-27T08:00:00Z');
+    const first = sharedTemplateWorkbook(['Toyota Corolla'], day);
+    expect(sharedTemplateWorkbook(['Toyota Corolla'], new Date('2026-11-27T20:00:00Z'))).toBe(first);
+    expect(sharedTemplateWorkbook(['Toyota Corolla', 'VW Polo'], day)).not.toBe(first);
+    expect(sharedTemplateWorkbook(['Toyota Corolla'], new Date('2026-11-28T08:00:00Z'))).not.toBe(first);
+    expect((await first).subarray(0, 2).toString()).toBe('PK');
   });
 });
 

@@ -50,7 +50,7 @@ import { planRows } from './preview';
 import { ImportFileError } from './import-file-error';
 import { readImportFile } from './read-file';
 import { suggestMapping } from './row-rules';
-import { templateWorkbook } from './template-workbook';
+import { sharedTemplateWorkbook } from './template-workbook';
 
 const Answers = {
   400: ProblemDetailsRef,
@@ -182,7 +182,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (request.query.format !== 'xlsx') return sendCsv(reply, IMPORT_TEMPLATE_FILE_NAME, templateCsv());
-      const bytes = await templateWorkbook(await vehicleTypeNames(app.db));
+      const bytes = await sharedTemplateWorkbook(await vehicleTypeNames(app.db));
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_XLSX_FILE_NAME}"`)
