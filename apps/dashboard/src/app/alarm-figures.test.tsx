@@ -1,10 +1,11 @@
 // The response figures through the whole app, against an api of this file's own with one alarm today.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
 import { startAlarmApi } from '../features/alarms/testing/alarm-api';
 import type { AlarmApi } from '../features/alarms/testing/alarm-api';
+import { recordSavedFiles } from '../test/saved-files';
 
 let api: AlarmApi;
 
@@ -30,17 +31,7 @@ describe('the alarm figures', () => {
     const to = screen.getByLabelText<HTMLInputElement>('To').value;
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(6);
 
-    // jsdom cannot save files: the Blob handed to the download link is read back instead.
-    const saved: { fileName: string; blob: Blob }[] = [];
-    let blob: Blob | undefined;
-    URL.createObjectURL = (object: Blob | MediaSource) => {
-      blob = object as Blob;
-      return 'blob:test/figures';
-    };
-    URL.revokeObjectURL = () => undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      if (blob) saved.push({ fileName: this.download, blob });
-    });
+    const saved = recordSavedFiles();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.fileName).toBe(`Alarm-figures-${from}-to-${to}.csv`);

@@ -5,6 +5,8 @@ import { createApiClient, eq, ne } from '@sentinel/api-sdk';
 import type { AuthorisedUser } from '@sentinel/domain';
 import { apiUrl, recordingFetch, storeSignedInUser } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
+import { recordSavedFiles } from '../../../test/saved-files';
+import type { SavedFile } from '../../../test/saved-files';
 
 function sdk(user: AuthorisedUser) {
   let current = user;
@@ -47,25 +49,13 @@ function readText(blob: Blob | undefined): Promise<string> {
 const historyPath = (clientId: number, vehicleId: number) =>
   `/agent/clients/${clientId}/vehicle/${vehicleId}/history`;
 
-// jsdom cannot save files: record what the page hands the browser instead.
-let saved: { fileName: string; blob: Blob }[];
+let saved: SavedFile[];
 beforeEach(() => {
   // jsdom has no layout: give the list's scroll area 500 px and every row 50 px, so the virtual list
   // renders what a browser would (10 rows in view plus its overscan).
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(50);
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = (blob: Blob | MediaSource) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  };
-  URL.revokeObjectURL = () => undefined;
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (blob) saved.push({ fileName: this.download, blob });
-  });
+  saved = recordSavedFiles();
 });
 afterEach(() => {
   vi.restoreAllMocks();

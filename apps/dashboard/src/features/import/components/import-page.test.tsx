@@ -5,6 +5,8 @@ import { IMPORT_FIELD_KEYS, IMPORT_TEMPLATE_TEXT, MESSAGES } from '@sentinel/dom
 import type { VehicleType } from '@sentinel/domain';
 import { apiUrl, storeSignedInUser } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
+import { recordSavedFiles } from '../../../test/saved-files';
+import type { SavedFile } from '../../../test/saved-files';
 
 // jsdom's File has no arrayBuffer(), which the upload reads the file with; this one reads the same
 // bytes through jsdom's FileReader, as a browser's does.
@@ -154,21 +156,9 @@ describe('given a file of more rows than a page holds', () => {
 });
 
 describe('given an Admin who downloads the template and uploads it with only its example row', () => {
-  // jsdom cannot save files: record what the page hands the browser instead.
-  let saved: { fileName: string; blob: Blob }[];
+  let saved: SavedFile[];
   beforeEach(() => {
-    saved = [];
-    const blobs = new Map<string, Blob>();
-    URL.createObjectURL = (blob: Blob | MediaSource) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob as Blob);
-      return url;
-    };
-    URL.revokeObjectURL = () => undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      const blob = blobs.get(this.href);
-      if (blob) saved.push({ fileName: this.download, blob });
-    });
+    saved = recordSavedFiles();
   });
 
   it('saves the .xlsx template, and previews its example row with no errors and nothing to import', async () => {
