@@ -15,6 +15,7 @@ import {
   runHeld,
   runPrefixed,
 } from './lib.mjs';
+import { readTestReport } from './test-reports.mjs';
 
 assertNodeVersion();
 const pnpm = ensurePnpm();
@@ -162,21 +163,12 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const rows = [];
+const failedTests = [];
 for (const dir of projectDirs) {
-  const vitest = join(dir, 'test-results', 'vitest.json');
-  const playwright = join(dir, 'test-results', 'playwright.json');
-  if (existsSync(vitest)) {
-    const report = JSON.parse(readFileSync(vitest, 'utf8'));
-    const row = {
-      p: report.numPassedTests,
-      f: report.numFailedTests,
-      s: report.numPendingTests + report.numTodoTests,
-    };
-    rows.push([dir, row]);
-  } else if (existsSync(playwright)) {
-    const { stats } = JSON.parse(readFileSync(playwright, 'utf8'));
-    rows.push([dir, { p: stats.expected + stats.flaky, f: stats.unexpected, s: stats.skipped }]);
-  }
+  const report = readTestReport(dir);
+  if (report === null) continue;
+  rows.push([dir, report.counts]);
+  failedTests.push(...report.failedTests);
 }
 log('Test counts');
 for (const [dir, row] of rows) {
@@ -186,6 +178,10 @@ for (const [dir, row] of rows) {
   console.log(
     `  ${dir.slice(root.length + 1).padEnd(22)} ${row.p} passed, ${row.f} failed${row.s ? `, ${row.s} skipped` : ''}`,
   );
+}
+if (failedTests.length > 0) {
+  log('Failed tests');
+  for (const test of failedTests) console.log(test);
 }
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 if (failures.length > 0 && failed === 0) failed = failures.length;

@@ -5,46 +5,10 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { ROUTES } from '@sentinel/domain';
-import { apiGet } from './api';
 import { issueDeviceKey, reportTelemetry } from './device';
+import { freeFittedVehicle } from './fleet';
 import { demo, signedInAs } from './support';
 import type { StaffRole } from '../playwright.config';
-
-// Devices other browser tests report for or change; this journey takes another fitted one.
-const TAKEN = new Set(
-  [101, 103, 104, 108, 113, 117, 124, 125, 126, 127, 128, 129, 130].map((n) => `SNT-000${n}`),
-);
-
-interface FittedVehicle {
-  serialNumber: string;
-  vehicleId: number;
-  holderId: number;
-  registrationNumber: string;
-}
-
-async function quietFittedVehicle(): Promise<FittedVehicle> {
-  const { items } = await apiGet<{ items: { serialNumber: string; vehicleId: number | null }[] }>(
-    `/Devices?${new URLSearchParams({ $filter: 'vehicleId gt 0', $pagesize: '100' })}`,
-  );
-  for (const device of items) {
-    if (device.vehicleId === null || TAKEN.has(device.serialNumber)) continue;
-    const filter = new URLSearchParams({ $filter: `id eq ${device.vehicleId}` });
-    const { items: vehicles } = await apiGet<{
-      items: { id: number; userId: number; registrationNumber: string; tamperActive: boolean }[];
-    }>(`/Vehicles?${filter}`);
-    const vehicle = vehicles[0];
-    if (vehicle === undefined) continue;
-    if (!vehicle.tamperActive) {
-      return {
-        serialNumber: device.serialNumber,
-        vehicleId: vehicle.id,
-        holderId: vehicle.userId,
-        registrationNumber: vehicle.registrationNumber,
-      };
-    }
-  }
-  throw new Error('No fitted demo vehicle without an alert is left for the alarm journey.');
-}
 
 /**
  * An agent's own browser on the alarm queue, with its live connection up, counting the tones the
@@ -79,7 +43,7 @@ test('two agents share a tamper alarm from ring to resolution, and history and f
 }) => {
   test.setTimeout(60_000);
   const admin = demo('Admin').name;
-  const vehicle = await quietFittedVehicle();
+  const vehicle = await freeFittedVehicle('first', ({ tamperActive }) => !tamperActive);
   const key = await issueDeviceKey(vehicle.serialNumber);
   const first = await agentOnQueue(browser, 'Admin');
   const second = await agentOnQueue(browser, 'Technical-Agent');

@@ -3,16 +3,11 @@ import type { Page } from '@playwright/test';
 import { API_URL } from '../playwright.config';
 import { apiGet, apiToken, fullName } from './api';
 import type { ListedUser } from './api';
+import { issueDeviceKey, reportTelemetry } from './device';
+import { freeFittedVehicle } from './fleet';
 import { openMenu, signedInAs, signInAs, lockWithReason } from './support';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-interface InstalledVehicle {
-  id: number;
-  userId: number;
-  registrationNumber: string;
-  isLocked: boolean | null;
-}
 
 /** Adds a company through Add Company and answers the link-user page's path. */
 async function addCompany(page: Page, name: string): Promise<string> {
@@ -159,16 +154,25 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
   const email = `lerato.${unique()}@karoo.example.co.za`;
   const companyName = `Garden Route Freight ${unique()}`;
 
-  // A holder with a vehicle whose lock state is known, away from the demo holders other tests use.
+  // A holder with a vehicle whose lock state is known, away from the vehicles other journeys own
+  // and from the demo holders (clients 4 and 5) whose vehicles the other specs read.
   const token = await apiToken('Admin');
-  const installed = await apiGet<{ items: InstalledVehicle[] }>(
-    `/Vehicles?$filter=${encodeURIComponent('deviceId ne null')}&$orderby=${encodeURIComponent('id desc')}&$pagesize=100`,
-    token,
+  const vehicle = await freeFittedVehicle(
+    'last',
+    ({ holderId, isLocked }) => holderId > 5 && isLocked !== null,
   );
-  // Not the demo holders' (clients 4 and 5), whose vehicles the other specs read.
-  const vehicle = installed.items.find((item) => item.userId > 5 && item.isLocked !== null)!;
-  const [holder] = (await apiGet<{ items: ListedUser[] }>(`/Users?$filter=id eq ${vehicle.userId}`, token))
+  const [holder] = (await apiGet<{ items: ListedUser[] }>(`/Users?$filter=id eq ${vehicle.holderId}`, token))
     .items;
+  // The demo fleet's history runs up to now, so the vehicle may be on the road: its device reports
+  // it stopped where it was, or a lock would wait for it to slow down. It asks for no commands, so
+  // it stays offline.
+  const key = await issueDeviceKey(vehicle.serialNumber);
+  const parkedAt = vehicle.position ?? { latitudeDegrees: -26.2041, longitudeDegrees: 28.0473 };
+  await reportTelemetry(vehicle.serialNumber, key, {
+    ...parkedAt,
+    timestamp: new Date(Date.now() - 1_000).toISOString(),
+  });
+  await reportTelemetry(vehicle.serialNumber, key, parkedAt);
 
   // The Admin adds the Company-Admin, who creates a password from the e-mailed link. The Admin
   // signs in afresh: the journey logs out, which ends the sign-in it used (not the saved one).

@@ -38,8 +38,10 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 /** A parked device reports a fix this often. */
 const PARKED_FIX_MS = 30 * MINUTE_MS;
+/** The slowest a demo vehicle drives. */
+const SLOWEST_KMH = 50;
 
-interface DayPlan {
+export interface DayPlan {
   fixes: PositionFixesTable[];
   events: DemoHistoryEntry[];
 }
@@ -84,17 +86,27 @@ class Journey {
     }
   }
 
-  /** Drives along the road to the given distance, at 50 to 100 km/h with the traffic. */
+  /**
+   * Drives along the road to the given distance, at 50 to 100 km/h with the traffic, and stops
+   * there (a last fix where it stands). A drive the end would cut short is not begun: the history
+   * ends with the vehicle standing still, as its seeded status has it (a lock is never held for a
+   * vehicle the history leaves on the road).
+   */
   driveTo(target: number): void {
+    const slowestStepMetres = (SLOWEST_KMH / 3.6) * (this.driveFixMs / 1000);
+    const longestMs = (Math.ceil(Math.abs(target - this.along) / slowestStepMetres) + 1) * this.driveFixMs;
+    if (this.time + longestMs >= this.end) return;
     const direction = target > this.along ? 1 : -1;
     let kmh = this.random.between(60, 90);
     while ((target - this.along) * direction > 0 && this.time < this.end) {
       this.fix();
-      kmh = Math.min(100, Math.max(50, kmh + this.random.between(-8, 8)));
+      kmh = Math.min(100, Math.max(SLOWEST_KMH, kmh + this.random.between(-8, 8)));
       const step = (kmh / 3.6) * (this.driveFixMs / 1000);
       this.along = direction > 0 ? Math.min(target, this.along + step) : Math.max(target, this.along - step);
       this.time += this.driveFixMs;
     }
+    this.fix();
+    this.time += this.driveFixMs;
     this.fix();
   }
 
@@ -110,7 +122,7 @@ class Journey {
 }
 
 /** One vehicle's days, from the first day's midnight to the end. */
-function plan(
+export function planDemoDays(
   vehicleId: number,
   firstMidnight: number,
   days: number,
@@ -218,7 +230,7 @@ export async function backfillDemoTrips(
       .execute();
     const report: BackfillReport = { vehicles: 0, fixes: 0, historyEntries: 0 };
     for (const vehicle of vehicles) {
-      const { fixes, events } = plan(vehicle.id, firstMidnight, days, end, driveFixMs);
+      const { fixes, events } = planDemoDays(vehicle.id, firstMidnight, days, end, driveFixMs);
       const latest = await trx
         .selectFrom('vehicleHistory')
         .selectAll()

@@ -1,0 +1,71 @@
+import { apiGet } from './api';
+
+/**
+ * Seeded devices a journey owns by name: account.spec.ts (SNT-000101, and SNT-000126 it fits),
+ * live.spec.ts (103, 104, 108), commands.spec.ts (113, 117, 124, 125), immobilisation.spec.ts
+ * (122) and burn-in.spec.ts (127 to 130). A journey that needs any fitted vehicle takes another.
+ */
+const OWNED = new Set(
+  [101, 103, 104, 108, 113, 117, 122, 124, 125, 126, 127, 128, 129, 130].map((n) => `SNT-000${n}`),
+);
+
+export interface FittedVehicle {
+  serialNumber: string;
+  vehicleId: number;
+  holderId: number;
+  registrationNumber: string;
+  isLocked: boolean | null;
+  tamperActive: boolean;
+  /** Where its card puts it, if it has reported. */
+  position: { latitudeDegrees: number; longitudeDegrees: number } | null;
+}
+
+/**
+ * The first fitted demo vehicle that no journey owns by name and that `fits`, looking from the
+ * lowest device or the highest (two journeys that take one from opposite ends never meet).
+ */
+export async function freeFittedVehicle(
+  from: 'first' | 'last',
+  fits: (vehicle: FittedVehicle) => boolean,
+): Promise<FittedVehicle> {
+  const { items } = await apiGet<{ items: { serialNumber: string; vehicleId: number | null }[] }>(
+    `/Devices?${new URLSearchParams({
+      $filter: 'vehicleId gt 0',
+      $orderby: from === 'first' ? 'id' : 'id desc',
+      $pagesize: '100',
+    })}`,
+  );
+  for (const device of items) {
+    if (device.vehicleId === null || OWNED.has(device.serialNumber)) continue;
+    const { items: vehicles } = await apiGet<{
+      items: {
+        id: number;
+        userId: number;
+        registrationNumber: string;
+        isLocked: boolean | null;
+        tamperActive: boolean;
+        lastKnownGpsLatitudeDegrees: number | null;
+        lastKnownGpsLongitudeDegrees: number | null;
+      }[];
+    }>(`/Vehicles?${new URLSearchParams({ $filter: `id eq ${device.vehicleId}` })}`);
+    const vehicle = vehicles[0];
+    if (vehicle === undefined) continue;
+    const fitted = {
+      serialNumber: device.serialNumber,
+      vehicleId: vehicle.id,
+      holderId: vehicle.userId,
+      registrationNumber: vehicle.registrationNumber,
+      isLocked: vehicle.isLocked,
+      tamperActive: vehicle.tamperActive,
+      position:
+        vehicle.lastKnownGpsLatitudeDegrees === null || vehicle.lastKnownGpsLongitudeDegrees === null
+          ? null
+          : {
+              latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
+              longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
+            },
+    };
+    if (fits(fitted)) return fitted;
+  }
+  throw new Error(`No free fitted demo vehicle fits: ${fits.toString()}`);
+}
