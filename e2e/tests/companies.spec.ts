@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { API_URL } from '../playwright.config';
 import { apiGet, apiToken, fullName } from './api';
 import type { ListedUser } from './api';
-import { issueDeviceKey, reportTelemetry } from './device';
 import { freeFittedVehicle } from './fleet';
 import { openMenu, signedInAs, signInAs, lockWithReason } from './support';
 
@@ -163,16 +162,6 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
   );
   const [holder] = (await apiGet<{ items: ListedUser[] }>(`/Users?$filter=id eq ${vehicle.holderId}`, token))
     .items;
-  // The demo fleet's history runs up to now, so the vehicle may be on the road: its device reports
-  // it stopped where it was, or a lock would wait for it to slow down. It asks for no commands, so
-  // it stays offline.
-  const key = await issueDeviceKey(vehicle.serialNumber);
-  const parkedAt = vehicle.position ?? { latitudeDegrees: -26.2041, longitudeDegrees: 28.0473 };
-  await reportTelemetry(vehicle.serialNumber, key, {
-    ...parkedAt,
-    timestamp: new Date(Date.now() - 1_000).toISOString(),
-  });
-  await reportTelemetry(vehicle.serialNumber, key, parkedAt);
 
   // The Admin adds the Company-Admin, who creates a password from the e-mailed link. The Admin
   // signs in afresh: the journey logs out, which ends the sign-in it used (not the saved one).

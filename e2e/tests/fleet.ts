@@ -16,8 +16,6 @@ export interface FittedVehicle {
   registrationNumber: string;
   isLocked: boolean | null;
   tamperActive: boolean;
-  /** Where its card puts it, if it has reported. */
-  position: { latitudeDegrees: number; longitudeDegrees: number } | null;
 }
 
 /**
@@ -44,8 +42,6 @@ export async function freeFittedVehicle(
         registrationNumber: string;
         isLocked: boolean | null;
         tamperActive: boolean;
-        lastKnownGpsLatitudeDegrees: number | null;
-        lastKnownGpsLongitudeDegrees: number | null;
       }[];
     }>(`/Vehicles?${new URLSearchParams({ $filter: `id eq ${device.vehicleId}` })}`);
     const vehicle = vehicles[0];
@@ -57,13 +53,6 @@ export async function freeFittedVehicle(
       registrationNumber: vehicle.registrationNumber,
       isLocked: vehicle.isLocked,
       tamperActive: vehicle.tamperActive,
-      position:
-        vehicle.lastKnownGpsLatitudeDegrees === null || vehicle.lastKnownGpsLongitudeDegrees === null
-          ? null
-          : {
-              latitudeDegrees: vehicle.lastKnownGpsLatitudeDegrees,
-              longitudeDegrees: vehicle.lastKnownGpsLongitudeDegrees,
-            },
     };
     if (fits(fitted)) return fitted;
   }
