@@ -8,8 +8,9 @@ import type { FieldErrors } from './messages';
 
 /**
  * What raised the alarm: a tamper alert from the device, the car's battery disconnected (power
- * cut), the GPS jammed or lost, the device's own battery low, or a device silent for longer than
- * its setting while its vehicle has an open alarm.
+ * cut), the GPS jammed or lost, the device's own battery low, a device silent for longer than
+ * its setting while its vehicle has an open alarm, or an armed vehicle that moved or whose ignition
+ * came on (see arming.ts).
  */
 export const ALARM_KINDS = [
   'Tamper',
@@ -18,6 +19,8 @@ export const ALARM_KINDS = [
   'GpsLost',
   'LowDeviceBattery',
   'DeviceSilent',
+  'ArmedMovement',
+  'ArmedIgnition',
 ] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
@@ -29,6 +32,8 @@ export const ALARM_KIND_LABELS: Record<AlarmKind, string> = {
   GpsLost: 'GPS signal lost',
   LowDeviceBattery: 'Device battery low',
   DeviceSilent: 'Device silent',
+  ArmedMovement: 'Moved while armed',
+  ArmedIgnition: 'Ignition on while armed',
 };
 
 /**
@@ -78,6 +83,8 @@ export const ALARM_KIND_DEFAULTS: Record<
   GpsLost: { priority: 2, acknowledgeWithinSeconds: 300 },
   DeviceSilent: { priority: 2, acknowledgeWithinSeconds: 300 },
   LowDeviceBattery: { priority: 3, acknowledgeWithinSeconds: 3600 },
+  ArmedMovement: { priority: 1, acknowledgeWithinSeconds: 60 },
+  ArmedIgnition: { priority: 1, acknowledgeWithinSeconds: 60 },
 };
 
 /** The longest note an alarm's timeline or resolution takes. */

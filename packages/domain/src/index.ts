@@ -591,3 +591,6 @@ export * from './contract/second-factors';
 export * from './immobilisation';
 export * from './contract/immobilisation';
 export * from './import-template';
+// Arming: a vehicle armed by hand or by its schedule raises an alarm when it moves or starts.
+export * from './arming';
+export * from './contract/arming';

@@ -43,6 +43,7 @@ import {
   WebAuthnOptionsSchema,
 } from './second-factors';
 import { LockRequestSchema } from './immobilisation';
+import { ArmingScheduleSchema, ArmingStatusSchema } from './arming';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
@@ -96,4 +97,6 @@ export const CONTRACT_SCHEMAS = [
   MySecondFactorsSchema,
   StaffSessionSchema,
   LockRequestSchema,
+  ArmingScheduleSchema,
+  ArmingStatusSchema,
 ] as const;

@@ -25,6 +25,9 @@ export const TelemetryReportSchema = Type.Object(
     latitudeDegrees: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
     longitudeDegrees: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
     locked: Type.Optional(Type.Boolean()),
+    ignition: Type.Optional(
+      Type.Boolean({ description: "The car's ignition; on while the vehicle is armed raises an alarm." }),
+    ),
     tamper: Type.Optional(
       Type.Object(
         { carBatteryState: Literals(CAR_BATTERY_STATES), gpsState: Literals(GPS_STATES) },

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { Nullable, PageSchema, ref } from './common';
+import { ArmingScheduleSchema } from './arming';
 import { DeviceCommandSchema } from './commands';
 import { DriverSchema } from './drivers';
 import { OnboardingStatusSchema } from './onboarding';
@@ -35,6 +36,9 @@ export const VehicleSchema = Type.Object(
     createdOnDateTime: Type.String(),
     isLocked: Nullable(Type.Boolean({ description: 'Null while no device has reported a lock state.' })),
     tamperActive: Type.Boolean(),
+    armed: Type.Boolean({ description: 'Armed now, by hand or by its schedule (see ArmingStatus).' }),
+    armedSince: Nullable(Type.String({ description: 'When it was armed by hand; null when it is not.' })),
+    armingSchedule: Nullable(ref(ArmingScheduleSchema)),
     deviceId: Nullable(Type.Integer({ description: 'Null when no device is linked.' })),
     deviceSerialNumber: NullableString,
     deviceActive: Nullable(Type.Boolean()),
