@@ -69,6 +69,16 @@ describe('armedAt', () => {
     expect(armedAt(state, new Date('2026-11-27T12:00:00Z'))).toBeUndefined();
     expect(armedAt({ armedSince: null, armingSchedule: null }, new Date())).toBeUndefined();
   });
+
+  it('stays disarmed for the rest of a window it was disarmed in, and arms again in the next', () => {
+    const state = {
+      armedSince: null,
+      armingSchedule: { ...nights, days: ['Thu', 'Fri'] as ArmingSchedule['days'] },
+      scheduleSuspendedUntil: '2026-11-27T03:00:00.000Z',
+    };
+    expect(armedAt(state, new Date('2026-11-27T01:00:00Z'))).toBeUndefined();
+    expect(armedAt(state, new Date('2026-11-27T21:00:00Z'))?.bySchedule).toBe(true);
+  });
 });
 
 describe('armedBreaches', () => {

@@ -108,11 +108,17 @@ export interface ArmingState {
   /** When it was armed by hand; null when it is not. */
   armedSince: string | null;
   armingSchedule: ArmingSchedule | null;
+  /**
+   * Disarmed by hand inside a schedule's window: the schedule does not arm it again before this
+   * moment (the window's end). Null when no window is set aside.
+   */
+  scheduleSuspendedUntil?: string | null | undefined;
 }
 
 /**
  * Since when the vehicle is armed at `at`, and whether by its schedule; undefined when it is not.
- * Armed by hand, it stays armed until disarmed, whatever the schedule says.
+ * Armed by hand, it stays armed until disarmed, whatever the schedule says; disarmed by hand inside
+ * a window, it stays disarmed until that window ends.
  */
 export function armedAt(state: ArmingState, at: Date): { since: Date; bySchedule: boolean } | undefined {
   if (state.armedSince !== null && Date.parse(state.armedSince) <= at.getTime()) {
@@ -120,7 +126,10 @@ export function armedAt(state: ArmingState, at: Date): { since: Date; bySchedule
   }
   if (state.armingSchedule === null) return undefined;
   const window = scheduleWindowAt(state.armingSchedule, at);
-  return window === undefined ? undefined : { since: window.start, bySchedule: true };
+  if (window === undefined) return undefined;
+  const suspendedUntil = state.scheduleSuspendedUntil ?? null;
+  if (suspendedUntil !== null && at.getTime() < Date.parse(suspendedUntil)) return undefined;
+  return { since: window.start, bySchedule: true };
 }
 
 /** The part of a report arming reads. */
