@@ -34,6 +34,7 @@ export { OtpInput } from './otp-input';
 export { PasswordChecklist } from './password-checklist';
 export { IdNumberField } from './id-number-field';
 export { VehicleCard, formatCoordinates, DEVICE_SEARCH_MIN_LENGTH } from './vehicle-card';
+export { ArmingScheduleDialog, armingScheduleText } from './arming-schedule-dialog';
 export { VehicleMap, VEHICLE_MAP_ZOOM } from './vehicle-map';
 export { TripReplay } from './trip-replay';
 export { VirtualList } from './virtual-list';
@@ -95,7 +96,10 @@ export type {
   GpsCoordinates,
   DeviceChange,
   DeviceSearchResult,
+  VehicleArming,
+  ArmControlProps,
 } from './vehicle-card';
+export type { ArmingScheduleDialogProps } from './arming-schedule-dialog';
 export type { VehicleMapProps } from './vehicle-map';
 export type { TripReplayProps, TripReplayRootProps } from './trip-replay';
 export type { VirtualListProps } from './virtual-list';

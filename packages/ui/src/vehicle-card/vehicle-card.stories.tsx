@@ -46,7 +46,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "A vehicle's live card. `<VehicleCard \u2026/>` is the preset; `VehicleCard.Root` and its parts (Header, Content, Details, Detail, DeviceSerial, Map, Coordinates, Actions, CallDriver, Lock, CommandState, Reactivate, PartnerAlerts) build another layout (see the Composed story).\n\n**Do:** Merge live positions and lock states into the props; resolve `onAlertAura`/`onAlertCapitalAir` when accepted and reject with the message to show.\n\n**Don't:** Call the SDK inside the card or its parts: data and callbacks come in as props.",
+          "A vehicle's live card. `<VehicleCard \u2026/>` is the preset; `VehicleCard.Root` and its parts (Header, Content, Details, Detail, DeviceSerial, Map, Coordinates, Actions, CallDriver, Lock, Arm, Arming, ArmingSchedule, CommandState, Reactivate, PartnerAlerts) build another layout (see the Composed story).\n\n**Do:** Merge live positions and lock states into the props; pass `arming` (the vehicle's armed, armedSince formatted, armingSchedule, and the calls) to show the arming status and controls; resolve `onAlertAura`/`onAlertCapitalAir` when accepted and reject with the message to show.\n\n**Don't:** Call the SDK inside the card or its parts: data and callbacks come in as props.",
       },
     },
   },
@@ -120,6 +120,48 @@ export const LockQueuedWhileOffline: Story = {
     badge: BADGE.unlocked,
     lockCommand: { type: 'Lock', status: 'Pending', deviceOnline: false, reason: null },
     onCancelLockCommand: fn(),
+  },
+};
+
+export const Armed: Story = {
+  args: {
+    arming: {
+      armed: true,
+      armedSince: '27 Nov 2026, 22:05',
+      schedule: null,
+      onArm: fn(),
+      onDisarm: fn(),
+      onSaveSchedule: fn(async () => undefined),
+    },
+  },
+};
+
+export const ArmedBySchedule: Story = {
+  args: {
+    isLocked: false,
+    badge: BADGE.unlocked,
+    arming: {
+      armed: true,
+      armedSince: null,
+      schedule: { days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], from: '22:00', to: '05:00' },
+      onArm: fn(),
+      onDisarm: fn(),
+      onSaveSchedule: fn(async () => undefined),
+      onRemoveSchedule: fn(async () => undefined),
+    },
+  },
+};
+
+export const NotArmed: Story = {
+  args: {
+    arming: {
+      armed: false,
+      armedSince: null,
+      schedule: null,
+      onArm: fn(),
+      onDisarm: fn(),
+      onSaveSchedule: fn(async () => undefined),
+    },
   },
 };
 

@@ -4,6 +4,7 @@ import { BADGE } from '@sentinel/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../test-utils/axe';
 import { VehicleCard, type VehicleCardProps } from './vehicle-card';
+import type { VehicleArming } from './arming';
 
 function props(overrides: Partial<VehicleCardProps> = {}): VehicleCardProps {
   return {
@@ -23,6 +24,19 @@ function props(overrides: Partial<VehicleCardProps> = {}): VehicleCardProps {
     driverPhone: '+27821234567',
     onAlertAura: vi.fn(async () => undefined),
     onAlertCapitalAir: vi.fn(async () => undefined),
+    ...overrides,
+  };
+}
+
+function arming(overrides: Partial<VehicleArming> = {}): VehicleArming {
+  return {
+    armed: false,
+    armedSince: null,
+    schedule: null,
+    onArm: vi.fn(),
+    onDisarm: vi.fn(),
+    onSaveSchedule: vi.fn(async () => undefined),
+    onRemoveSchedule: vi.fn(async () => undefined),
     ...overrides,
   };
 }
@@ -154,6 +168,79 @@ describe('given a lock the device refused', () => {
     // The partner alerts keep an empty alert region of their own, so the refusal is found by its text.
     expect(screen.getByText('Lock failed: Door open.')).toHaveAttribute('role', 'alert');
     expect(screen.getByRole('button', { name: 'Lock' })).toBeEnabled();
+  });
+});
+
+describe('given a vehicle armed by hand', () => {
+  it("shows 'Armed' beside the lock state, since when, and offers Disarm", async () => {
+    const onDisarm = vi.fn();
+    render(
+      <VehicleCard {...props({ arming: arming({ armed: true, armedSince: '27 Nov, 22:05', onDisarm }) })} />,
+    );
+
+    expect(screen.getByText('Armed')).toBeVisible();
+    expect(detail('Arming')).toBe('Armed since 27 Nov, 22:05');
+    expect(detail('Arming schedule')).toBe('None');
+    expect(screen.queryByRole('button', { name: 'Arm' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Disarm' }));
+
+    expect(onDisarm).toHaveBeenCalledOnce();
+  });
+});
+
+describe('given a vehicle armed by its schedule', () => {
+  it('says so and shows the schedule', () => {
+    render(
+      <VehicleCard
+        {...props({
+          arming: arming({ armed: true, schedule: { days: ['Fri', 'Sat'], from: '22:00', to: '05:00' } }),
+        })}
+      />,
+    );
+
+    expect(detail('Arming')).toBe('Armed by schedule');
+    expect(detail('Arming schedule')).toBe('Fri, Sat, 22:00 to 05:00 (next day)');
+  });
+});
+
+describe('given a vehicle that is not armed', () => {
+  it("offers Arm, busy while the call is in flight, and no 'Armed'", async () => {
+    const onArm = vi.fn();
+    const { rerender } = render(<VehicleCard {...props({ arming: arming({ onArm }) })} />);
+
+    expect(screen.queryByText('Armed')).not.toBeInTheDocument();
+    expect(detail('Arming')).toBe('Not armed');
+    await userEvent.click(screen.getByRole('button', { name: 'Arm' }));
+    expect(onArm).toHaveBeenCalledOnce();
+
+    rerender(<VehicleCard {...props({ arming: arming({ onArm, busy: true }) })} />);
+    expect(screen.getByRole('button', { name: 'Arming' })).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it("opens the arming schedule from 'Arming schedule'", async () => {
+    render(<VehicleCard {...props({ arming: arming() })} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Arming schedule' }));
+
+    expect(screen.getByRole('dialog', { name: 'Arming schedule' })).toHaveAccessibleDescription(
+      'CA 123-456 arms itself on these days and hours, in Johannesburg time.',
+    );
+  });
+
+  it('has no accessibility violations', async () => {
+    render(<VehicleCard {...props({ arming: arming({ armed: true, armedSince: '27 Nov, 22:05' }) })} />);
+
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('given a card without arming', () => {
+  it('shows no arming status or controls', () => {
+    render(<VehicleCard {...props()} />);
+
+    expect(screen.queryByText('Arming')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Arm' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Arming schedule' })).not.toBeInTheDocument();
   });
 });
 

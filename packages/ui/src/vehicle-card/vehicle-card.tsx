@@ -6,6 +6,9 @@ import { Button } from '../button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../card';
 import { PhoneIcon } from '../internal/icons';
 import { StatusBadge } from '../status-badge';
+import { ArmingScheduleDialog } from '../arming-schedule-dialog';
+import { ArmControl, ArmedTag, ArmingActions, ArmingDetails } from './arming';
+import type { VehicleArming } from './arming';
 import type { DeviceChange } from './change-device-dialog';
 import { Coordinates, type GpsCoordinates } from './coordinates';
 import { DeviceSerial } from './device-serial';
@@ -56,17 +59,22 @@ export interface VehicleCardHeaderProps {
   badge: Badge;
   /** Heading level of the title. @default 3 */
   level?: 2 | 3 | 4;
+  /** The vehicle is armed: an 'Armed' pill beside the badge. @default false */
+  armed?: boolean | undefined;
 }
 
-/** Title, registration number and status badge. */
-function Header({ title, registrationNumber, badge, level = 3 }: VehicleCardHeaderProps) {
+/** Title, registration number and status badge (with 'Armed' beside it while armed). */
+function Header({ title, registrationNumber, badge, level = 3, armed = false }: VehicleCardHeaderProps) {
   return (
     <CardHeader>
       <div className="sn-vehicle-card__identity">
         <CardTitle level={level}>{title}</CardTitle>
         <p className="sn-vehicle-card__registration">{registrationNumber}</p>
       </div>
-      <StatusBadge badge={badge} />
+      <div className="sn-vehicle-card__badges">
+        <StatusBadge badge={badge} />
+        <ArmedTag armed={armed} />
+      </div>
     </CardHeader>
   );
 }
@@ -204,6 +212,11 @@ export interface VehicleCardProps {
   onReactivate?: (() => void) | undefined;
   /** Enables 'Change device' next to the serial. */
   deviceChange?: DeviceChange | undefined;
+  /**
+   * The vehicle's arming: 'Armed' beside the badge, the 'Arming' and 'Arming schedule' rows, Arm or
+   * Disarm and 'Arming schedule' (its dialog). Absent, none of them shows.
+   */
+  arming?: VehicleArming | undefined;
   /** Heading level of the title. @default 3 */
   level?: 2 | 3 | 4;
   className?: string;
@@ -239,13 +252,20 @@ function VehicleCardPreset({
   onAlertCapitalAir,
   onReactivate,
   deviceChange,
+  arming,
   level = 3,
   className,
 }: VehicleCardProps) {
   const canReactivate = deviceActive === false && (onReactivate !== undefined || deviceChange !== undefined);
   return (
     <Root alert={alert} {...(className !== undefined ? { className } : {})}>
-      <Header title={title} registrationNumber={registrationNumber} badge={badge} level={level} />
+      <Header
+        title={title}
+        registrationNumber={registrationNumber}
+        badge={badge}
+        level={level}
+        armed={arming?.armed ?? false}
+      />
       <Content>
         <Details>
           <Serial serialNumber={deviceSerialNumber} deviceChange={deviceChange} />
@@ -261,6 +281,9 @@ function VehicleCardPreset({
           {autoLockEnabled !== undefined && (
             <Detail label="Auto-lock">{autoLockText(autoLockEnabled)}</Detail>
           )}
+          {arming !== undefined && (
+            <ArmingDetails armed={arming.armed} armedSince={arming.armedSince} schedule={arming.schedule} />
+          )}
         </Details>
         {map !== undefined && map !== null && <MapSlot>{map}</MapSlot>}
         <Coordinates coordinates={coordinates} />
@@ -268,6 +291,7 @@ function VehicleCardPreset({
       <Actions>
         <CallDriver phone={driverPhone} />
         <LockControl isLocked={isLocked} onLock={onLock} onUnlock={onUnlock} busy={lockBusy} />
+        {arming !== undefined && <ArmingActions arming={arming} registrationNumber={registrationNumber} />}
         {canReactivate && <Reactivate onReactivate={onReactivate} />}
         <PartnerAlerts onAlertAura={onAlertAura} onAlertCapitalAir={onAlertCapitalAir} />
         <CommandState
@@ -296,6 +320,9 @@ export const VehicleCard = Object.assign(VehicleCardPreset, {
   Actions,
   CallDriver,
   Lock: LockControl,
+  Arm: ArmControl,
+  Arming: ArmingDetails,
+  ArmingSchedule: ArmingScheduleDialog,
   CommandState,
   Reactivate,
   PartnerAlerts,
