@@ -31,6 +31,7 @@ const onBothEngines = [
   'src/subscriptions/*.test.ts',
   'src/audit/*.test.ts',
   'src/alarms/*.test.ts',
+  'src/arming/*.test.ts',
   'src/second-factors/*.test.ts',
   'src/sessions/*.test.ts',
   'src/fuzz/*.test.ts',

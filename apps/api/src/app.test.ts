@@ -199,10 +199,13 @@ describe('GET /openapi.json', () => {
         '/Vehicles',
         '/Vehicles/{id}/AlertAura',
         '/Vehicles/{id}/AlertCapitalAir',
+        '/Vehicles/{id}/Arm',
+        '/Vehicles/{id}/ArmingSchedule',
         '/Vehicles/{id}/ChangeLinkedDevice',
         '/Vehicles/{id}/Commands',
         '/Vehicles/{id}/Commands/{commandId}/Cancel',
         '/Vehicles/{id}/Commands/{commandId}/SendNow',
+        '/Vehicles/{id}/Disarm',
         '/Vehicles/{id}/History',
         '/Vehicles/{id}/History/Csv',
         '/Vehicles/{id}/LinkDeviceFree',
@@ -217,6 +220,8 @@ describe('GET /openapi.json', () => {
       expect(document.paths['/Roles']?.['get']?.security).toEqual([{ bearer: [] }]);
       expect(document.components.schemas).toHaveProperty('ProblemDetails');
       expect(document.components.schemas).toHaveProperty('Vehicle');
+      expect(document.components.schemas).toHaveProperty('ArmingSchedule');
+      expect(document.components.schemas).toHaveProperty('ArmingStatus');
       expect(document.components.schemas).toHaveProperty('User');
       expect(document.components.securitySchemes).toHaveProperty('bearer');
     } finally {

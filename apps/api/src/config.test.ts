@@ -281,6 +281,7 @@ describe('the alarm settings', () => {
     const settings = alarmSettings(alarmOptions({}));
     expect(settings.lowDeviceBatteryPercent).toBe(15);
     expect(settings.deviceSilentSeconds).toBe(300);
+    expect(settings.armingDriftMetres).toBe(150);
     expect(settings.acknowledgeWithinSeconds).toEqual({
       Tamper: 60,
       PowerCut: 60,
@@ -288,22 +289,27 @@ describe('the alarm settings', () => {
       GpsLost: 300,
       DeviceSilent: 300,
       LowDeviceBattery: 3600,
+      ArmedMovement: 60,
+      ArmedIgnition: 60,
     });
     expect(serverBuildOptions({}).alarms).toEqual(alarmOptions({}));
   });
 
-  it('reads ALARM_LOW_DEVICE_BATTERY_PERCENT, ALARM_DEVICE_SILENT_SECONDS and one response target per kind', () => {
+  it('reads ALARM_LOW_DEVICE_BATTERY_PERCENT, ALARM_DEVICE_SILENT_SECONDS, ARMING_DRIFT_METRES and one response target per kind', () => {
     const settings = alarmSettings(
       alarmOptions({
         ALARM_LOW_DEVICE_BATTERY_PERCENT: '20',
         ALARM_DEVICE_SILENT_SECONDS: '120',
+        ARMING_DRIFT_METRES: '300',
         ALARM_ACK_TARGET_SECONDS_TAMPER: '30',
         ALARM_ACK_TARGET_SECONDS_POWER_CUT: '45',
         ALARM_ACK_TARGET_SECONDS_LOW_DEVICE_BATTERY: '7200',
+        ALARM_ACK_TARGET_SECONDS_ARMED_MOVEMENT: '30',
       }),
     );
     expect(settings.lowDeviceBatteryPercent).toBe(20);
     expect(settings.deviceSilentSeconds).toBe(120);
+    expect(settings.armingDriftMetres).toBe(300);
     expect(settings.acknowledgeWithinSeconds).toEqual({
       Tamper: 30,
       PowerCut: 45,
@@ -311,6 +317,8 @@ describe('the alarm settings', () => {
       GpsLost: 300,
       DeviceSilent: 300,
       LowDeviceBattery: 7200,
+      ArmedMovement: 30,
+      ArmedIgnition: 60,
     });
   });
 
@@ -319,6 +327,9 @@ describe('the alarm settings', () => {
       /ALARM_LOW_DEVICE_BATTERY_PERCENT must be a whole number from 0 to 100/,
     );
     expect(() => alarmOptions({ ALARM_DEVICE_SILENT_SECONDS: '0' })).toThrow(/ALARM_DEVICE_SILENT_SECONDS/);
+    expect(() => alarmOptions({ ARMING_DRIFT_METRES: '0' })).toThrow(
+      /ARMING_DRIFT_METRES must be a whole number of at least 1/,
+    );
     expect(() => alarmOptions({ ALARM_ACK_TARGET_SECONDS_GPS_JAMMED: 'soon' })).toThrow(
       /ALARM_ACK_TARGET_SECONDS_GPS_JAMMED must be a whole number/,
     );

@@ -352,8 +352,11 @@ export function paymentOptions(env: NodeJS.ProcessEnv = process.env): Partial<Bu
 /**
  * The alarm settings: ALARM_LOW_DEVICE_BATTERY_PERCENT (a report below it opens LowDeviceBattery),
  * ALARM_DEVICE_SILENT_SECONDS (a device unheard this long beside an active alarm opens
- * DeviceSilent) and one ALARM_ACK_TARGET_SECONDS_<KIND> per kind (TAMPER, POWER_CUT, GPS_JAMMED,
- * GPS_LOST, LOW_DEVICE_BATTERY, DEVICE_SILENT): the seconds within which it should be acknowledged.
+ * DeviceSilent), ARMING_DRIFT_METRES (an armed vehicle reported further than this from where it
+ * was armed opens ArmedMovement; 150 by default, above a parked receiver's wander) and one
+ * ALARM_ACK_TARGET_SECONDS_<KIND> per kind (TAMPER, POWER_CUT, GPS_JAMMED, GPS_LOST,
+ * LOW_DEVICE_BATTERY, DEVICE_SILENT, ARMED_MOVEMENT, ARMED_IGNITION): the seconds within which it
+ * should be acknowledged.
  */
 export function alarmOptions(env: NodeJS.ProcessEnv = process.env): AlarmOptions {
   const percent = whole(
@@ -380,6 +383,7 @@ export function alarmOptions(env: NodeJS.ProcessEnv = process.env): AlarmOptions
       DEFAULT_ALARM_SETTINGS.deviceSilentSeconds,
       1,
     ),
+    armingDriftMetres: whole(env, 'ARMING_DRIFT_METRES', DEFAULT_ALARM_SETTINGS.armingDriftMetres, 1),
     acknowledgeWithinSeconds: targets,
   };
 }

@@ -71,6 +71,14 @@ const MATRIX: readonly MatrixRow[] = [
   ['PUT /Vehicles/{id}/Lock',                            'B', 202,   202,   404,        202,        403,   401],
   ['PUT /Vehicles/{id}/Unlock',                          'A', 202,   202,   202,        404,        403,   401],
   ['PUT /Vehicles/{id}/Unlock',                          'B', 202,   202,   404,        202,        403,   401],
+  ['PUT /Vehicles/{id}/Arm',                             'A', 200,   200,   200,        404,        404,   401],
+  ['PUT /Vehicles/{id}/Arm',                             'B', 200,   200,   404,        200,        404,   401],
+  ['PUT /Vehicles/{id}/Disarm',                          'A', 200,   200,   200,        404,        404,   401],
+  ['PUT /Vehicles/{id}/Disarm',                          'B', 200,   200,   404,        200,        404,   401],
+  ['PUT /Vehicles/{id}/ArmingSchedule',                  'A', 200,   200,   200,        404,        404,   401],
+  ['PUT /Vehicles/{id}/ArmingSchedule',                  'B', 200,   200,   404,        200,        404,   401],
+  ['DELETE /Vehicles/{id}/ArmingSchedule',               'A', 200,   200,   200,        404,        404,   401],
+  ['DELETE /Vehicles/{id}/ArmingSchedule',               'B', 200,   200,   404,        200,        404,   401],
   ['GET /Vehicles/{id}/Commands',                        'A', 200,   200,   200,        404,        403,   401],
   ['GET /Vehicles/{id}/Commands',                        'B', 200,   200,   404,        200,        403,   401],
   ['POST /Vehicles/{id}/Commands/{commandId}/Cancel',    'A', 404,   404,   404,        404,        403,   401],
@@ -398,6 +406,16 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: `/Vehicles/${place.vehicleId}/Lock`, payload: { reason: 'Test' } };
     case 'PUT /Vehicles/{id}/Unlock':
       return { url: `/Vehicles/${place.vehicleId}/Unlock` };
+    case 'PUT /Vehicles/{id}/Arm':
+    case 'PUT /Vehicles/{id}/Disarm':
+    case 'DELETE /Vehicles/{id}/ArmingSchedule':
+      // Arm's row comes before Disarm's, a schedule's before its removal: each place ends disarmed.
+      return { url: route.split(' ')[1]!.replace('{id}', String(place.vehicleId)) };
+    case 'PUT /Vehicles/{id}/ArmingSchedule':
+      return {
+        url: `/Vehicles/${place.vehicleId}/ArmingSchedule`,
+        payload: { days: ['Sat'], from: '22:00', to: '05:00' },
+      };
     case 'GET /Vehicles/{id}/Commands':
       return { url: `/Vehicles/${place.vehicleId}/Commands` };
     case 'POST /Vehicles/{id}/Commands/{commandId}/Cancel':

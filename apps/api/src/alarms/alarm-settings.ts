@@ -1,9 +1,10 @@
 /*
- * The alarm settings (ALARM_* in the README): the low device battery threshold, when a device
- * counts as silent, and each kind's response target. The alarms plugin holds them
- * (app.alarmSettings); the telemetry service and the silent sweep are given them.
+ * The alarm settings (ALARM_* and ARMING_DRIFT_METRES in the README): the low device battery
+ * threshold, when a device counts as silent, how far an armed vehicle may seem to move, and each
+ * kind's response target. The alarms plugin holds them (app.alarmSettings); the telemetry service
+ * and the silent sweep are given them.
  */
-import { ALARM_KIND_DEFAULTS } from '@sentinel/domain';
+import { ALARM_KIND_DEFAULTS, DEFAULT_ARMING_DRIFT_METRES } from '@sentinel/domain';
 import type { AlarmKind } from '@sentinel/domain';
 
 export interface AlarmSettings {
@@ -13,6 +14,8 @@ export interface AlarmSettings {
   deviceSilentSeconds: number;
   /** How often the silent sweep runs. @default 30000 */
   silentSweepMs: number;
+  /** ARMING_DRIFT_METRES: an armed vehicle further than this from where it was armed opens ArmedMovement. @default 150 */
+  armingDriftMetres: number;
   /** ALARM_ACK_TARGET_SECONDS_<KIND>: each kind's response target. @default ALARM_KIND_DEFAULTS */
   acknowledgeWithinSeconds: Record<AlarmKind, number>;
 }
@@ -21,6 +24,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   lowDeviceBatteryPercent: 15,
   deviceSilentSeconds: 300,
   silentSweepMs: 30_000,
+  armingDriftMetres: DEFAULT_ARMING_DRIFT_METRES,
   acknowledgeWithinSeconds: {
     Tamper: ALARM_KIND_DEFAULTS.Tamper.acknowledgeWithinSeconds,
     PowerCut: ALARM_KIND_DEFAULTS.PowerCut.acknowledgeWithinSeconds,
@@ -28,6 +32,8 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     GpsLost: ALARM_KIND_DEFAULTS.GpsLost.acknowledgeWithinSeconds,
     LowDeviceBattery: ALARM_KIND_DEFAULTS.LowDeviceBattery.acknowledgeWithinSeconds,
     DeviceSilent: ALARM_KIND_DEFAULTS.DeviceSilent.acknowledgeWithinSeconds,
+    ArmedMovement: ALARM_KIND_DEFAULTS.ArmedMovement.acknowledgeWithinSeconds,
+    ArmedIgnition: ALARM_KIND_DEFAULTS.ArmedIgnition.acknowledgeWithinSeconds,
   },
 };
 

@@ -136,6 +136,17 @@ export interface VehiclesTable {
   createdOnDateTime: Instant;
   /** The catalogue entry chosen when the vehicle was added (migration 0006). */
   vehicleTypeId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Arming (migration 0020, src/arming): when it was armed by hand and by whom; null when it is not. */
+  armedSince: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  armedByUserId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The contract's ArmingSchedule as JSON text; null without a schedule. */
+  armingSchedule: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Disarmed by hand inside a schedule window: the schedule arms it again only from this instant. */
+  scheduleSuspendedUntil: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** Where it stood when armed, and the arming that was (its armedSince or window start). */
+  armingAnchorLatitude: ColumnType<number | null, number | null | undefined, number | null>;
+  armingAnchorLongitude: ColumnType<number | null, number | null | undefined, number | null>;
+  armingAnchorSince: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 export interface DriversTable {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminsOnly, staffOnly } from '../plugins/route-groups';
+import { ArmingScheduleSchema } from '@sentinel/domain';
+import { adminsOnly, signedIn, staffOnly } from '../plugins/route-groups';
 import { auditRoutes } from '../audit/routes';
 import { devicesRoutes, DeviceItem } from '../devices/routes';
 import { devOutboxRoutes } from '../dev-outbox/routes';
@@ -23,6 +24,7 @@ import type { ImportLimits } from '../imports/import-limits';
 import { deviceTestCommandRoutes } from '../commands/device-test-routes';
 import { alarmsRoutes } from '../alarms/routes';
 import { alarmFigureRoutes } from '../alarms/figure-routes';
+import { armingRoutes } from '../arming/routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -35,7 +37,8 @@ export interface ResourceRoutesOptions {
 
 /**
  * The clients, accounts, vehicle-card and history calls: one encapsulated plugin per resource,
- * all inside the staff group (routes for managers only narrow it with `config.roles`).
+ * inside the staff group (routes for managers only narrow it with `config.roles`), and arming,
+ * which account holders may call too.
  * Schemas more than one resource answers with are added to the root so OpenAPI lists each once.
  */
 export async function registerResourceRoutes(
@@ -46,6 +49,8 @@ export async function registerResourceRoutes(
   await app.register(importWorkerPlugin, { limits: options.importLimits });
   app.addSchema(DriverItem);
   app.addSchema(DeviceItem);
+  // Every Vehicle answer and the arming routes refer to it.
+  app.addSchema(ArmingScheduleSchema);
   await app.register(
     staffOnly(
       usersRoutes,
@@ -66,6 +71,8 @@ export async function registerResourceRoutes(
       alarmFigureRoutes,
     ),
   );
+  // Arming: staff and account holders alike (the mobile app arms its owner's vehicles).
+  await app.register(signedIn(armingRoutes));
   await app.register(adminsOnly(auditRoutes));
   // Deposits: the provider's notifications and the sandbox's checkout page need no person's token.
   await app.register(paymentPublicRoutes);

@@ -21,6 +21,7 @@ import { releaseHeldLock } from '../commands/held-locks';
 import type { IngestingDevice } from './device-keys';
 import { preparedQuery } from './prepared-query';
 import { raiseAlarms } from '../alarms/alarm-raising';
+import { raiseArmedAlarms } from '../arming/arming-evaluation';
 import { DEFAULT_ALARM_SETTINGS } from '../alarms/alarm-settings';
 import type { AlarmSettings } from '../alarms/alarm-settings';
 
@@ -64,10 +65,26 @@ export interface TelemetryWriter extends TelemetryService {
 /** Reports committed together at most; more wait for the next transaction. */
 const MAX_BATCH = 256;
 
+/**
+ * The vehicle as it stands before the report: what the lock, tamper and fix rules compare with,
+ * and its arming (read here, so a vehicle that is not armed costs no query of its own).
+ */
 const vehicleState = preparedQuery(['vehicleId'], (db, param) =>
   db
     .selectFrom('vehicles')
-    .select(['isLocked', 'tamperActive', 'gpsDateTime'])
+    .select([
+      'isLocked',
+      'tamperActive',
+      'gpsDateTime',
+      'lastKnownGpsLatitudeDegrees',
+      'lastKnownGpsLongitudeDegrees',
+      'armedSince',
+      'armingSchedule',
+      'scheduleSuspendedUntil',
+      'armingAnchorLatitude',
+      'armingAnchorLongitude',
+      'armingAnchorSince',
+    ])
     .where('id', '=', param('vehicleId')),
 );
 
@@ -158,6 +175,9 @@ async function store(
   }
   // A tamper report or a low device battery opens or joins an alarm; any other report costs nothing here.
   await raiseAlarms(trx, events, { vehicleId, report, at }, alarms);
+  // An armed vehicle that moved beyond the drift or whose ignition is on, judged on its row as it
+  // stood before this report.
+  await raiseArmedAlarms(trx, events, { vehicleId, vehicle, report, at }, alarms);
   return { vehicleId, stored };
 }
 

@@ -12,6 +12,7 @@ import type { PagedList } from '../odata/paged-list';
 import { bool, nullableBool } from '../routes/schemas';
 import { bookingFieldsOf, NO_BOOKING } from '../bookings/booking-queries';
 import { linkDevice } from './vehicle-store';
+import { armingFields } from '../arming/arming-queries';
 
 const ref = <T>(column: string) => sql.ref<T>(column);
 const VEHICLE_FIELDS = {
@@ -76,6 +77,7 @@ export async function loadVehicles(db: Kysely<Database>, ids: readonly number[])
     bookingFieldsOf(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const now = new Date();
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
@@ -103,6 +105,7 @@ export async function loadVehicles(db: Kysely<Database>, ids: readonly number[])
         createdOnDateTime: row.createdOnDateTime,
         isLocked: nullableBool(row.isLocked),
         tamperActive: bool(row.tamperActive),
+        ...armingFields(row, now),
         deviceId: row.deviceId,
         deviceSerialNumber: row.deviceSerialNumber,
         deviceActive: nullableBool(row.deviceActive),

@@ -18,6 +18,7 @@ import { normalisedPhonesMigration } from './0016-normalised-phones';
 import { alarmsMigration } from './0017-alarms';
 import { secondFactorsMigration } from './0018-second-factors';
 import { lockReasonsAndHoldsMigration } from './0019-lock-reasons-and-holds';
+import { armingMigration } from './0020-arming';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-alarms': alarmsMigration,
   '0018-second-factors': secondFactorsMigration,
   '0019-lock-reasons-and-holds': lockReasonsAndHoldsMigration,
+  '0020-arming': armingMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CAR_BATTERY_LOW_VOLTS, HISTORY_TYPE, ROLE } from '@sentinel/domain';
+import { CAR_BATTERY_LOW_VOLTS, HISTORY_TYPE, LIVE_MESSAGE, ROLE } from '@sentinel/domain';
 import { build } from '../../app';
-import type { DeviceGpsLocationMessage } from '@sentinel/domain';
+import type { AlarmChangedMessage, DeviceGpsLocationMessage } from '@sentinel/domain';
 import { hubConnection, nextMessage, signIn } from '../../live/test-support';
 import { distanceMetres, ROADS } from './roads';
 import { createSimulator } from './simulator';
@@ -132,6 +132,55 @@ describe('the device simulator', () => {
     await app.close();
     apps.splice(apps.indexOf(app), 1);
     expect(app.simulator?.running).toBe(false);
+  });
+});
+
+describe('a demo vehicle someone arms', () => {
+  it('is driven off by the simulator within two rounds, and its alarm reaches the dashboard within a second of the move', async () => {
+    // No vehicle drives but the first (movingShare 0): the one armed below stands parked for good.
+    const TICK_MS = 200;
+    const app = await build({ seed: true, simulator: { seed: 3, tickMs: TICK_MS, movingShare: 0 } });
+    apps.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { accessToken } = await signIn(url, ROLE.admin);
+    const connection = hubConnection(url, accessToken);
+    await connection.start();
+    try {
+      const { vehicleId } = await app.db
+        .selectFrom('devices')
+        .select('vehicleId')
+        .where('active', '=', 1)
+        .where('vehicleId', 'is not', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const ofVehicle = (message: { vehicleId: number }) => message.vehicleId === vehicleId;
+      // The simulator's first round puts it on its road; armed from there.
+      await nextMessage<DeviceGpsLocationMessage>(connection, LIVE_MESSAGE.gpsLocation, ofVehicle);
+
+      const moved = nextMessage<DeviceGpsLocationMessage>(
+        connection,
+        LIVE_MESSAGE.gpsLocation,
+        ofVehicle,
+      ).then(() => Date.now());
+      const alarm = nextMessage<AlarmChangedMessage>(connection, LIVE_MESSAGE.alarmChanged, ofVehicle).then(
+        (message) => ({ message, at: Date.now() }),
+      );
+      const armedAt = Date.now();
+      const armed = await fetch(`${url}/Vehicles/${vehicleId}/Arm`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(armed.status).toBe(200);
+
+      const [movedAt, rang] = await Promise.all([moved, alarm]);
+      expect(rang.message).toMatchObject({ kind: 'ArmedIgnition', priority: 1, state: 'Open' });
+      // Unlocked on the next round, driven on the one after.
+      expect(movedAt - armedAt).toBeLessThan(3 * TICK_MS + 1_000);
+      expect(rang.at - movedAt).toBeLessThan(1_000);
+    } finally {
+      await connection.stop();
+    }
   });
 });
 

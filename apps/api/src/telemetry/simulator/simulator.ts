@@ -1,11 +1,14 @@
 /*
  * The demo's device simulator: it plays the tracking devices of the seeded vehicles, so the
- * dashboard has pins that move, locks that change and the odd alarm without real hardware.
+ * dashboard has pins that move, locks that change and the odd alarm without real hardware (and a
+ * vehicle someone arms is driven off, so arming can be tried).
  * It reports through the telemetry service, the same code the ingestion route calls, so the
  * demo exercises storage, the event bus and the hub exactly as a device would.
  */
 import type { Kysely } from 'kysely';
+import { armedAt } from '@sentinel/domain';
 import type { TelemetryReport } from '@sentinel/domain';
+import { armableVehicles } from '../../arming/arming-queries';
 import type { Database } from '../../db/schema';
 import type { CommandService } from '../../commands/command-service';
 import type { TelemetryService } from '../telemetry-service';
@@ -136,12 +139,15 @@ function nextReport(vehicle: SimulatedVehicle, secondsPerTick: number, now: Date
   }
 
   const driving = vehicle.moving && vehicle.parkedTicksLeft === 0;
+  // On while it drives, off once parked: every report says which, as a tracker's ignition input does.
+  report.ignition = driving;
   if (driving) {
     vehicle.distanceMetres += vehicle.direction * vehicle.speedMetresPerSecond * secondsPerTick;
     const atEnd = vehicle.distanceMetres <= 0 || vehicle.distanceMetres >= route.lengthMetres;
     vehicle.distanceMetres = Math.min(Math.max(vehicle.distanceMetres, 0), route.lengthMetres);
     place();
     if (atEnd) {
+      report.ignition = false;
       // Arrived: park, lock, and later drive back the way it came.
       vehicle.parkedTicksLeft = random.integer(15, 45);
       vehicle.direction = vehicle.direction === 1 ? -1 : 1;
@@ -215,10 +221,29 @@ export function createSimulator(
     });
   }
 
+  /**
+   * The demo's thief: a vehicle armed (by hand or by its schedule) that stands still, parked for
+   * good or resting at a road's end, is unlocked this round and driven off the next, so whoever
+   * arms a demo vehicle sees its alarm within two rounds (4 s at the default tick). From then on it
+   * drives like the others. One look-up a round, of the armed vehicles alone.
+   */
+  async function driveArmedVehiclesOff(now: Date): Promise<void> {
+    const armed = await armableVehicles(db);
+    if (armed.size === 0) return;
+    for (const vehicle of vehicles) {
+      const state = armed.get(vehicle.vehicleId);
+      if (state === undefined || armedAt(state, now) === undefined) continue;
+      if (vehicle.moving && vehicle.parkedTicksLeft === 0) continue;
+      vehicle.moving = true;
+      vehicle.parkedTicksLeft = 1;
+    }
+  }
+
   async function tick(): Promise<void> {
     if (vehicles.length === 0 || rounds % RELOAD_EVERY_TICKS === 0) await loadVehicles();
     rounds += 1;
     const now = new Date();
+    await driveArmedVehiclesOff(now).catch(onError);
     const offline =
       (await responder?.round(vehicles).catch((error: unknown) => {
         onError(error);

@@ -1,0 +1,198 @@
+/*
+ * Arming a vehicle: staff from its card, an account holder for their own vehicles (the mobile
+ * app's call, through the SDK). Arm, Disarm, and the schedule it arms itself on; each answers the
+ * vehicle's ArmingStatus and is audited in the transaction that makes the change.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  armingScheduleErrors,
+  ArmingScheduleSchema,
+  ArmingStatusSchema,
+  ref as schemaRef,
+  ROLE,
+} from '@sentinel/domain';
+import type { AuditAction } from '@sentinel/domain';
+import { canSeeVehicle, scopeOf } from '../access/scope';
+import type { TokenSubject } from '../auth/access-tokens';
+import { recordAudit } from '../audit/record-audit';
+import { inTransaction } from '../db/database';
+import { ApiError, notFound } from '../errors';
+import { routePlugin } from '../plugins/route-plugin';
+import { IdParams } from '../routes/schemas';
+import { armVehicle, disarmVehicle, findArmingVehicle, setArmingSchedule } from './arming-queries';
+
+/*
+ * The audit log's words for arming. The contract's AUDIT_ACTIONS (packages/domain) does not list
+ * them yet, so they are widened to AuditAction here, in this one place, until it does.
+ */
+const AUDIT = {
+  armed: 'VehicleArmed',
+  disarmed: 'VehicleDisarmed',
+  scheduleSet: 'ArmingScheduleSet',
+  scheduleRemoved: 'ArmingScheduleRemoved',
+} as const;
+const auditAction = (action: (typeof AUDIT)[keyof typeof AUDIT]) => action as string as AuditAction;
+
+/** The parts of a schedule body armingScheduleErrors reads, whatever the body holds. */
+function scheduleInput(body: unknown) {
+  const value = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const text = (field: unknown) => (typeof field === 'string' ? field : undefined);
+  const days = value['days'];
+  return {
+    days: Array.isArray(days) ? days.map((day) => (typeof day === 'string' ? day : '')) : undefined,
+    from: text(value['from']),
+    to: text(value['to']),
+  };
+}
+
+const WHO =
+  "Admin and Technical-Agent any vehicle, a Company-Admin the vehicles of their companies' users, an " +
+  'Account-Holder their own (404 for any other, as for an unknown vehicle). Audited.';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(ArmingStatusSchema);
+  // ArmingSchedule is added at the root (routes/resources.ts): every Vehicle answer refers to it.
+
+  /** The vehicle, or 404 when it is absent or outside what the caller may arm. */
+  const armableVehicle = async (id: number, user: TokenSubject) => {
+    const vehicle = await findArmingVehicle(app.db, id);
+    const allowed =
+      vehicle !== undefined &&
+      (user.role === ROLE.accountHolder
+        ? vehicle.userId === user.userId
+        : await canSeeVehicle(app.db, await scopeOf(app.db, user), id));
+    if (!allowed) throw notFound(`Vehicle ${id} was not found.`);
+    return vehicle;
+  };
+
+  app.put(
+    '/Vehicles/:id/Arm',
+    {
+      schema: {
+        tags: ['Vehicles'],
+        summary: 'Arm the vehicle by hand, from now until it is disarmed',
+        description:
+          'While armed, a report further than ARMING_DRIFT_METRES from where the vehicle stood when armed ' +
+          'opens ArmedMovement, its ignition on opens ArmedIgnition (both High). Already armed by hand, it ' +
+          `keeps its armedSince. 400 without a linked device. ${WHO}`,
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: schemaRef(ArmingStatusSchema) },
+      },
+    },
+    async (request) => {
+      const vehicle = await armableVehicle(request.params.id, request.user!);
+      if (vehicle.deviceId === null) throw new ApiError('noDevice');
+      return inTransaction(app.db, async (trx) => {
+        const { status, alreadyArmed } = await armVehicle(trx, {
+          vehicleId: vehicle.id,
+          byUserId: request.user!.userId,
+        });
+        await recordAudit(trx, request, {
+          action: auditAction(AUDIT.armed),
+          targetType: 'Vehicle',
+          targetId: vehicle.id,
+          detail: { armedSince: status.armedSince, alreadyArmed },
+        });
+        return status;
+      });
+    },
+  );
+
+  app.put(
+    '/Vehicles/:id/Disarm',
+    {
+      schema: {
+        tags: ['Vehicles'],
+        summary: 'Disarm the vehicle: ends the hand arming and sets the current schedule window aside',
+        description:
+          'Inside a window of its schedule the vehicle stays disarmed until that window ends; the ' +
+          `schedule arms it again at its next window. ${WHO}`,
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: schemaRef(ArmingStatusSchema) },
+      },
+    },
+    async (request) => {
+      const vehicle = await armableVehicle(request.params.id, request.user!);
+      return inTransaction(app.db, async (trx) => {
+        const { status, wasArmed } = await disarmVehicle(trx, { vehicleId: vehicle.id });
+        await recordAudit(trx, request, {
+          action: auditAction(AUDIT.disarmed),
+          targetType: 'Vehicle',
+          targetId: vehicle.id,
+          detail: { wasArmed },
+        });
+        return status;
+      });
+    },
+  );
+
+  app.put(
+    '/Vehicles/:id/ArmingSchedule',
+    {
+      schema: {
+        tags: ['Vehicles'],
+        summary: 'Set the hours the vehicle arms itself (Johannesburg time)',
+        description:
+          'From `from` to `to` on each of `days`; a window whose end is at or before its start ends the ' +
+          'next morning. 400 with field errors at Days, From and To, nothing saved. A window set aside ' +
+          `by a disarm stays set aside. ${WHO}`,
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: schemaRef(ArmingScheduleSchema),
+        response: { 200: schemaRef(ArmingStatusSchema) },
+      },
+      // The domain's words for every wrong schedule (a day that is none, a missing time), before
+      // the schema's own.
+      preValidation: async (request) => {
+        const errors = armingScheduleErrors(scheduleInput(request.body));
+        if (errors) throw new ApiError('validation', errors);
+      },
+    },
+    async (request) => {
+      const vehicle = await armableVehicle(request.params.id, request.user!);
+      const schedule = { days: request.body.days, from: request.body.from, to: request.body.to };
+      return inTransaction(app.db, async (trx) => {
+        const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule });
+        await recordAudit(trx, request, {
+          action: auditAction(AUDIT.scheduleSet),
+          targetType: 'Vehicle',
+          targetId: vehicle.id,
+          detail: { from: before, to: schedule },
+        });
+        return status;
+      });
+    },
+  );
+
+  app.delete(
+    '/Vehicles/:id/ArmingSchedule',
+    {
+      schema: {
+        tags: ['Vehicles'],
+        summary: 'Remove the schedule: the vehicle is armed only by hand from now on',
+        description: WHO,
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: schemaRef(ArmingStatusSchema) },
+      },
+    },
+    async (request) => {
+      const vehicle = await armableVehicle(request.params.id, request.user!);
+      return inTransaction(app.db, async (trx) => {
+        const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule: null });
+        await recordAudit(trx, request, {
+          action: auditAction(AUDIT.scheduleRemoved),
+          targetType: 'Vehicle',
+          targetId: vehicle.id,
+          detail: { from: before },
+        });
+        return status;
+      });
+    },
+  );
+};
+
+/** Arming: signed-in callers of every role, each within what they may arm. */
+export const armingRoutes = routePlugin('arming', routes);
