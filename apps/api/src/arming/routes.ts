@@ -11,7 +11,6 @@ import {
   ref as schemaRef,
   ROLE,
 } from '@sentinel/domain';
-import type { AuditAction } from '@sentinel/domain';
 import { canSeeVehicle, scopeOf } from '../access/scope';
 import type { TokenSubject } from '../auth/access-tokens';
 import { recordAudit } from '../audit/record-audit';
@@ -20,18 +19,6 @@ import { ApiError, notFound } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { IdParams } from '../routes/schemas';
 import { armVehicle, disarmVehicle, findArmingVehicle, setArmingSchedule } from './arming-queries';
-
-/*
- * The audit log's words for arming. The contract's AUDIT_ACTIONS (packages/domain) does not list
- * them yet, so they are widened to AuditAction here, in this one place, until it does.
- */
-const AUDIT = {
-  armed: 'VehicleArmed',
-  disarmed: 'VehicleDisarmed',
-  scheduleSet: 'ArmingScheduleSet',
-  scheduleRemoved: 'ArmingScheduleRemoved',
-} as const;
-const auditAction = (action: (typeof AUDIT)[keyof typeof AUDIT]) => action as string as AuditAction;
 
 /** The parts of a schedule body armingScheduleErrors reads, whatever the body holds. */
 function scheduleInput(body: unknown) {
@@ -89,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           byUserId: request.user!.userId,
         });
         await recordAudit(trx, request, {
-          action: auditAction(AUDIT.armed),
+          action: 'VehicleArmed',
           targetType: 'Vehicle',
           targetId: vehicle.id,
           detail: { armedSince: status.armedSince, alreadyArmed },
@@ -118,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return inTransaction(app.db, async (trx) => {
         const { status, wasArmed } = await disarmVehicle(trx, { vehicleId: vehicle.id });
         await recordAudit(trx, request, {
-          action: auditAction(AUDIT.disarmed),
+          action: 'VehicleDisarmed',
           targetType: 'Vehicle',
           targetId: vehicle.id,
           detail: { wasArmed },
@@ -156,7 +143,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return inTransaction(app.db, async (trx) => {
         const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule });
         await recordAudit(trx, request, {
-          action: auditAction(AUDIT.scheduleSet),
+          action: 'ArmingScheduleSet',
           targetType: 'Vehicle',
           targetId: vehicle.id,
           detail: { from: before, to: schedule },
@@ -183,7 +170,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return inTransaction(app.db, async (trx) => {
         const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule: null });
         await recordAudit(trx, request, {
-          action: auditAction(AUDIT.scheduleRemoved),
+          action: 'ArmingScheduleRemoved',
           targetType: 'Vehicle',
           targetId: vehicle.id,
           detail: { from: before },

@@ -5,7 +5,8 @@ import { Nullable, PageSchema, ref } from './common';
 /**
  * What the audit log records. Sign-ins (both outcomes), password changes (and the ones refused
  * for want of a recent sign-in), contact changes, locks, device links and
- * changes, test commands to free devices, partner alerts and company links: the changes a security review asks "who did this?" of.
+ * changes, test commands to free devices, partner alerts, company links, arming and its schedule: the
+ * changes a security review asks "who did this?" of.
  */
 export const AUDIT_ACTIONS = [
   'SignIn',
@@ -36,6 +37,10 @@ export const AUDIT_ACTIONS = [
   'RecoveryCodeUsed',
   'SessionEnded',
   'SessionsEndedByAdmin',
+  'VehicleArmed',
+  'VehicleDisarmed',
+  'ArmingScheduleSet',
+  'ArmingScheduleRemoved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
