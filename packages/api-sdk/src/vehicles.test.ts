@@ -1,5 +1,5 @@
 import type { DeviceListFields, UserListFields, Vehicle, VehicleListFields } from '@sentinel/domain';
-import { startApi } from '@sentinel/testing';
+import { demoSignIn, startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './test-support';
@@ -234,5 +234,61 @@ describe('subscriptionPlans.list and drivers.update', () => {
       email: 'new.driver@example.co.za',
       phoneNumber: '831112222',
     });
+  });
+});
+
+describe('vehicles.arm, disarm, setArmingSchedule and clearArmingSchedule', () => {
+  it("lets an account holder arm and disarm their own vehicle, and no one else's", async () => {
+    const [holder] = (
+      await client.users.list({ filter: eq<UserListFields>('email', demoSignIn('Account-Holder').email) })
+    ).items;
+    if (!holder) throw new Error('no demo holder');
+    const own = (
+      await client.vehicles.list({
+        filter: and(eq<VehicleListFields>('userId', holder.id), ne<VehicleListFields>('deviceId', null)),
+      })
+    ).items[0];
+    const others = (
+      await client.vehicles.list({
+        filter: and(ne<VehicleListFields>('userId', holder.id), ne<VehicleListFields>('deviceId', null)),
+        pageSize: 1,
+      })
+    ).items[0];
+    if (!own || !others) throw new Error('no installed demo vehicles');
+    const holderClient = await signedInClient(api.url, 'Account-Holder');
+
+    const armed = await holderClient.vehicles.arm(own.id);
+    expect(armed).toMatchObject({ vehicleId: own.id, armed: true, armedSince: expect.any(String) });
+    // Arming again keeps the moment it was first armed.
+    expect((await holderClient.vehicles.arm(own.id)).armedSince).toBe(armed.armedSince);
+    const [listed] = (await client.vehicles.list({ filter: eq<VehicleListFields>('id', own.id) })).items;
+    expect(listed).toMatchObject({ armed: true, armedSince: armed.armedSince });
+
+    expect(await holderClient.vehicles.disarm(own.id)).toMatchObject({ armed: false, armedSince: null });
+    // Another's vehicle answers as an unknown one does.
+    const refused = await holderClient.vehicles.arm(others.id).catch((error: unknown) => error);
+    expect(isApiError(refused) && refused.status).toBe(404);
+  });
+
+  it('answers field errors for a bad schedule and saves nothing, then saves and removes a good one', async () => {
+    const vehicle = await installedVehicle();
+
+    const refused = await client.vehicles
+      .setArmingSchedule(vehicle.id, { days: [], from: '25:00', to: '05:00' })
+      .catch((error: unknown) => error);
+    expect(isApiError(refused) && refused.status).toBe(400);
+    expect(isApiError(refused) && refused.errors).toEqual({
+      Days: ['Choose at least one day.'],
+      From: ['Enter a time as HH:MM, from 00:00 to 23:59.'],
+    });
+    const [unchanged] = (await client.vehicles.list({ filter: eq<VehicleListFields>('id', vehicle.id) }))
+      .items;
+    expect(unchanged?.armingSchedule).toBe(vehicle.armingSchedule);
+
+    const schedule = { days: ['Fri' as const, 'Sat' as const], from: '22:00', to: '05:00' };
+    const saved = await client.vehicles.setArmingSchedule(vehicle.id, schedule);
+    expect(saved).toMatchObject({ vehicleId: vehicle.id, armingSchedule: schedule });
+
+    expect(await client.vehicles.clearArmingSchedule(vehicle.id)).toMatchObject({ armingSchedule: null });
   });
 });

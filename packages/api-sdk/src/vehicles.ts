@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import {
+  ArmingStatusSchema,
   DeviceCommandPageSchema,
   DeviceCommandSchema,
   DeviceSchema,
@@ -9,6 +10,8 @@ import {
   VehiclePageSchema,
 } from '@sentinel/domain';
 import type {
+  ArmingSchedule,
+  ArmingStatus,
   ChangeLinkedDeviceRequest,
   Device,
   DeviceCommand,
@@ -81,11 +84,32 @@ export interface VehiclesApi {
   alertCapitalAir(vehicleId: number): Promise<PartnerAlertResult>;
   /** POST /Vehicles/{id}/ChangeLinkedDevice: answers the newly linked device (the old one is freed). */
   changeLinkedDevice(vehicleId: number, request: ChangeLinkedDeviceRequest): Promise<Device>;
+  /**
+   * PUT /Vehicles/{id}/Arm: arms the vehicle by hand now; answers its arming. Arming an armed
+   * vehicle keeps its `armedSince`. Staff, or an Account-Holder for their own vehicles (the mobile
+   * app's call); a vehicle without a linked device is a 400 ApiError.
+   */
+  arm(vehicleId: number): Promise<ArmingStatus>;
+  /**
+   * PUT /Vehicles/{id}/Disarm: ends the arming by hand; inside a window of the schedule it also sets
+   * that window aside until it ends, so the answer's `armed` is false.
+   */
+  disarm(vehicleId: number): Promise<ArmingStatus>;
+  /**
+   * PUT /Vehicles/{id}/ArmingSchedule: the hours the vehicle arms itself (Johannesburg time). An
+   * invalid schedule is a 400 ApiError whose `errors` name the fields (Days, From, To), as
+   * armingScheduleErrors of @sentinel/domain finds them before sending.
+   */
+  setArmingSchedule(vehicleId: number, schedule: ArmingSchedule): Promise<ArmingStatus>;
+  /** DELETE /Vehicles/{id}/ArmingSchedule: the vehicle no longer arms itself. */
+  clearArmingSchedule(vehicleId: number): Promise<ArmingStatus>;
 }
 
 export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): VehiclesApi {
   const lockAction = (path: string, json?: LockRequest) =>
     caller.callAuthorised({ method: 'put', path, ...(json === undefined ? {} : { json }) }, LockResultSchema);
+  const armingAction = (method: 'put' | 'delete', path: string, json?: ArmingSchedule) =>
+    caller.callAuthorised({ method, path, ...(json === undefined ? {} : { json }) }, ArmingStatusSchema);
   return {
     list: (query) =>
       caller.callAuthorised(
@@ -153,5 +177,11 @@ export function createVehiclesApi(caller: Pick<Caller, 'callAuthorised'>): Vehic
         { method: 'post', path: `Vehicles/${vehicleId}/ChangeLinkedDevice`, json: request },
         DeviceSchema,
       ),
+    arm: (vehicleId) => armingAction('put', `Vehicles/${vehicleId}/Arm`),
+    disarm: (vehicleId) => armingAction('put', `Vehicles/${vehicleId}/Disarm`),
+    // Only the schedule's three fields go out, whatever else the caller's object carries.
+    setArmingSchedule: (vehicleId, { days, from, to }) =>
+      armingAction('put', `Vehicles/${vehicleId}/ArmingSchedule`, { days, from, to }),
+    clearArmingSchedule: (vehicleId) => armingAction('delete', `Vehicles/${vehicleId}/ArmingSchedule`),
   };
 }
