@@ -1,7 +1,8 @@
 // The vehicle card's calls that change something. Each writes what the server answered into the
 // cache, so every screen that shows the vehicle follows without a reload or a second request.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeLinkedDeviceRequest, Vehicle } from '@sentinel/api-sdk';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ArmingSchedule, ArmingStatus, ChangeLinkedDeviceRequest, Vehicle } from '@sentinel/api-sdk';
 import type { LockRequest } from '@sentinel/domain';
 import { HISTORY_TYPE } from '@sentinel/domain';
 import { useApiClient } from '../../../lib/api-client';
@@ -90,5 +91,41 @@ export function useChangeDeviceMutation(vehicle: Pick<Vehicle, 'id'>) {
       }));
       return queryClient.invalidateQueries({ queryKey: deviceKeys.all });
     },
+  });
+}
+
+/**
+ * An arming call's answer written into every cached copy of the vehicle: the cached vehicle is the
+ * one source of its arming, so every screen showing it follows.
+ */
+function receiveArming(queryClient: QueryClient, status: ArmingStatus): void {
+  patchCachedVehicle(queryClient, status.vehicleId, (vehicle) => ({
+    ...vehicle,
+    armed: status.armed,
+    armedSince: status.armedSince,
+    armingSchedule: status.armingSchedule,
+  }));
+}
+
+/** Arm (true) or Disarm (false) by hand. */
+export function useArmMutation(vehicleId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (arm: boolean) => (arm ? api.vehicles.arm(vehicleId) : api.vehicles.disarm(vehicleId)),
+    onSuccess: (status) => receiveArming(queryClient, status),
+  });
+}
+
+/** Saves the hours the vehicle arms itself, or removes them (null). */
+export function useArmingScheduleMutation(vehicleId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (schedule: ArmingSchedule | null) =>
+      schedule === null
+        ? api.vehicles.clearArmingSchedule(vehicleId)
+        : api.vehicles.setArmingSchedule(vehicleId, schedule),
+    onSuccess: (status) => receiveArming(queryClient, status),
   });
 }

@@ -309,3 +309,53 @@ describe('given a lock of a vehicle moving at 60 km/h', () => {
     expect(command).toMatchObject({ type: 'Lock', status: 'Pending', lockReason: 'TheftInProgress' });
   });
 });
+
+describe('given an agent arming a vehicle', () => {
+  it('arms it from its card, checks a schedule before sending it, saves one and disarms', async () => {
+    const user = userEvent.setup();
+    const agent = await storeSignedInUser('Technical-Agent');
+    // One the tests above leave alone.
+    const vehicle = (await installedVehicles(agent))[6];
+    if (!vehicle) throw new Error('no vehicle');
+    const card = await showCard(vehicle);
+
+    await user.click(within(card).getByRole('button', { name: 'Arm' }));
+    expect(await within(card).findByText('Armed')).toBeInTheDocument();
+    expect(within(card).getByText(/^Armed since /)).toBeInTheDocument();
+
+    // Watched, not replaced: every request still reaches the api.
+    const requests = vi.spyOn(window, 'fetch');
+    const scheduleCalls = () =>
+      requests.mock.calls
+        .map(([input]) => (input instanceof Request ? input.url : String(input)))
+        .filter((url) => url.includes('/ArmingSchedule'));
+    await user.click(within(card).getByRole('button', { name: 'Arming schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Arming schedule' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Saturday' }));
+    const from = within(dialog).getByRole('textbox', { name: 'From' });
+    await user.clear(from);
+    await user.type(from, '9pm');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(within(dialog).getByText('Enter a time as HH:MM, from 00:00 to 23:59.')).toBeInTheDocument();
+    expect(scheduleCalls()).toEqual([]);
+
+    await user.clear(from);
+    await user.type(from, '21:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card).getByText('Sat, 21:00 to 05:00 (next day)')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Disarm' }));
+    expect(await within(card).findByText('Not armed')).toBeInTheDocument();
+    expect(within(card).queryByText('Armed')).not.toBeInTheDocument();
+    const [after] = (await sdk(agent).vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    expect(after).toMatchObject({
+      armed: false,
+      armedSince: null,
+      armingSchedule: { days: ['Sat'], from: '21:00', to: '05:00' },
+    });
+    // The shared api's other tests meet the vehicle as it was: no schedule arms it later.
+    await sdk(agent).vehicles.clearArmingSchedule(vehicle.id);
+  });
+});

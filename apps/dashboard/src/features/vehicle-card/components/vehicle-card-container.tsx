@@ -19,6 +19,7 @@ import {
 import { LockReasonDialog } from './lock-reason-dialog';
 import { useLockCommand } from '../hooks/use-lock-command';
 import { useDeviceChange, useDeviceStatus, usePartnerAlert } from '../hooks/use-card-actions';
+import { useVehicleArming } from '../hooks/use-vehicle-arming';
 
 /** A refusal the reason dialog shows beside its fields. */
 const isFieldError = (error: unknown) => isApiError(error) && Object.keys(error.errors).length > 0;
@@ -53,6 +54,8 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
   const onAlertAura = usePartnerAlert(vehicle.id, HISTORY_TYPE.auraCallout);
   const onAlertCapitalAir = usePartnerAlert(vehicle.id, HISTORY_TYPE.capitalAirIncident);
   const deviceChange = useDeviceChange(vehicle);
+  // Every staff role is offered arming; the server keeps each to their own vehicles.
+  const { arming, failure: armingFailure } = useVehicleArming(vehicle);
   // A Company-Admin may not change devices (the registry is shared by every company): not offered.
   const user = useAtomValue(authorisedUserAtom);
   const mayChange = mayChangeDevice(user?.userRole ?? '');
@@ -143,6 +146,8 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
         onAlertAura={onAlertAura}
         onAlertCapitalAir={onAlertCapitalAir}
         deviceChange={mayChange ? deviceChange : undefined}
+        // Nothing to arm without a device to report it (the api refuses as it does Lock).
+        arming={linked ? arming : undefined}
       />
       {held && (
         <CommandState
@@ -154,6 +159,7 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
         />
       )}
       {lockFailure !== undefined && <Alert variant="error">{lockFailure}</Alert>}
+      {armingFailure !== undefined && <Alert variant="error">{armingFailure}</Alert>}
       {askingReason && (
         <LockReasonDialog
           registrationNumber={vehicle.registrationNumber}
