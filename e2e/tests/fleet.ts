@@ -2,11 +2,12 @@ import { apiGet } from './api';
 
 /**
  * Seeded devices a journey owns by name: account.spec.ts (SNT-000101, and SNT-000126 it fits),
- * live.spec.ts (103, 104, 108), commands.spec.ts (113, 117, 124, 125), immobilisation.spec.ts
- * (122) and burn-in.spec.ts (127 to 130). A journey that needs any fitted vehicle takes another.
+ * live.spec.ts (103, 104, 108), commands.spec.ts (113, 117, 124, 125), arming.spec.ts (120),
+ * immobilisation.spec.ts (122) and burn-in.spec.ts (127 to 130). A journey that needs any fitted
+ * vehicle takes another.
  */
 const OWNED = new Set(
-  [101, 103, 104, 108, 113, 117, 122, 124, 125, 126, 127, 128, 129, 130].map((n) => `SNT-000${n}`),
+  [101, 103, 104, 108, 113, 117, 120, 122, 124, 125, 126, 127, 128, 129, 130].map((n) => `SNT-000${n}`),
 );
 
 export interface FittedVehicle {
