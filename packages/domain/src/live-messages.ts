@@ -4,10 +4,13 @@
  * open, so it carries the tamper history entry's fields and a client can merge it into the history.
  * The onboarding status message is the product's own: it moves a vehicle between the onboarding
  * tabs of every signed-in agent, not only of the one who made the change. The command status
- * message is ours too: it follows a lock or unlock from the request to the device's answer.
+ * message is ours too: it follows a lock or unlock from the request to the device's answer. So is the
+ * arming message: an arm, disarm or schedule change made on one screen (or by the owner's mobile app)
+ * reaches every other screen showing the vehicle.
  */
 
 import type { Alarm } from './contract/alarms';
+import type { ArmingStatus } from './contract/arming';
 import type { DeviceCommand } from './contract/commands';
 import type { OnboardingStatus } from './onboarding-rules';
 
@@ -19,6 +22,7 @@ export const LIVE_MESSAGE = {
   onboardingStatus: 'VehicleOnboardingStatusMessage',
   commandStatus: 'DeviceCommandStatusMessage',
   alarmChanged: 'AlarmChangedMessage',
+  arming: 'VehicleArmingMessage',
 } as const;
 
 export type LiveMessageName = (typeof LIVE_MESSAGE)[keyof typeof LIVE_MESSAGE];
@@ -70,3 +74,11 @@ export type DeviceCommandStatusMessage = DeviceCommand;
  * resolved; the alarm as GET /Alarms answers it. Sent to the staff who see its vehicle.
  */
 export type AlarmChangedMessage = Alarm;
+
+/**
+ * VehicleArmingMessage: a vehicle was armed or disarmed by hand, or its schedule was set or removed;
+ * its ArmingStatus as PUT /Vehicles/{id}/Arm, /Disarm and /ArmingSchedule answer it (armed now, by
+ * hand or by schedule; armedSince; armingSchedule). A schedule's window opening or closing by the
+ * clock sends nothing: a screen re-reads `armed` at the window's edges itself.
+ */
+export type VehicleArmingMessage = ArmingStatus;

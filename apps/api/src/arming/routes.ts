@@ -1,7 +1,8 @@
 /*
  * Arming a vehicle: staff from its card, an account holder for their own vehicles (the mobile
  * app's call, through the SDK). Arm, Disarm, and the schedule it arms itself on; each answers the
- * vehicle's ArmingStatus and is audited in the transaction that makes the change.
+ * vehicle's ArmingStatus and is audited in the transaction that makes the change; once that commits,
+ * the same status goes to the vehicle's watchers on the live hub (VehicleArmingMessage).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -70,7 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
       if (vehicle.deviceId === null) throw new ApiError('noDevice');
-      return inTransaction(app.db, async (trx) => {
+      const status = await inTransaction(app.db, async (trx) => {
         const { status, alreadyArmed } = await armVehicle(trx, {
           vehicleId: vehicle.id,
           byUserId: request.user!.userId,
@@ -83,6 +84,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return status;
       });
+      app.vehicleEvents.emit('arming', status);
+      return status;
     },
   );
 
@@ -102,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
-      return inTransaction(app.db, async (trx) => {
+      const status = await inTransaction(app.db, async (trx) => {
         const { status, wasArmed } = await disarmVehicle(trx, { vehicleId: vehicle.id });
         await recordAudit(trx, request, {
           action: 'VehicleDisarmed',
@@ -112,6 +115,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return status;
       });
+      app.vehicleEvents.emit('arming', status);
+      return status;
     },
   );
 
@@ -140,7 +145,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
       const schedule = { days: request.body.days, from: request.body.from, to: request.body.to };
-      return inTransaction(app.db, async (trx) => {
+      const status = await inTransaction(app.db, async (trx) => {
         const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule });
         await recordAudit(trx, request, {
           action: 'ArmingScheduleSet',
@@ -150,6 +155,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return status;
       });
+      app.vehicleEvents.emit('arming', status);
+      return status;
     },
   );
 
@@ -167,7 +174,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
-      return inTransaction(app.db, async (trx) => {
+      const status = await inTransaction(app.db, async (trx) => {
         const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule: null });
         await recordAudit(trx, request, {
           action: 'ArmingScheduleRemoved',
@@ -177,6 +184,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return status;
       });
+      app.vehicleEvents.emit('arming', status);
+      return status;
     },
   );
 };

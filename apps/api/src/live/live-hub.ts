@@ -1,7 +1,9 @@
 /*
  * The live hub at /DefaultHub: staff dashboards connect with their access token and receive
  * DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage and
- * VehicleOnboardingStatusMessage, DeviceCommandStatusMessage and AlarmChangedMessage for the vehicles they may see, as soon as each change is stored (the vehicle event bus fires after commit).
+ * VehicleOnboardingStatusMessage, DeviceCommandStatusMessage, AlarmChangedMessage and
+ * VehicleArmingMessage for the vehicles they may see, as soon as each change is stored (the vehicle
+ * event bus fires after commit).
  * With a Redis URL the instances share one backplane, so a change stored by any instance
  * reaches the dashboards connected to every other.
  */
@@ -15,6 +17,7 @@ import type { Authenticate, Hub, HubUser } from '@sentinel/signalr-hub';
 import { ROLE, isRoleName, isStaffRole } from '@sentinel/domain';
 import type {
   AlarmEvent,
+  ArmingEvent,
   CommandEvent,
   GpsEvent,
   LockEvent,
@@ -33,6 +36,7 @@ import {
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import type {
   AlarmChangedMessage,
+  ArmingStatus,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceCommandStatusMessage,
@@ -336,6 +340,13 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       });
     };
 
+    const onArming = ({ vehicleId, armed, armedSince, armingSchedule }: ArmingEvent) => {
+      // VehicleArmingMessage is the contract's ArmingStatus, as the route answered it, so the caller's
+      // screen and everyone else's agree.
+      const message: ArmingStatus = { vehicleId, armed, armedSince, armingSchedule };
+      deliver(vehicleId, () => send(LIVE_MESSAGE.arming, vehicleId, message));
+    };
+
     // The event bus is decorated by its own plugin; by onReady every plugin has loaded.
     app.addHook('onReady', (ready) => {
       app.vehicleEvents.on('gps', onGps);
@@ -344,6 +355,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.on('onboarding', onOnboarding);
       app.vehicleEvents.on('command', onCommand);
       app.vehicleEvents.on('alarm', onAlarm);
+      app.vehicleEvents.on('arming', onArming);
       checkSessionsSoon();
       ready();
     });
@@ -357,6 +369,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.off('onboarding', onOnboarding);
       app.vehicleEvents.off('command', onCommand);
       app.vehicleEvents.off('alarm', onAlarm);
+      app.vehicleEvents.off('arming', onArming);
       closing = true;
       clearTimeout(sessionCheck);
       await hub.close();

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ArmingStatus } from '@sentinel/domain';
 
 /** A vehicle's new position, as the live GPS message carries it. */
 export interface GpsEvent {
@@ -40,6 +41,9 @@ export interface AlarmEvent {
   alarmId: number;
 }
 
+/** The vehicle was armed or disarmed by hand, or its schedule set or removed: its ArmingStatus as answered. */
+export type ArmingEvent = ArmingStatus;
+
 export interface VehicleEventMap {
   gps: [GpsEvent];
   lock: [LockEvent];
@@ -47,6 +51,7 @@ export interface VehicleEventMap {
   onboarding: [OnboardingEvent];
   command: [CommandEvent];
   alarm: [AlarmEvent];
+  arming: [ArmingEvent];
 }
 
 /**
@@ -75,6 +80,7 @@ export function heldEvents(): { bus: VehicleEvents; release(to: VehicleEvents): 
   bus.on('onboarding', (event) => held.push((to) => to.emit('onboarding', event)));
   bus.on('command', (event) => held.push((to) => to.emit('command', event)));
   bus.on('alarm', (event) => held.push((to) => to.emit('alarm', event)));
+  bus.on('arming', (event) => held.push((to) => to.emit('arming', event)));
   return {
     bus,
     release(to) {

@@ -19,6 +19,7 @@ import type { LiveClient, LiveClientOptions, LiveConnectionState, LiveLogger } f
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import type {
   AlarmChangedMessage,
+  ArmingStatus,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
@@ -201,6 +202,8 @@ describe('given a staff member with a valid access token', () => {
     client.onOnboardingStatus((message) => moves.push(message));
     const alarms: AlarmChangedMessage[] = [];
     client.onAlarmChanged((message) => alarms.push(message));
+    const armings: ArmingStatus[] = [];
+    client.onArming((message) => armings.push(message));
     await client.start();
 
     const position = { vehicleId: 7, latitudeDegrees: -33.9249, longitudeDegrees: 18.4241 };
@@ -243,13 +246,21 @@ describe('given a staff member with a valid access token', () => {
       resolution: null,
     };
     await running.hub.clients.all.send(LIVE_MESSAGE.alarmChanged, alarm);
-    await eventually(() => expect(alarms).toHaveLength(1));
+    const arming: ArmingStatus = {
+      vehicleId: 7,
+      armed: true,
+      armedSince: null,
+      armingSchedule: { days: ['Mon', 'Tue'], from: '22:00', to: '05:00' },
+    };
+    await running.hub.clients.all.send(LIVE_MESSAGE.arming, arming);
+    await eventually(() => expect(armings).toHaveLength(1));
 
     expect(gps).toEqual([position]);
     expect(locks).toEqual([{ vehicleId: 7, locked: true }]);
     expect(tampers).toEqual([tamper]);
     expect(moves).toEqual([move]);
     expect(alarms).toEqual([alarm]);
+    expect(armings).toEqual([arming]);
 
     stopGps();
     await running.hub.clients.all.send(LIVE_MESSAGE.gpsLocation, { ...position, vehicleId: 8 });

@@ -11,6 +11,7 @@ import { LIVE_MESSAGE } from '@sentinel/domain';
 import { isSessionExpiredError } from '../errors/session-expired-error';
 import type {
   AlarmChangedMessage,
+  ArmingStatus,
   DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -73,6 +74,12 @@ export interface LiveClient {
    * the alarm as GET /Alarms answers it (state Open with eventCount 1 is a new alarm).
    */
   onAlarmChanged(listener: (message: AlarmChangedMessage) => void): Unsubscribe;
+  /**
+   * VehicleArmingMessage: a vehicle was armed or disarmed by hand or its schedule set or removed, by
+   * staff or its owner; the vehicle's ArmingStatus as the arming calls answer it. A schedule's window
+   * opening or closing by the clock sends nothing.
+   */
+  onArming(listener: (message: ArmingStatus) => void): Unsubscribe;
 }
 
 /** Every transport, negotiated in the official client's order: WebSockets, SSE, long polling. */
@@ -157,10 +164,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const onboarding = new Listeners<VehicleOnboardingStatusMessage>(logger, LIVE_MESSAGE.onboardingStatus);
   const commandStatus = new Listeners<DeviceCommandStatusMessage>(logger, LIVE_MESSAGE.commandStatus);
   const alarmChanged = new Listeners<AlarmChangedMessage>(logger, LIVE_MESSAGE.alarmChanged);
+  const arming = new Listeners<ArmingStatus>(logger, LIVE_MESSAGE.arming);
   connection.on(LIVE_MESSAGE.commandStatus, (message: DeviceCommandStatusMessage) =>
     commandStatus.emit(message),
   );
   connection.on(LIVE_MESSAGE.alarmChanged, (message: AlarmChangedMessage) => alarmChanged.emit(message));
+  connection.on(LIVE_MESSAGE.arming, (message: ArmingStatus) => arming.emit(message));
 
   connection.on(LIVE_MESSAGE.gpsLocation, (message: DeviceGpsLocationMessage) => gps.emit(message));
   connection.on(LIVE_MESSAGE.lockUnlock, (message: DeviceLockUnlockMessage) => lock.emit(message));
@@ -256,5 +265,6 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     onOnboardingStatus: (listener) => onboarding.add(listener),
     onCommandStatus: (listener) => commandStatus.add(listener),
     onAlarmChanged: (listener) => alarmChanged.add(listener),
+    onArming: (listener) => arming.add(listener),
   };
 }

@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type {
   AlarmChangedMessage,
+  ArmingStatus,
   DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -36,6 +37,8 @@ export interface LiveCacheWriter {
   onboardingStatus(): void;
   /** An alarm changed: written where its page and its queue tab are cached; a tab it entered or left asks again. */
   alarmChanged(message: AlarmChangedMessage): void;
+  /** A vehicle was armed, disarmed or scheduled (VehicleArmingMessage): written into every cached copy. */
+  arming(message: ArmingStatus): void;
   /** After a reconnect: messages may have been missed, so the cached vehicles are asked again. */
   reconnected(): void;
   /** Drops fixes not yet written (the connection stopped). */
@@ -102,6 +105,16 @@ export function createLiveCacheWriter(queryClient: QueryClient): LiveCacheWriter
     },
     alarmChanged(message) {
       receiveAlarm(queryClient, message);
+    },
+    // The same fields the card's own arming calls write from their answer, so the screen of the person
+    // who armed and everyone else's agree.
+    arming({ vehicleId, armed, armedSince, armingSchedule }) {
+      patchCachedVehicle(queryClient, vehicleId, (vehicle) => ({
+        ...vehicle,
+        armed,
+        armedSince,
+        armingSchedule,
+      }));
     },
     reconnected() {
       flushNow();

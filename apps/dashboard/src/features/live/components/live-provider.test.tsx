@@ -356,3 +356,45 @@ describe('given a live lock message about a cached vehicle', () => {
     expect(await within(section).findByRole('button', { name: serverAction })).toBeInTheDocument();
   });
 });
+
+describe('given a live arming message about a cached vehicle', () => {
+  it('writes armed, armedSince and the schedule into every cached query that holds the vehicle, which the card shows', async () => {
+    const { holderId, vehicle } = await demoLockableVehicle(await storeSignedInUser('Admin'));
+    const app = renderApp(`/agent/clients/${holderId}/account/view`, { apiUrl: live.baseUrl });
+    const section = await screen.findByRole('region', { name: vehicle.registrationNumber });
+    // Whatever the shared api holds for it now: only the hub speaks below.
+    expect(await within(section).findByRole('button', { name: 'Arming schedule' })).toBeInTheDocument();
+    app.queryClient.setQueryData(vehicleKeys.detail(vehicle.id), vehicle);
+    await connected(app.store);
+    const schedule = { days: ['Fri', 'Sat'], from: '22:00', to: '05:00' } as const;
+
+    // Another agent, or the owner's mobile app, armed it by its schedule.
+    await send(LIVE_MESSAGE.arming, {
+      vehicleId: vehicle.id,
+      armed: true,
+      armedSince: null,
+      armingSchedule: schedule,
+    });
+
+    expect(await within(section).findByText('Armed by schedule')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Disarm' })).toBeInTheDocument();
+    const listed = app.queryClient
+      .getQueryData<Page<Vehicle>>(vehicleKeys.byOwner(holderId))
+      ?.items.find((item) => item.id === vehicle.id);
+    expect(listed).toMatchObject({ armed: true, armedSince: null, armingSchedule: schedule });
+    expect(app.queryClient.getQueryData<Vehicle>(vehicleKeys.detail(vehicle.id))).toMatchObject({
+      armed: true,
+      armedSince: null,
+      armingSchedule: schedule,
+    });
+
+    await send(LIVE_MESSAGE.arming, {
+      vehicleId: vehicle.id,
+      armed: false,
+      armedSince: null,
+      armingSchedule: null,
+    });
+    expect(await within(section).findByText('Not armed')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Arm' })).toBeInTheDocument();
+  });
+});

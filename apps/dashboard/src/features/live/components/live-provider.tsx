@@ -7,6 +7,7 @@ import type { LiveLogger } from '@sentinel/api-sdk';
 import { useApiClient } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
 import { authorisedUserAtom } from '../../../lib/session';
+import { startArmingClock } from '../api/arming-clock';
 import { createLiveCacheWriter } from '../api/live-cache';
 import { clearLiveAtom, liveConnectionStateAtom, receiveTamperAtom } from '../stores/live-state';
 import { TamperNotices } from './tamper-notices';
@@ -24,9 +25,10 @@ export interface LiveProviderProps {
 /**
  * Keeps the live connection of the agent area: it starts when a base URL and a signed-in user exist
  * (spec part 1 §4), stops on logout or unmount, writes every message into the query cache (the
- * vehicle wherever it is cached, its newest command), and shows tamper notices over the content; an
- * onboarding status message sends the lists that filter on it to the server again. Messages missed
- * while reconnecting are made good by asking for the cached vehicles again.
+ * vehicle wherever it is cached, its arming, its newest command), and shows tamper notices over the
+ * content; an onboarding status message sends the lists that filter on it to the server again.
+ * Messages missed while reconnecting are made good by asking for the cached vehicles again, and a
+ * schedule's window opening or closing is written into the cached vehicles by the arming clock.
  */
 export function LiveProvider({ children, logger }: LiveProviderProps) {
   const { baseURL } = useAppSettings();
@@ -57,10 +59,14 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
       }),
       live.onCommandStatus(cache.commandStatus),
       live.onAlarmChanged(cache.alarmChanged),
+      live.onArming(cache.arming),
       live.onOnboardingStatus(cache.onboardingStatus),
     ];
+    // Windows open and close by the clock, not by a message.
+    const stopArmingClock = startArmingClock(queryClient);
     void live.start();
     return () => {
+      stopArmingClock();
       for (const unsubscribe of unsubscribes) unsubscribe();
       cache.stop();
       void live.stop();
