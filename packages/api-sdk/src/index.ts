@@ -64,6 +64,7 @@ export type {
   VehicleOnboardingStatusMessage,
   DeviceCommandStatusMessage,
   AlarmChangedMessage,
+  VehicleArmingMessage,
 } from '@sentinel/domain';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, orderBy, odataLiteral, odataParams } from './odata';
 export type { ODataField, ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery, UntypedFields } from './odata';

@@ -91,6 +91,7 @@ export type {
   VehicleOnboardingStatusMessage,
   DeviceCommandStatusMessage,
   AlarmChangedMessage,
+  VehicleArmingMessage,
 } from './live-messages';
 export {
   ID_NUMBER_FULL_VIEW_ROLES,

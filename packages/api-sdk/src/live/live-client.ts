@@ -11,7 +11,7 @@ import { LIVE_MESSAGE } from '@sentinel/domain';
 import { isSessionExpiredError } from '../errors/session-expired-error';
 import type {
   AlarmChangedMessage,
-  ArmingStatus,
+  VehicleArmingMessage,
   DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -79,7 +79,7 @@ export interface LiveClient {
    * staff or its owner; the vehicle's ArmingStatus as the arming calls answer it. A schedule's window
    * opening or closing by the clock sends nothing.
    */
-  onArming(listener: (message: ArmingStatus) => void): Unsubscribe;
+  onArming(listener: (message: VehicleArmingMessage) => void): Unsubscribe;
 }
 
 /** Every transport, negotiated in the official client's order: WebSockets, SSE, long polling. */
@@ -164,12 +164,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const onboarding = new Listeners<VehicleOnboardingStatusMessage>(logger, LIVE_MESSAGE.onboardingStatus);
   const commandStatus = new Listeners<DeviceCommandStatusMessage>(logger, LIVE_MESSAGE.commandStatus);
   const alarmChanged = new Listeners<AlarmChangedMessage>(logger, LIVE_MESSAGE.alarmChanged);
-  const arming = new Listeners<ArmingStatus>(logger, LIVE_MESSAGE.arming);
+  const arming = new Listeners<VehicleArmingMessage>(logger, LIVE_MESSAGE.arming);
   connection.on(LIVE_MESSAGE.commandStatus, (message: DeviceCommandStatusMessage) =>
     commandStatus.emit(message),
   );
   connection.on(LIVE_MESSAGE.alarmChanged, (message: AlarmChangedMessage) => alarmChanged.emit(message));
-  connection.on(LIVE_MESSAGE.arming, (message: ArmingStatus) => arming.emit(message));
+  connection.on(LIVE_MESSAGE.arming, (message: VehicleArmingMessage) => arming.emit(message));
 
   connection.on(LIVE_MESSAGE.gpsLocation, (message: DeviceGpsLocationMessage) => gps.emit(message));
   connection.on(LIVE_MESSAGE.lockUnlock, (message: DeviceLockUnlockMessage) => lock.emit(message));

@@ -4,6 +4,7 @@
 import { HISTORY_TYPE, badgeState } from '@sentinel/domain';
 import type { Badge } from '@sentinel/domain';
 import type {
+  ArmingStatus,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
@@ -79,4 +80,15 @@ export function vehicleBadge(vehicle: Vehicle): Badge {
     carBatteryVolts: vehicle.carBatteryVolts,
     deviceBatteryPercent: vehicle.deviceBatteryPercent,
   });
+}
+
+/**
+ * A vehicle's arming as the server answered an arming call or sent it live (VehicleArmingMessage):
+ * the card's own calls and everyone else's screens write the same fields.
+ */
+export function withArming(
+  vehicle: Vehicle,
+  { armed, armedSince, armingSchedule }: Pick<ArmingStatus, 'armed' | 'armedSince' | 'armingSchedule'>,
+): Vehicle {
+  return { ...vehicle, armed, armedSince, armingSchedule };
 }

@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type {
   AlarmChangedMessage,
-  ArmingStatus,
+  VehicleArmingMessage,
   DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -21,7 +21,7 @@ import {
   vehicleKeys,
 } from '../../../lib/server-cache';
 import type { VehiclePatch } from '../../../lib/server-cache';
-import { withGpsFix, withLockState, withTamper } from '../../../lib/vehicle-live/live-vehicle';
+import { withArming, withGpsFix, withLockState, withTamper } from '../../../lib/vehicle-live/live-vehicle';
 
 /** How long GPS fixes gather before they are written together. */
 export const GPS_FLUSH_MS = 50;
@@ -38,7 +38,7 @@ export interface LiveCacheWriter {
   /** An alarm changed: written where its page and its queue tab are cached; a tab it entered or left asks again. */
   alarmChanged(message: AlarmChangedMessage): void;
   /** A vehicle was armed, disarmed or scheduled (VehicleArmingMessage): written into every cached copy. */
-  arming(message: ArmingStatus): void;
+  arming(message: VehicleArmingMessage): void;
   /** After a reconnect: messages may have been missed, so the cached vehicles are asked again. */
   reconnected(): void;
   /** Drops fixes not yet written (the connection stopped). */
@@ -106,15 +106,9 @@ export function createLiveCacheWriter(queryClient: QueryClient): LiveCacheWriter
     alarmChanged(message) {
       receiveAlarm(queryClient, message);
     },
-    // The same fields the card's own arming calls write from their answer, so the screen of the person
-    // who armed and everyone else's agree.
-    arming({ vehicleId, armed, armedSince, armingSchedule }) {
-      patchCachedVehicle(queryClient, vehicleId, (vehicle) => ({
-        ...vehicle,
-        armed,
-        armedSince,
-        armingSchedule,
-      }));
+    // The same fields the card's own arming calls write from their answer (withArming).
+    arming(message) {
+      patchCachedVehicle(queryClient, message.vehicleId, (vehicle) => withArming(vehicle, message));
     },
     reconnected() {
       flushNow();

@@ -13,6 +13,7 @@ import {
   patchCachedVehicle,
   receiveCommand,
 } from '../../../lib/server-cache';
+import { withArming } from '../../../lib/vehicle-live/live-vehicle';
 
 /**
  * Lock (with its reason) or Unlock (null): the api answers with the command sent to the device, or
@@ -99,12 +100,7 @@ export function useChangeDeviceMutation(vehicle: Pick<Vehicle, 'id'>) {
  * one source of its arming, so every screen showing it follows.
  */
 function receiveArming(queryClient: QueryClient, status: ArmingStatus): void {
-  patchCachedVehicle(queryClient, status.vehicleId, (vehicle) => ({
-    ...vehicle,
-    armed: status.armed,
-    armedSince: status.armedSince,
-    armingSchedule: status.armingSchedule,
-  }));
+  patchCachedVehicle(queryClient, status.vehicleId, (vehicle) => withArming(vehicle, status));
 }
 
 /** Arm (true) or Disarm (false) by hand. */
