@@ -13,8 +13,8 @@ import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
 import type { CellValue } from 'exceljs';
-import { loadExcelJs } from './exceljs';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MESSAGES } from '@sentinel/domain';
 import { ImportFileError } from './import-file-error';
 import { DEFAULT_IMPORT_LIMITS } from './import-limits';
@@ -144,7 +144,6 @@ async function readCsv(bytes: Buffer, table: Table): Promise<void> {
  */
 async function readXlsx(bytes: Buffer, table: Table, limits: ReadLimits): Promise<void> {
   await checkUnpackedSize(bytes, limits.maxDecompressedBytes);
-  const ExcelJS = await loadExcelJs();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     // Kept for their number formats: a date cell is read as a date, not as Excel's day number.

@@ -4,8 +4,8 @@
  * accepts, and the sheet 'Vehicles' with the catalogue's makes and models. The import reads the
  * first sheet only, so the other two never reach a preview.
  */
+import ExcelJS from 'exceljs';
 import type { DataValidation, Worksheet } from 'exceljs';
-import { loadExcelJs } from './exceljs';
 import {
   IMPORT_FIELDS,
   IMPORT_REQUIRED_FIELDS,
@@ -51,7 +51,6 @@ function validate(sheet: Worksheet, range: string, validation: DataValidation): 
 
 /** The template workbook's bytes; `vehicles` are the catalogue's makes and models, in order. */
 export async function templateWorkbook(vehicles: readonly string[], now: Date = new Date()): Promise<Buffer> {
-  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   workbook.created = now;
 
