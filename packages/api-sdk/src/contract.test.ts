@@ -50,10 +50,12 @@ function asOpenApi30(schema: unknown): unknown {
     Object.entries(rest).map(([key, value]) => [key, asOpenApi30(value)]),
   );
   // Nullable(X) is anyOf [X, null] in JSON Schema and X with nullable: true in OpenAPI 3.0; when X
-  // is itself a union, the union stays and null becomes a nullable object whose one value is null.
+  // is itself a union, or a reference (nothing may stand beside a $ref in OpenAPI 3.0), the union
+  // stays and null becomes a nullable object whose one value is null.
   if (Array.isArray(anyOf)) {
     const [value, nullType] = anyOf as Record<string, unknown>[];
-    if (anyOf.length === 2 && nullType?.['type'] === 'null' && !Array.isArray(value?.['anyOf'])) {
+    const folds = !Array.isArray(value?.['anyOf']) && typeof value?.['$ref'] !== 'string';
+    if (anyOf.length === 2 && nullType?.['type'] === 'null' && folds) {
       return { ...(asOpenApi30(value) as object), ...result, nullable: true };
     }
     result['anyOf'] = (anyOf as Record<string, unknown>[]).map((member) =>
