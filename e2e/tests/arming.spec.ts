@@ -2,25 +2,14 @@
 // with the ignition on, the alarm queue rings with 'Moved while armed' and 'Ignition on while armed'
 // within moments; disarmed, the card says so.
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { apiGet } from './api';
 import { issueDeviceKey, reportTelemetry } from './device';
-import { signedInAs } from './support';
+import { gotoLive, signedInAs } from './support';
 
 // Client 30's 'CA 344-145' (SNT-000120), which no other journey touches (see fleet.ts).
 const CLIENT_ID = 30;
 const SERIAL = 'SNT-000120';
 const REGISTRATION = 'CA 344-145';
-
-/** Opens the path and waits until the page's live connection has answered. */
-async function gotoLive(page: Page, path: string) {
-  let answered = false;
-  page.on('websocket', (socket) => {
-    if (socket.url().includes('/DefaultHub')) socket.on('framereceived', () => (answered = true));
-  });
-  await page.goto(path);
-  await expect.poll(() => answered).toBe(true);
-}
 
 test('an armed vehicle that moves with its ignition on rings the alarm queue; disarmed, it says so', async ({
   page,

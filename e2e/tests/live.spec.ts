@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { answerCommand, fetchCommands, issueDeviceKey, reportTelemetry } from './device';
-import { signedInAs, lockWithReason } from './support';
+import { gotoLive, signedInAs, lockWithReason } from './support';
 
 // Seeded: Sipho Ndlovu (client 5) owns one vehicle, a Kia 'ND 534-102' with device SNT-000103.
 const CLIENT_ID = 5;
@@ -10,19 +9,6 @@ const SERIAL = 'SNT-000103';
 // In order, in one worker: the two View account tests report for the same device, and the device
 // key is issued once for them.
 test.describe.configure({ mode: 'default' });
-
-/**
- * Opens a page and waits until its live connection is up (the hub has answered the handshake on a
- * WebSocket), so a device report sent next cannot arrive before the page listens.
- */
-async function gotoLive(page: Page, path: string) {
-  let answered = false;
-  page.on('websocket', (socket) => {
-    if (socket.url().includes('/DefaultHub')) socket.on('framereceived', () => (answered = true));
-  });
-  await page.goto(path);
-  await expect.poll(() => answered).toBe(true);
-}
 
 test.describe('live vehicle updates on View account', () => {
   let key: string;

@@ -67,3 +67,16 @@ export async function lockWithReason(card: Locator, reason = 'Test') {
   await dialog.getByRole('button', { name: 'Lock', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * Opens a page and waits until its live connection is up (the hub has answered the handshake on a
+ * WebSocket), so a device report sent next cannot arrive before the page listens.
+ */
+export async function gotoLive(page: Page, path: string) {
+  let answered = false;
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/DefaultHub')) socket.on('framereceived', () => (answered = true));
+  });
+  await page.goto(path);
+  await expect.poll(() => answered).toBe(true);
+}

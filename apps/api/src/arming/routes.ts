@@ -5,6 +5,8 @@
  * the same status goes to the vehicle's watchers on the live hub (VehicleArmingMessage).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   armingScheduleErrors,
   ArmingScheduleSchema,
@@ -12,10 +14,12 @@ import {
   ref as schemaRef,
   ROLE,
 } from '@sentinel/domain';
+import type { ArmingStatus } from '@sentinel/domain';
 import { canSeeVehicle, scopeOf } from '../access/scope';
 import type { TokenSubject } from '../auth/access-tokens';
 import { recordAudit } from '../audit/record-audit';
 import { inTransaction } from '../db/database';
+import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { IdParams } from '../routes/schemas';
@@ -53,6 +57,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return vehicle;
   };
 
+  /**
+   * One arming change: made and audited in one transaction, then announced to the vehicle's
+   * watchers once committed; answers the vehicle's arming as it now stands.
+   */
+  const changeArming = async (
+    request: FastifyRequest,
+    vehicleId: number,
+    action: 'VehicleArmed' | 'VehicleDisarmed' | 'ArmingScheduleSet' | 'ArmingScheduleRemoved',
+    change: (trx: Kysely<Database>) => Promise<{ status: ArmingStatus; detail: Record<string, unknown> }>,
+  ): Promise<ArmingStatus> => {
+    const status = await inTransaction(app.db, async (trx) => {
+      const { status, detail } = await change(trx);
+      await recordAudit(trx, request, { action, targetType: 'Vehicle', targetId: vehicleId, detail });
+      return status;
+    });
+    app.vehicleEvents.emit('arming', status);
+    return status;
+  };
+
   app.put(
     '/Vehicles/:id/Arm',
     {
@@ -71,21 +94,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
       if (vehicle.deviceId === null) throw new ApiError('noDevice');
-      const status = await inTransaction(app.db, async (trx) => {
+      return changeArming(request, vehicle.id, 'VehicleArmed', async (trx) => {
         const { status, alreadyArmed } = await armVehicle(trx, {
           vehicleId: vehicle.id,
           byUserId: request.user!.userId,
         });
-        await recordAudit(trx, request, {
-          action: 'VehicleArmed',
-          targetType: 'Vehicle',
-          targetId: vehicle.id,
-          detail: { armedSince: status.armedSince, alreadyArmed },
-        });
-        return status;
+        return { status, detail: { armedSince: status.armedSince, alreadyArmed } };
       });
-      app.vehicleEvents.emit('arming', status);
-      return status;
     },
   );
 
@@ -105,18 +120,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
-      const status = await inTransaction(app.db, async (trx) => {
+      return changeArming(request, vehicle.id, 'VehicleDisarmed', async (trx) => {
         const { status, wasArmed } = await disarmVehicle(trx, { vehicleId: vehicle.id });
-        await recordAudit(trx, request, {
-          action: 'VehicleDisarmed',
-          targetType: 'Vehicle',
-          targetId: vehicle.id,
-          detail: { wasArmed },
-        });
-        return status;
+        return { status, detail: { wasArmed } };
       });
-      app.vehicleEvents.emit('arming', status);
-      return status;
     },
   );
 
@@ -145,18 +152,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
       const schedule = { days: request.body.days, from: request.body.from, to: request.body.to };
-      const status = await inTransaction(app.db, async (trx) => {
+      return changeArming(request, vehicle.id, 'ArmingScheduleSet', async (trx) => {
         const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule });
-        await recordAudit(trx, request, {
-          action: 'ArmingScheduleSet',
-          targetType: 'Vehicle',
-          targetId: vehicle.id,
-          detail: { from: before, to: schedule },
-        });
-        return status;
+        return { status, detail: { from: before, to: schedule } };
       });
-      app.vehicleEvents.emit('arming', status);
-      return status;
     },
   );
 
@@ -174,18 +173,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
-      const status = await inTransaction(app.db, async (trx) => {
+      return changeArming(request, vehicle.id, 'ArmingScheduleRemoved', async (trx) => {
         const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule: null });
-        await recordAudit(trx, request, {
-          action: 'ArmingScheduleRemoved',
-          targetType: 'Vehicle',
-          targetId: vehicle.id,
-          detail: { from: before },
-        });
-        return status;
+        return { status, detail: { from: before } };
       });
-      app.vehicleEvents.emit('arming', status);
-      return status;
     },
   );
 };

@@ -82,3 +82,11 @@ export function LockIcon({ open = false }: { open?: boolean }) {
     </Icon>
   );
 }
+
+export function ShieldIcon() {
+  return (
+    <Icon>
+      <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3z" />
+    </Icon>
+  );
+}

@@ -2,6 +2,7 @@ import { ARMING_MESSAGES } from '@sentinel/domain';
 import type { ArmingSchedule } from '@sentinel/domain';
 import { ArmingScheduleDialog, armingScheduleText } from '../arming-schedule-dialog';
 import { Button } from '../button';
+import { ShieldIcon } from '../internal/icons';
 
 /**
  * A vehicle's arming as the card shows it and changes it, owned by the caller: it holds the state
@@ -107,25 +108,5 @@ export function ArmingActions({
         registrationNumber={registrationNumber}
       />
     </>
-  );
-}
-
-/** Decorative, as the kit's icons are: the button carries the name. */
-function ShieldIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3z" />
-    </svg>
   );
 }
