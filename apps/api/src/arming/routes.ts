@@ -2,7 +2,9 @@
  * Arming a vehicle: staff from its card, an account holder for their own vehicles (the mobile
  * app's call, through the SDK). Arm, Disarm, and the schedule it arms itself on; each answers the
  * vehicle's ArmingStatus and is audited in the transaction that makes the change; once that commits,
- * the same status goes to the vehicle's watchers on the live hub (VehicleArmingMessage).
+ * the same status goes to the vehicle's watchers on the live hub (VehicleArmingMessage). What may
+ * lower a vehicle's protection (Disarm, a schedule changed or removed) asks a staff member with a
+ * second factor for it again, as Lock does; Arm never waits for it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -18,6 +20,7 @@ import type { ArmingStatus } from '@sentinel/domain';
 import { canSeeVehicle, scopeOf } from '../access/scope';
 import type { TokenSubject } from '../auth/access-tokens';
 import { recordAudit } from '../audit/record-audit';
+import { requireStepUp } from '../auth/step-up';
 import { inTransaction } from '../db/database';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../errors';
@@ -40,6 +43,10 @@ function scheduleInput(body: unknown) {
 const WHO =
   "Admin and Technical-Agent any vehicle, a Company-Admin the vehicles of their companies' users, an " +
   'Account-Holder their own (404 for any other, as for an unknown vehicle). Audited.';
+/** What may lower a vehicle's protection asks for the second factor again, as Lock does. */
+const STEP_UP =
+  ' A staff member with a second factor confirms it again first (403 step-up-required) when the ' +
+  "session's is older than STEP_UP_MAX_AGE_SECONDS.";
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(ArmingStatusSchema);
@@ -112,7 +119,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Disarm the vehicle: ends the hand arming and sets the current schedule window aside',
         description:
           'Inside a window of its schedule the vehicle stays disarmed until that window ends; the ' +
-          `schedule arms it again at its next window. ${WHO}`,
+          `schedule arms it again at its next window. ${WHO}${STEP_UP}`,
         security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: schemaRef(ArmingStatusSchema) },
@@ -120,6 +127,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
+      await requireStepUp(app, request);
       return changeArming(request, vehicle.id, 'VehicleDisarmed', async (trx) => {
         const { status, wasArmed } = await disarmVehicle(trx, { vehicleId: vehicle.id });
         return { status, detail: { wasArmed } };
@@ -136,7 +144,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'From `from` to `to` on each of `days`; a window whose end is at or before its start ends the ' +
           'next morning. 400 with field errors at Days, From and To, nothing saved. A window set aside ' +
-          `by a disarm stays set aside. ${WHO}`,
+          `by a disarm stays set aside. ${WHO}${STEP_UP}`,
         security: [{ bearer: [] }],
         params: IdParams,
         body: schemaRef(ArmingScheduleSchema),
@@ -151,6 +159,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
+      await requireStepUp(app, request);
       const schedule = { days: request.body.days, from: request.body.from, to: request.body.to };
       return changeArming(request, vehicle.id, 'ArmingScheduleSet', async (trx) => {
         const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule });
@@ -165,7 +174,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Vehicles'],
         summary: 'Remove the schedule: the vehicle is armed only by hand from now on',
-        description: WHO,
+        description: `${WHO}${STEP_UP}`,
         security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: schemaRef(ArmingStatusSchema) },
@@ -173,6 +182,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
+      await requireStepUp(app, request);
       return changeArming(request, vehicle.id, 'ArmingScheduleRemoved', async (trx) => {
         const { status, before } = await setArmingSchedule(trx, { vehicleId: vehicle.id, schedule: null });
         return { status, detail: { from: before } };

@@ -250,6 +250,56 @@ describe('step-up', () => {
       expect(done.statusCode, done.body).toBe(200);
     }
   });
+
+  it("asks for it again before what may lower a vehicle's protection: Disarm, a schedule changed or removed", async () => {
+    const { email } = await agent();
+    const signed = await signIn(email);
+    const secret = await enrolApp(signed);
+    await ageSecondFactor(signed);
+    const { id: vehicleId } = await app.db
+      .selectFrom('vehicles')
+      .innerJoin('devices', 'devices.vehicleId', 'vehicles.id')
+      .select('vehicles.id')
+      .where('vehicles.armedSince', 'is', null)
+      .orderBy('vehicles.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const schedule = { days: ['Sat'], from: '22:00', to: '05:00' };
+
+    // Arming protects: it never waits for the factor.
+    expect((await call('PUT', `/Vehicles/${vehicleId}/Arm`, signed.accessToken)).statusCode).toBe(200);
+    // A wrong schedule is answered at its fields, without a prompt.
+    const invalid = await call('PUT', `/Vehicles/${vehicleId}/ArmingSchedule`, signed.accessToken, {
+      ...schedule,
+      days: [],
+    });
+    expect(invalid.statusCode).toBe(400);
+    const lowering = [
+      () => call('PUT', `/Vehicles/${vehicleId}/ArmingSchedule`, signed.accessToken, schedule),
+      () => call('DELETE', `/Vehicles/${vehicleId}/ArmingSchedule`, signed.accessToken),
+      () => call('PUT', `/Vehicles/${vehicleId}/Disarm`, signed.accessToken),
+    ];
+    for (const change of lowering) {
+      const refused = await change();
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ type: 'step-up-required' });
+    }
+    const stored = await app.db
+      .selectFrom('vehicles')
+      .select(['armedSince', 'armingSchedule'])
+      .where('id', '=', vehicleId)
+      .executeTakeFirstOrThrow();
+    expect(stored.armedSince).not.toBeNull();
+    expect(stored.armingSchedule).toBeNull();
+
+    const stepUp = await call('POST', '/My/StepUp/Totp', signed.accessToken, {
+      code: totpCode(secret, Date.now() + 30_000),
+    });
+    expect(stepUp.statusCode, stepUp.body).toBe(204);
+    for (const change of lowering) {
+      const done = await change();
+      expect(done.statusCode, done.body).toBe(200);
+    }
+  });
 });
 
 describe("an Admin's reset of a user's factors", () => {
