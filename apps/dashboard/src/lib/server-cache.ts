@@ -211,21 +211,25 @@ export function patchCachedVehicle(queryClient: QueryClient, vehicleId: number, 
   patchCachedVehicles(queryClient, new Map([[vehicleId, patch]]));
 }
 
+/** Every vehicle the cached vehicle queries hold (one, a page, or an infinite list's pages). */
+export function cachedVehicles(queryClient: QueryClient): Vehicle[] {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: vehicleKeys.all })
+    .flatMap(({ state: { data } }): Vehicle[] =>
+      isInfinite(data)
+        ? data.pages.flatMap((page) => page.items)
+        : isPage(data)
+          ? data.items
+          : isVehicle(data)
+            ? [data]
+            : [],
+    );
+}
+
 /** The vehicle as some cached query holds it, or undefined when none does. */
 export function findCachedVehicle(queryClient: QueryClient, vehicleId: number): Vehicle | undefined {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: vehicleKeys.all })) {
-    const data: unknown = query.state.data;
-    const vehicles = isInfinite(data)
-      ? data.pages.flatMap((page) => page.items)
-      : isPage(data)
-        ? data.items
-        : isVehicle(data)
-          ? [data]
-          : [];
-    const found = vehicles.find((vehicle) => vehicle.id === vehicleId);
-    if (found) return found;
-  }
-  return undefined;
+  return cachedVehicles(queryClient).find((vehicle) => vehicle.id === vehicleId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,10 +3,10 @@
 // So once a minute, just after the minute turns (every window starts and ends on a whole minute),
 // each cached vehicle whose schedule window changed since the last look gets `armed` again from the
 // domain's armedAt, as the server would answer it now. No request: the patch is the rule itself.
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { armedAt, scheduleWindowAt } from '@sentinel/domain';
-import type { ArmingSchedule, Page, Vehicle } from '@sentinel/api-sdk';
-import { patchCachedVehicles, vehicleKeys } from '../../../lib/server-cache';
+import type { ArmingSchedule } from '@sentinel/api-sdk';
+import { cachedVehicles, patchCachedVehicles } from '../../../lib/server-cache';
 import type { VehiclePatch } from '../../../lib/server-cache';
 
 /** How long after a whole minute the clock looks, so a timer that fires a little early still sees the edge. */
@@ -15,19 +15,6 @@ export const ARMING_CLOCK_MARGIN_MS = 500;
 /** Which window of the schedule holds `at` (its start), or null outside every window. */
 function windowStart(schedule: ArmingSchedule, at: Date): number | null {
   return scheduleWindowAt(schedule, at)?.start.getTime() ?? null;
-}
-
-/** Every vehicle the query cache holds under vehicleKeys (one, a page, or an infinite list's pages). */
-function cachedVehicles(queryClient: QueryClient): Vehicle[] {
-  return queryClient
-    .getQueryCache()
-    .findAll({ queryKey: vehicleKeys.all })
-    .flatMap(({ state: { data } }): Vehicle[] => {
-      if (typeof data !== 'object' || data === null) return [];
-      if ('pages' in data) return (data as InfiniteData<Page<Vehicle>>).pages.flatMap((page) => page.items);
-      if ('items' in data) return (data as Page<Vehicle>).items;
-      return 'id' in data ? [data as Vehicle] : [];
-    });
 }
 
 /**
