@@ -10,7 +10,8 @@ import type { FieldErrors } from './messages';
  * What raised the alarm: a tamper alert from the device, the car's battery disconnected (power
  * cut), the GPS jammed or lost, the device's own battery low, a device silent for longer than
  * its setting while its vehicle has an open alarm, or an armed vehicle that moved or whose ignition
- * came on (see arming.ts).
+ * came on (see arming.ts), or a geofence's rule broken (see geofences.ts: the rule's priority is the
+ * alarm's).
  */
 export const ALARM_KINDS = [
   'Tamper',
@@ -21,6 +22,7 @@ export const ALARM_KINDS = [
   'DeviceSilent',
   'ArmedMovement',
   'ArmedIgnition',
+  'GeofenceBreach',
 ] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
@@ -34,6 +36,7 @@ export const ALARM_KIND_LABELS: Record<AlarmKind, string> = {
   DeviceSilent: 'Device silent',
   ArmedMovement: 'Moved while armed',
   ArmedIgnition: 'Ignition on while armed',
+  GeofenceBreach: 'Geofence rule broken',
 };
 
 /**
@@ -85,6 +88,7 @@ export const ALARM_KIND_DEFAULTS: Record<
   LowDeviceBattery: { priority: 3, acknowledgeWithinSeconds: 3600 },
   ArmedMovement: { priority: 1, acknowledgeWithinSeconds: 60 },
   ArmedIgnition: { priority: 1, acknowledgeWithinSeconds: 60 },
+  GeofenceBreach: { priority: 2, acknowledgeWithinSeconds: 300 },
 };
 
 /** The longest note an alarm's timeline or resolution takes. */

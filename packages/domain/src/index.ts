@@ -595,3 +595,5 @@ export * from './import-template';
 // Arming: a vehicle armed by hand or by its schedule raises an alarm when it moves or starts.
 export * from './arming';
 export * from './contract/arming';
+export * from './geofences';
+export * from './contract/geofences';

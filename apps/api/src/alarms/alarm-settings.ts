@@ -34,6 +34,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     DeviceSilent: ALARM_KIND_DEFAULTS.DeviceSilent.acknowledgeWithinSeconds,
     ArmedMovement: ALARM_KIND_DEFAULTS.ArmedMovement.acknowledgeWithinSeconds,
     ArmedIgnition: ALARM_KIND_DEFAULTS.ArmedIgnition.acknowledgeWithinSeconds,
+    GeofenceBreach: ALARM_KIND_DEFAULTS.GeofenceBreach.acknowledgeWithinSeconds,
   },
 };
 

@@ -44,6 +44,12 @@ import {
 } from './second-factors';
 import { LockRequestSchema } from './immobilisation';
 import { ArmingScheduleSchema, ArmingStatusSchema } from './arming';
+import {
+  GeofenceBreachSchema,
+  GeofencePreviewSchema,
+  GeofenceRuleSchema,
+  GeofenceSchema,
+} from './geofences';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
@@ -99,4 +105,8 @@ export const CONTRACT_SCHEMAS = [
   LockRequestSchema,
   ArmingScheduleSchema,
   ArmingStatusSchema,
+  GeofenceRuleSchema,
+  GeofenceSchema,
+  GeofenceBreachSchema,
+  GeofencePreviewSchema,
 ] as const;
