@@ -12,6 +12,7 @@ import type {
   AlarmEvent,
   AlarmEventType,
   AlarmKind,
+  AlarmPriority,
   AlarmQueueTab,
   AlarmState,
 } from '@sentinel/domain';
@@ -229,6 +230,8 @@ export interface AlarmOccurrence {
   /** What the device reported, in words, for the timeline. */
   text: string;
   at: Date;
+  /** The priority it opens with, when not the kind's (a geofence rule's own); a join raises to it. */
+  priority?: AlarmPriority | undefined;
 }
 
 /** A 'Repeated' timeline entry at most this often per alarm; the count counts every repeat. */
@@ -246,6 +249,17 @@ async function joinActiveAlarm(db: Db, occurrence: AlarmOccurrence): Promise<num
       eventCount: eb('eventCount', '+', 1),
       // A device sends its buffer late after a coverage gap: the latest stays the latest.
       lastEventAt: eb.case().when('lastEventAt', '<', at).then(at).else(eb.ref('lastEventAt')).end(),
+      // A more urgent occurrence (a higher-priority geofence rule) makes the alarm more urgent.
+      ...(occurrence.priority === undefined
+        ? {}
+        : {
+            priority: eb
+              .case()
+              .when('priority', '>', occurrence.priority)
+              .then(occurrence.priority)
+              .else(eb.ref('priority'))
+              .end(),
+          }),
     }))
     .where('vehicleId', '=', occurrence.vehicleId)
     .where('kind', '=', occurrence.kind)
@@ -288,7 +302,7 @@ async function openAlarm(
     .values({
       vehicleId: occurrence.vehicleId,
       kind: occurrence.kind,
-      priority: ALARM_KIND_DEFAULTS[occurrence.kind].priority,
+      priority: occurrence.priority ?? ALARM_KIND_DEFAULTS[occurrence.kind].priority,
       state: 'Open',
       acknowledgeWithinSeconds,
       openedAt: at,
