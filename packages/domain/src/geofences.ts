@@ -48,8 +48,7 @@ export const GEOFENCE_MESSAGES = {
   tooManyPoints: `A polygon has at most ${GEOFENCE_MAX_VERTICES} corners.`,
   pointInvalid: 'Every corner needs a latitude from -90 to 90 and a longitude from -180 to 180.',
   selfIntersecting: 'The polygon crosses itself: put its corners in order around the edge.',
-  coordinatesUnreadable:
-    'Paste one corner per line as latitude, longitude (for example -26.2041, 28.0473).',
+  coordinatesUnreadable: 'Paste one corner per line as latitude, longitude (for example -26.2041, 28.0473).',
   scopeRequired: 'Choose which vehicles the geofence watches.',
   scopeOutside: 'You cannot set geofences for these vehicles.',
   rulesRequired: 'Add at least one rule.',

@@ -57,10 +57,9 @@ export type GeofenceScopeKind = (typeof GEOFENCE_SCOPE_KINDS)[number];
 export const GeofenceScopeSchema = Type.Object(
   {
     kind: Literals(GEOFENCE_SCOPE_KINDS),
-    id: Nullable(
-      Type.Integer({ minimum: 1 }),
-      { description: "The vehicle's, account holder's or company's id; null for Everyone." },
-    ),
+    id: Nullable(Type.Integer({ minimum: 1 }), {
+      description: "The vehicle's, account holder's or company's id; null for Everyone.",
+    }),
   },
   { additionalProperties: false },
 );
@@ -77,7 +76,9 @@ const Priority = Type.Union(ALARM_PRIORITIES.map((value) => Type.Literal(value))
 export const GeofenceRuleSchema = Type.Object(
   {
     trigger: Literals(GEOFENCE_TRIGGERS),
-    dwellMinutes: Nullable(Type.Integer({ description: "Dwell only: the minutes inside that break the rule." })),
+    dwellMinutes: Nullable(
+      Type.Integer({ description: 'Dwell only: the minutes inside that break the rule.' }),
+    ),
     schedule: Nullable(ref(ArmingScheduleSchema), {
       description: 'The days and hours (Johannesburg time) the rule holds; null for always.',
     }),
