@@ -47,7 +47,13 @@ export function findArmingVehicle(db: Db, id: number) {
   return db
     .selectFrom('vehicles')
     .leftJoin('devices', 'devices.vehicleId', 'vehicles.id')
-    .select(['vehicles.id', 'vehicles.userId', 'devices.id as deviceId'])
+    .select([
+      'vehicles.id',
+      'vehicles.userId',
+      'devices.id as deviceId',
+      'devices.active as deviceActive',
+      'devices.serialNumber',
+    ])
     .where('vehicles.id', '=', id)
     .executeTakeFirst();
 }

@@ -217,6 +217,21 @@ describe('the arming routes', () => {
     expect(answer.body.message).toBe('This vehicle has no tracking device linked.');
     expect((await listed(vehicle.vehicleId)).armed).toBe(false);
   });
+
+  it('refuse to arm a vehicle whose device is deactivated: its reports would never arrive', async () => {
+    const vehicle = await addTrackedVehicle(app);
+    await app.db
+      .updateTable('devices')
+      .set({ active: 0 })
+      .where('serialNumber', '=', vehicle.serialNumber)
+      .execute();
+    const answer = await arm('Admin', vehicle.vehicleId);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(
+      `Device ${vehicle.serialNumber} is deactivated; activate it before arming the vehicle.`,
+    );
+    expect((await listed(vehicle.vehicleId)).armed).toBe(false);
+  });
 });
 
 describe('a report of a vehicle armed by hand', () => {

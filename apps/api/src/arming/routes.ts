@@ -23,7 +23,7 @@ import { recordAudit } from '../audit/record-audit';
 import { requireStepUp } from '../auth/step-up';
 import { inTransaction } from '../db/database';
 import type { Database } from '../db/schema';
-import { ApiError, notFound } from '../errors';
+import { ApiError, notFound, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { IdParams } from '../routes/schemas';
 import { armVehicle, disarmVehicle, findArmingVehicle, setArmingSchedule } from './arming-queries';
@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'While armed, a report further than ARMING_DRIFT_METRES from where the vehicle stood when armed ' +
           'opens ArmedMovement, its ignition on opens ArmedIgnition (both High). Already armed by hand, it ' +
-          `keeps its armedSince. 400 without a linked device. ${WHO}`,
+          `keeps its armedSince. 400 without a linked device or with a deactivated one. ${WHO}`,
         security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: schemaRef(ArmingStatusSchema) },
@@ -101,6 +101,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const vehicle = await armableVehicle(request.params.id, request.user!);
       if (vehicle.deviceId === null) throw new ApiError('noDevice');
+      // A deactivated device's reports are refused, so an armed vehicle would raise nothing.
+      if (vehicle.deviceActive === 0) {
+        throw refused(
+          `Device ${vehicle.serialNumber ?? ''} is deactivated; activate it before arming the vehicle.`,
+        );
+      }
       return changeArming(request, vehicle.id, 'VehicleArmed', async (trx) => {
         const { status, alreadyArmed } = await armVehicle(trx, {
           vehicleId: vehicle.id,
