@@ -32,6 +32,7 @@ const onBothEngines = [
   'src/audit/*.test.ts',
   'src/alarms/*.test.ts',
   'src/arming/*.test.ts',
+  'src/geofences/*.test.ts',
   'src/second-factors/*.test.ts',
   'src/sessions/*.test.ts',
   'src/fuzz/*.test.ts',

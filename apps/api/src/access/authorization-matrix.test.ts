@@ -150,6 +150,17 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /Alarms/{id}/Resolve',                          'A', 409,   409,   409,        404,        403,   401],
   ['POST /Alarms/{id}/Resolve',                          'B', 409,   409,   404,        409,        403,   401],
   ['GET /Alarms/Figures',                                '-', 200,   200,   200,        200,        403,   401],
+  ['GET /Geofences',                                     'A', 200,   200,   200,        '200 none', 403,   401],
+  ['GET /Geofences',                                     'B', 200,   200,   '200 none', 200,        403,   401],
+  ['GET /Geofences/{id}',                                'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Geofences/{id}',                                'B', 200,   200,   404,        200,        403,   401],
+  ['POST /Geofences',                                    'A', 201,   201,   201,        400,        403,   401],
+  ['POST /Geofences',                                    'B', 201,   201,   400,        201,        403,   401],
+  ['PUT /Geofences/{id}',                                'A', 200,   200,   200,        404,        403,   401],
+  ['PUT /Geofences/{id}',                                'B', 200,   200,   404,        200,        403,   401],
+  ['DELETE /Geofences/{id}',                             '-', 404,   404,   404,        404,        403,   401],
+  ['POST /Geofences/Preview',                            'A', 200,   200,   200,        400,        403,   401],
+  ['POST /Geofences/Preview',                            'B', 200,   200,   400,        200,        403,   401],
   ['GET /Alarms/Figures.csv',                            '-', 200,   200,   200,        200,        403,   401],
   ['POST /Auth/SecondFactor/Totp',                       '-', 400,   400,   400,        400,        400,   400],
   ['POST /Auth/SecondFactor/RecoveryCode',               '-', 400,   400,   400,        400,        400,   400],
@@ -193,6 +204,8 @@ interface Resources {
   deviceSerialNumber: string;
   /** A resolved alarm of the vehicle: every action on it is refused harmlessly (409, or 400 for an empty note). */
   alarmId: number;
+  /** A geofence scoped to the company. */
+  geofenceId: number;
 }
 
 let app: FastifyInstance;
@@ -254,6 +267,7 @@ async function placeIn(companyName: string): Promise<Resources> {
   const driver = vehicle.drivers[0]!;
   await addAlarm(vehicle.id, 'Acknowledged');
   const alarmId = await addAlarm(vehicle.id, 'Resolved');
+  const geofenceId = await addGeofence(company!.id);
   return {
     companyId: company!.id,
     userId: vehicle.userId,
@@ -264,7 +278,29 @@ async function placeIn(companyName: string): Promise<Resources> {
     deviceId: vehicle.deviceId!,
     deviceSerialNumber: vehicle.deviceSerialNumber!,
     alarmId,
+    geofenceId,
   };
+}
+
+/** A circle in the sea off Cape Point, watching the company's vehicles: no report ever enters it. */
+function geofenceBody(scope: { kind: 'Company' | 'Vehicle'; id: number }) {
+  return {
+    name: `Matrix ${scope.kind} ${scope.id}`,
+    shape: { type: 'Circle', centre: { latitudeDegrees: -35, longitudeDegrees: 18 }, radiusMetres: 500 },
+    scope,
+    rules: [{ trigger: 'Enter', dwellMinutes: null, schedule: null, priority: 2 }],
+  };
+}
+
+async function addGeofence(companyId: number): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/Geofences',
+    headers: { authorization: `Bearer ${tokens.get('Admin')}` },
+    payload: geofenceBody({ kind: 'Company', id: companyId }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
 }
 
 /**
@@ -567,6 +603,24 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'GET /Alarms/Figures':
     case 'GET /Alarms/Figures.csv':
       return { url: `${route.split(' ')[1]!}?from=2026-03-01&to=2026-03-07` };
+    case 'GET /Geofences':
+      return { url: `/Geofences?scopeKind=Company&scopeId=${place.companyId}` };
+    case 'GET /Geofences/{id}':
+      return { url: `/Geofences/${place.geofenceId}` };
+    case 'POST /Geofences':
+    case 'POST /Geofences/Preview':
+      // A circle no vehicle reports in, on the place's vehicle: another company's Company-Admin
+      // is refused at Scope, nothing saved.
+      return { url: route.split(' ')[1]!, payload: geofenceBody({ kind: 'Vehicle', id: place.vehicleId }) };
+    case 'PUT /Geofences/{id}':
+      // The geofence as it is: an allowed caller changes nothing.
+      return {
+        url: `/Geofences/${place.geofenceId}`,
+        payload: geofenceBody({ kind: 'Company', id: place.companyId }),
+      };
+    case 'DELETE /Geofences/{id}':
+      // No such geofence: an allowed caller gets 404, nothing is removed.
+      return { url: '/Geofences/999999' };
     case 'GET /AuditLog':
       return { url: '/AuditLog' };
     case 'GET /Dev/Outbox':
@@ -609,7 +663,7 @@ function requestFor(route: string, placeName: Place): InjectOptions {
   }
 }
 
-const LISTS = new Set(['GET /Users', 'GET /Vehicles', 'GET /Companies', 'GET /Alarms']);
+const LISTS = new Set(['GET /Users', 'GET /Vehicles', 'GET /Companies', 'GET /Alarms', 'GET /Geofences']);
 
 async function cell(route: string, place: Place, caller: Caller): Promise<Expected> {
   const [method] = route.split(' ') as [InjectOptions['method']];

@@ -8,6 +8,7 @@ import type {
   DeviceCommandStatus,
   LockReason,
   DeviceCommandType,
+  GeofenceScopeKind,
   OnboardingStatus,
   SubscriptionStatus,
 } from '@sentinel/domain';
@@ -147,6 +148,11 @@ export interface VehiclesTable {
   armingAnchorLatitude: ColumnType<number | null, number | null | undefined, number | null>;
   armingAnchorLongitude: ColumnType<number | null, number | null | undefined, number | null>;
   armingAnchorSince: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /**
+   * The domain's GeofencePresence as JSON text (migration 0021, src/geofences): the geofences it is
+   * inside, since when, and the Dwell rules already fired for that stay; null when inside none.
+   */
+  geofencePresence: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DriversTable {
@@ -402,6 +408,27 @@ export interface AlarmEventsTable {
   text: string | null;
 }
 
+/** A geofence (migration 0021); see src/geofences. */
+export interface GeofencesTable {
+  id: Generated<number>;
+  name: string;
+  /** The contract's GeofenceShape as JSON text. */
+  shape: string;
+  scopeKind: GeofenceScopeKind;
+  /** The vehicle's, account holder's or company's id; null for Everyone. */
+  scopeId: number | null;
+  /** The contract's GeofenceRule list as JSON text. */
+  rules: string;
+  createdByUserId: number | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+/** One row: bumped with every geofence change, so each api instance knows to reload its index. */
+export interface GeofenceRevisionTable {
+  revision: number;
+}
+
 /** A sign-in (refresh-token family) as its owner sees it in 'Your sessions'. */
 export interface SignInSessionsTable {
   familyId: string;
@@ -496,6 +523,8 @@ export interface Database {
   auditLog: AuditLogTable;
   alarms: AlarmsTable;
   alarmEvents: AlarmEventsTable;
+  geofences: GeofencesTable;
+  geofenceRevision: GeofenceRevisionTable;
   signInSessions: SignInSessionsTable;
   signInChallenges: SignInChallengesTable;
   totpFactors: TotpFactorsTable;

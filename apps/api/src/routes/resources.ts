@@ -25,6 +25,7 @@ import { deviceTestCommandRoutes } from '../commands/device-test-routes';
 import { alarmsRoutes } from '../alarms/routes';
 import { alarmFigureRoutes } from '../alarms/figure-routes';
 import { armingRoutes } from '../arming/routes';
+import { geofencesRoutes } from '../geofences/routes';
 
 export interface ResourceRoutesOptions {
   /** Serve GET /Dev/Outbox (Admin only). */
@@ -69,6 +70,7 @@ export async function registerResourceRoutes(
       deviceTestCommandRoutes,
       alarmsRoutes,
       alarmFigureRoutes,
+      geofencesRoutes,
     ),
   );
   // Arming: staff and account holders alike (the mobile app arms its owner's vehicles).

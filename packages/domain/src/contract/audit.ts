@@ -5,8 +5,8 @@ import { Nullable, PageSchema, ref } from './common';
 /**
  * What the audit log records. Sign-ins (both outcomes), password changes (and the ones refused
  * for want of a recent sign-in), contact changes, locks, device links and
- * changes, test commands to free devices, partner alerts, company links, arming and its schedule: the
- * changes a security review asks "who did this?" of.
+ * changes, test commands to free devices, partner alerts, company links, arming and its schedule,
+ * geofences: the changes a security review asks "who did this?" of.
  */
 export const AUDIT_ACTIONS = [
   'SignIn',
@@ -41,11 +41,14 @@ export const AUDIT_ACTIONS = [
   'VehicleDisarmed',
   'ArmingScheduleSet',
   'ArmingScheduleRemoved',
+  'GeofenceCreated',
+  'GeofenceChanged',
+  'GeofenceRemoved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit entry is about: the kind of record its targetId names. */
-export const AUDIT_TARGET_TYPES = ['User', 'Driver', 'Vehicle', 'Device', 'Company'] as const;
+export const AUDIT_TARGET_TYPES = ['User', 'Driver', 'Vehicle', 'Device', 'Company', 'Geofence'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One audit log entry: who did what to which record, when and from where. */

@@ -19,6 +19,7 @@ import { alarmsMigration } from './0017-alarms';
 import { secondFactorsMigration } from './0018-second-factors';
 import { lockReasonsAndHoldsMigration } from './0019-lock-reasons-and-holds';
 import { armingMigration } from './0020-arming';
+import { geofencesMigration } from './0021-geofences';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-second-factors': secondFactorsMigration,
   '0019-lock-reasons-and-holds': lockReasonsAndHoldsMigration,
   '0020-arming': armingMigration,
+  '0021-geofences': geofencesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
