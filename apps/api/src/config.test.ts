@@ -280,6 +280,9 @@ describe('the alarm settings', () => {
   it('hands the defaults to the api for an empty environment', () => {
     const settings = alarmSettings(alarmOptions({}));
     expect(settings.lowDeviceBatteryPercent).toBe(15);
+    expect(settings.deviceReportIntervalSeconds).toBe(3600);
+    expect(settings.silenceFactor).toBe(3);
+    expect(settings.silenceWatchHours).toBe(24);
     expect(settings.deviceSilentSeconds).toBe(300);
     expect(settings.armingDriftMetres).toBe(150);
     expect(settings.acknowledgeWithinSeconds).toEqual({
@@ -291,14 +294,18 @@ describe('the alarm settings', () => {
       LowDeviceBattery: 3600,
       ArmedMovement: 60,
       ArmedIgnition: 60,
+      GeofenceBreach: 300,
     });
     expect(serverBuildOptions({}).alarms).toEqual(alarmOptions({}));
   });
 
-  it('reads ALARM_LOW_DEVICE_BATTERY_PERCENT, ALARM_DEVICE_SILENT_SECONDS, ARMING_DRIFT_METRES and one response target per kind', () => {
+  it('reads ALARM_LOW_DEVICE_BATTERY_PERCENT, the silence settings, ARMING_DRIFT_METRES and one response target per kind', () => {
     const settings = alarmSettings(
       alarmOptions({
         ALARM_LOW_DEVICE_BATTERY_PERCENT: '20',
+        DEVICE_REPORT_INTERVAL_SECONDS: '300',
+        ALARM_SILENCE_FACTOR: '2.5',
+        ALARM_SILENCE_WATCH_HOURS: '6',
         ALARM_DEVICE_SILENT_SECONDS: '120',
         ARMING_DRIFT_METRES: '300',
         ALARM_ACK_TARGET_SECONDS_TAMPER: '30',
@@ -308,6 +315,9 @@ describe('the alarm settings', () => {
       }),
     );
     expect(settings.lowDeviceBatteryPercent).toBe(20);
+    expect(settings.deviceReportIntervalSeconds).toBe(300);
+    expect(settings.silenceFactor).toBe(2.5);
+    expect(settings.silenceWatchHours).toBe(6);
     expect(settings.deviceSilentSeconds).toBe(120);
     expect(settings.armingDriftMetres).toBe(300);
     expect(settings.acknowledgeWithinSeconds).toEqual({
@@ -319,6 +329,7 @@ describe('the alarm settings', () => {
       LowDeviceBattery: 7200,
       ArmedMovement: 30,
       ArmedIgnition: 60,
+      GeofenceBreach: 300,
     });
   });
 
@@ -327,6 +338,17 @@ describe('the alarm settings', () => {
       /ALARM_LOW_DEVICE_BATTERY_PERCENT must be a whole number from 0 to 100/,
     );
     expect(() => alarmOptions({ ALARM_DEVICE_SILENT_SECONDS: '0' })).toThrow(/ALARM_DEVICE_SILENT_SECONDS/);
+    expect(() => alarmOptions({ DEVICE_REPORT_INTERVAL_SECONDS: '5 min' })).toThrow(
+      /DEVICE_REPORT_INTERVAL_SECONDS must be a whole number of at least 1/,
+    );
+    expect(() => alarmOptions({ ALARM_SILENCE_FACTOR: '0.5' })).toThrow(
+      /ALARM_SILENCE_FACTOR must be a number of at least 1; it is '0.5'/,
+    );
+    expect(() => alarmOptions({ ALARM_SILENCE_FACTOR: 'thrice' })).toThrow(/ALARM_SILENCE_FACTOR/);
+    // A day's interval three times over is longer than the day's watch: nothing would ever be silent.
+    expect(() => alarmOptions({ DEVICE_REPORT_INTERVAL_SECONDS: '86400' })).toThrow(
+      /ALARM_SILENCE_WATCH_HOURS \(24\) must be longer than DEVICE_REPORT_INTERVAL_SECONDS × ALARM_SILENCE_FACTOR/,
+    );
     expect(() => alarmOptions({ ARMING_DRIFT_METRES: '0' })).toThrow(
       /ARMING_DRIFT_METRES must be a whole number of at least 1/,
     );

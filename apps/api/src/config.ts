@@ -351,12 +351,15 @@ export function paymentOptions(env: NodeJS.ProcessEnv = process.env): Partial<Bu
 
 /**
  * The alarm settings: ALARM_LOW_DEVICE_BATTERY_PERCENT (a report below it opens LowDeviceBattery),
- * ALARM_DEVICE_SILENT_SECONDS (a device unheard this long beside an active alarm opens
- * DeviceSilent), ARMING_DRIFT_METRES (an armed vehicle reported further than this from where it
- * was armed opens ArmedMovement; 150 by default, above a parked receiver's wander) and one
- * ALARM_ACK_TARGET_SECONDS_<KIND> per kind (TAMPER, POWER_CUT, GPS_JAMMED, GPS_LOST,
- * LOW_DEVICE_BATTERY, DEVICE_SILENT, ARMED_MOVEMENT, ARMED_IGNITION): the seconds within which it
- * should be acknowledged.
+ * DEVICE_REPORT_INTERVAL_SECONDS and ALARM_SILENCE_FACTOR (a device unheard for the interval
+ * times the factor opens DeviceSilent; the factor may have decimals, at least 1),
+ * ALARM_SILENCE_WATCH_HOURS (only a device heard within this long is watched; it must be longer
+ * than that silence), ALARM_DEVICE_SILENT_SECONDS (the shorter silence that opens DeviceSilent
+ * beside another active alarm), ARMING_DRIFT_METRES (an armed vehicle reported further than this
+ * from where it was armed opens ArmedMovement; 150 by default, above a parked receiver's wander)
+ * and one ALARM_ACK_TARGET_SECONDS_<KIND> per kind (TAMPER, POWER_CUT, GPS_JAMMED, GPS_LOST,
+ * LOW_DEVICE_BATTERY, DEVICE_SILENT, ARMED_MOVEMENT, ARMED_IGNITION, GEOFENCE_BREACH): the
+ * seconds within which it should be acknowledged.
  */
 export function alarmOptions(env: NodeJS.ProcessEnv = process.env): AlarmOptions {
   const percent = whole(
@@ -375,8 +378,28 @@ export function alarmOptions(env: NodeJS.ProcessEnv = process.env): AlarmOptions
     const name = kindSettingName(kind);
     if (text(env, name) !== undefined) targets[kind] = whole(env, name, 0, 1);
   }
+  const interval = whole(
+    env,
+    'DEVICE_REPORT_INTERVAL_SECONDS',
+    DEFAULT_ALARM_SETTINGS.deviceReportIntervalSeconds,
+    1,
+  );
+  const rawFactor = text(env, 'ALARM_SILENCE_FACTOR');
+  const factor = rawFactor === undefined ? DEFAULT_ALARM_SETTINGS.silenceFactor : Number(rawFactor);
+  if (!(factor >= 1 && Number.isFinite(factor))) {
+    throw new Error(`ALARM_SILENCE_FACTOR must be a number of at least 1; it is '${rawFactor}'.`);
+  }
+  const watchHours = whole(env, 'ALARM_SILENCE_WATCH_HOURS', DEFAULT_ALARM_SETTINGS.silenceWatchHours, 1);
+  if (watchHours * 3600 <= interval * factor) {
+    throw new Error(
+      `ALARM_SILENCE_WATCH_HOURS (${watchHours}) must be longer than DEVICE_REPORT_INTERVAL_SECONDS × ALARM_SILENCE_FACTOR (${interval} s × ${factor}), or no device would ever be found silent.`,
+    );
+  }
   return {
     lowDeviceBatteryPercent: percent,
+    deviceReportIntervalSeconds: interval,
+    silenceFactor: factor,
+    silenceWatchHours: watchHours,
     deviceSilentSeconds: whole(
       env,
       'ALARM_DEVICE_SILENT_SECONDS',

@@ -16,7 +16,7 @@ import type {
   AlarmQueueTab,
   AlarmState,
 } from '@sentinel/domain';
-import { instant } from '../db/database';
+import { instant, readerOf } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Scope } from '../access/scope';
 import { userInScope } from '../access/scope';
@@ -346,50 +346,145 @@ export function openAlarmIfNone(
   return openAlarm(db, occurrence, acknowledgeWithinSeconds);
 }
 
+/** The instants the silent sweep judges by, as `now` minus each setting. */
+export interface SilenceCutoffs {
+  /** Heard last before this: silent (DEVICE_REPORT_INTERVAL_SECONDS × ALARM_SILENCE_FACTOR ago). */
+  silentBefore: string;
+  /** Heard last before this while another alarm is active: silent (ALARM_DEVICE_SILENT_SECONDS ago). */
+  besideAlarmBefore: string;
+  /** Heard last before this: no longer watched (ALARM_SILENCE_WATCH_HOURS ago). */
+  watchedFrom: string;
+}
+
+export interface SilentVehicle {
+  vehicleId: number;
+  /** The latest sign of life of its device. */
+  lastHeardAt: string;
+  /** Silent only by the shorter limit beside another active alarm. */
+  besideAlarm: boolean;
+}
+
+const latest = (...instants: (string | null)[]): string | null =>
+  instants.reduce<string | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
+
 /**
- * Vehicles with an active alarm (of another kind) and no active DeviceSilent alarm whose device
- * has not been heard from since `before`: not by a GPS fix (vehicles.gps_date_time), a command
- * poll (devices.commands_seen_at) nor an event joining one of its alarms (alarms.last_event_at).
+ * The vehicles whose device is silent and has no DeviceSilent alarm for this silence yet, in one
+ * read of the whole fleet on the database reader. "Heard" is the latest of the vehicle's newest
+ * GPS fix (vehicles.gps_date_time), the device's last command poll (devices.commands_seen_at) and
+ * the last event of the vehicle's other active alarms (a tamper report without a fix joins one).
+ * Watched: an active device linked to the vehicle and heard within the watch window (one never
+ * heard is never silent). Silent: heard before `silentBefore`, or before `besideAlarmBefore`
+ * while another alarm is active. One alarm per silence: none when a DeviceSilent alarm is active
+ * or was opened since the device was last heard, so resolving it does not reopen it until the
+ * device reports and falls silent again.
+ *
+ * Two candidate sets, so the per-vehicle look-ups run only for the few rows that may be silent:
+ * the devices whose last fix and last poll are both older than silentBefore, one of them inside
+ * the watch window (one pass over devices, each vehicle by its key: an index on the heard times
+ * would cost a write on every report instead), and the vehicles with another active alarm
+ * (alarms_active_vehicle_kind is partial on state <> 'Resolved', so it holds only those). The
+ * alarm look-ups use that index too (its predicate written as the same literal, which is how
+ * SQLite matches a partial index).
  */
-export async function silentVehicles(
-  db: Db,
-  before: string,
-): Promise<{ vehicleId: number; lastHeardAt: string | null }[]> {
-  const rows = await db
-    .selectFrom('alarms')
-    .innerJoin('vehicles', 'vehicles.id', 'alarms.vehicleId')
-    .innerJoin('devices', 'devices.vehicleId', 'vehicles.id')
-    .select((eb) => [
-      'alarms.vehicleId',
-      'vehicles.gpsDateTime',
-      'devices.commandsSeenAt',
-      eb.fn.max('alarms.lastEventAt').as('lastEventAt'),
-    ])
-    .where('alarms.state', '<>', 'Resolved')
-    .where('alarms.kind', '<>', 'DeviceSilent')
-    .where((eb) => eb.or([eb('vehicles.gpsDateTime', 'is', null), eb('vehicles.gpsDateTime', '<', before)]))
+export async function silentVehicles(db: Db, cutoffs: SilenceCutoffs): Promise<SilentVehicle[]> {
+  const reader = readerOf(db);
+  const unresolved = sql.lit<AlarmState>('Resolved');
+  const quietDevices = reader
+    .selectFrom('devices')
+    .innerJoin('vehicles', 'vehicles.id', 'devices.vehicleId')
+    .select(['vehicles.id as vehicleId', 'vehicles.gpsDateTime', 'devices.commandsSeenAt'])
+    .where('devices.active', '=', 1)
     .where((eb) =>
-      eb.or([eb('devices.commandsSeenAt', 'is', null), eb('devices.commandsSeenAt', '<', before)]),
-    )
+      eb.and([
+        eb.or([
+          eb('vehicles.gpsDateTime', 'is', null),
+          eb('vehicles.gpsDateTime', '<', cutoffs.silentBefore),
+        ]),
+        eb.or([
+          eb('devices.commandsSeenAt', 'is', null),
+          eb('devices.commandsSeenAt', '<', cutoffs.silentBefore),
+        ]),
+        eb.or([
+          eb('vehicles.gpsDateTime', '>=', cutoffs.watchedFrom),
+          eb('devices.commandsSeenAt', '>=', cutoffs.watchedFrom),
+        ]),
+      ]),
+    );
+  const besideAlarms = reader
+    .selectFrom('alarms')
+    .innerJoin('devices', 'devices.vehicleId', 'alarms.vehicleId')
+    .innerJoin('vehicles', 'vehicles.id', 'alarms.vehicleId')
+    .select(['vehicles.id as vehicleId', 'vehicles.gpsDateTime', 'devices.commandsSeenAt'])
+    .where('alarms.state', '<>', unresolved)
+    .where('alarms.kind', '<>', 'DeviceSilent')
+    .where('devices.active', '=', 1);
+  const rows = await reader
+    .selectFrom(quietDevices.union(besideAlarms).as('watched'))
+    .select((eb) => [
+      'watched.vehicleId',
+      'watched.gpsDateTime',
+      'watched.commandsSeenAt',
+      eb
+        .selectFrom('alarms as other')
+        .select((other) => other.fn.max('other.lastEventAt').as('at'))
+        .whereRef('other.vehicleId', '=', 'watched.vehicleId')
+        .where('other.state', '<>', unresolved)
+        .where('other.kind', '<>', 'DeviceSilent')
+        .as('alarmEventAt'),
+      eb
+        .selectFrom('alarms as silent')
+        .select((silent) => silent.fn.max('silent.openedAt').as('at'))
+        .whereRef('silent.vehicleId', '=', 'watched.vehicleId')
+        .where('silent.kind', '=', 'DeviceSilent')
+        .as('silentOpenedAt'),
+    ])
     .where((eb) =>
       eb.not(
         eb.exists(
           eb
-            .selectFrom('alarms as silent')
-            .select('silent.id')
-            .whereRef('silent.vehicleId', '=', 'alarms.vehicleId')
-            .where('silent.kind', '=', 'DeviceSilent')
-            .where('silent.state', '<>', 'Resolved'),
+            .selectFrom('alarms as active')
+            .select('active.id')
+            .whereRef('active.vehicleId', '=', 'watched.vehicleId')
+            .where('active.kind', '=', 'DeviceSilent')
+            .where('active.state', '<>', unresolved),
         ),
       ),
     )
-    .groupBy(['alarms.vehicleId', 'vehicles.gpsDateTime', 'devices.commandsSeenAt'])
-    .having((eb) => eb.fn.max('alarms.lastEventAt'), '<', before)
+    .orderBy('watched.vehicleId')
     .execute();
-  return rows.map((row) => {
-    const heard = [row.gpsDateTime, row.commandsSeenAt, row.lastEventAt].filter(
-      (value): value is string => typeof value === 'string',
-    );
-    return { vehicleId: row.vehicleId, lastHeardAt: heard.sort().at(-1) ?? null };
+  return rows.flatMap((row) => {
+    const heard = latest(row.gpsDateTime, row.commandsSeenAt, row.alarmEventAt);
+    if (heard === null || heard < cutoffs.watchedFrom) return [];
+    if (row.silentOpenedAt !== null && row.silentOpenedAt >= heard) return [];
+    const silentAlone = heard < cutoffs.silentBefore;
+    const silentBesideAlarm = row.alarmEventAt !== null && heard < cutoffs.besideAlarmBefore;
+    if (!silentAlone && !silentBesideAlarm) return [];
+    return [{ vehicleId: row.vehicleId, lastHeardAt: heard, besideAlarm: !silentAlone }];
   });
+}
+
+/**
+ * Whether the silence silentVehicles found still stands, asked again inside the transaction that
+ * opens its alarm: the fleet read ran on the reader a moment before, and meanwhile the device may
+ * have reported, or another instance may have opened the alarm and someone resolved it already.
+ */
+export async function stillSilent(db: Db, vehicleId: number, lastHeardAt: string): Promise<boolean> {
+  const heardSince = await db
+    .selectFrom('vehicles')
+    .innerJoin('devices', 'devices.vehicleId', 'vehicles.id')
+    .select('vehicles.id')
+    .where('vehicles.id', '=', vehicleId)
+    .where((eb) =>
+      eb.or([eb('vehicles.gpsDateTime', '>', lastHeardAt), eb('devices.commandsSeenAt', '>', lastHeardAt)]),
+    )
+    .executeTakeFirst();
+  if (heardSince) return false;
+  const told = await db
+    .selectFrom('alarms')
+    .select('id')
+    .where('vehicleId', '=', vehicleId)
+    .where('kind', '=', 'DeviceSilent')
+    .where('openedAt', '>=', lastHeardAt)
+    .executeTakeFirst();
+  return told === undefined;
 }

@@ -1,6 +1,6 @@
 /*
- * Device reports open and join alarms, through the real telemetry route, on both engines; the
- * silent sweep opens DeviceSilent only beside another active alarm; an alarm outlives a restart.
+ * Device reports open and join alarms, through the real telemetry route, on both engines; an
+ * alarm outlives a restart. The silent sweep has its own file (silence.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -10,15 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onServer } from '@sentinel/database';
 import { PRIVATE_DATABASE_TEMPLATE_ENV } from '../db/database';
 import { addTrackedVehicle } from '../live/test-support';
-import { sweepSilentDevices } from './alarm-raising';
-import { alarmSettings } from './alarm-settings';
 import { ago, alarmsOfVehicle, detail, report, startAlarmApi } from './test-support';
 import type { AlarmApi } from './test-support';
 
 let api: AlarmApi;
 
 beforeAll(async () => {
-  // The sweep is run by hand below, so its timer stays out of the other tests.
+  // The silent sweep's timer stays out of these tests.
   api = await startAlarmApi({ alarms: { silentSweepMs: 3_600_000 } });
 });
 
@@ -124,36 +122,6 @@ describe("the device's battery", () => {
       acknowledgeWithinSeconds: 3600,
     });
     expect((await detail(api, alarms[0]!.id)).timeline[0]!.text).toBe('Device battery 9 %');
-  });
-});
-
-describe('the silent device sweep', () => {
-  it('opens DeviceSilent only for a device unheard for longer than the setting beside another active alarm', async () => {
-    const beside = await addTrackedVehicle(api.app);
-    const alone = await addTrackedVehicle(api.app);
-    const recent = await addTrackedVehicle(api.app);
-    const settings = alarmSettings({ deviceSilentSeconds: 300 });
-    // Heard last 10 minutes ago, with an alarm; heard 10 minutes ago, no alarm; an alarm, heard just now.
-    await report(api, beside, {
-      timestamp: ago(600),
-      tamper: { carBatteryState: 'Normal', gpsState: 'Normal' },
-    });
-    await report(api, alone, { timestamp: ago(600), latitudeDegrees: -33.92, longitudeDegrees: 18.42 });
-    await report(api, recent, { timestamp: ago(600), deviceBatteryPercent: 5 });
-    await report(api, recent, { timestamp: ago(5), latitudeDegrees: -33.92, longitudeDegrees: 18.42 });
-
-    await sweepSilentDevices(api.app.db, api.app.vehicleEvents, settings);
-    // A second sweep (or another instance's) opens nothing more.
-    await sweepSilentDevices(api.app.db, api.app.vehicleEvents, settings);
-
-    const kinds = async (vehicleId: number) =>
-      (await alarmsOfVehicle(api, vehicleId)).map((alarm) => alarm.kind);
-    expect(await kinds(beside.vehicleId)).toEqual(['Tamper', 'DeviceSilent']);
-    expect(await kinds(alone.vehicleId)).toEqual([]);
-    expect(await kinds(recent.vehicleId)).toEqual(['LowDeviceBattery']);
-    const silent = (await alarmsOfVehicle(api, beside.vehicleId))[1]!;
-    expect(silent).toMatchObject({ priority: 2, acknowledgeWithinSeconds: 300, state: 'Open' });
-    expect((await detail(api, silent.id)).timeline[0]!.text).toMatch(/^No report since \d{4}-/);
   });
 });
 

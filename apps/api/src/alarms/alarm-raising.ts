@@ -3,10 +3,12 @@
  * alarm is as durable as the report that raised it and is committed with it.
  */
 import type { Kysely } from 'kysely';
+import { formatDuration } from '@sentinel/domain';
 import type { AlarmKind, TelemetryReport } from '@sentinel/domain';
 import type { Database } from '../db/schema';
 import type { VehicleEvents } from '../vehicles/vehicle-events';
-import { openAlarmIfNone, openOrJoinAlarm, silentVehicles } from './alarm-queries';
+import { openAlarmIfNone, openOrJoinAlarm, silentVehicles, stillSilent } from './alarm-queries';
+import type { SilenceCutoffs, SilentVehicle } from './alarm-queries';
 import type { AlarmSettings } from './alarm-settings';
 import { inTransaction, instant } from '../db/database';
 
@@ -60,10 +62,36 @@ export async function raiseAlarms(
   }
 }
 
+/** The instants a sweep at `now` judges silence by. */
+export function silenceCutoffs(settings: AlarmSettings, now: Date): SilenceCutoffs {
+  const ago = (seconds: number) => instant(new Date(now.getTime() - seconds * 1000));
+  return {
+    silentBefore: ago(settings.deviceReportIntervalSeconds * settings.silenceFactor),
+    besideAlarmBefore: ago(settings.deviceSilentSeconds),
+    watchedFrom: ago(settings.silenceWatchHours * 3600),
+  };
+}
+
 /**
- * Opens DeviceSilent for every vehicle beside another active alarm whose device has been unheard
- * for longer than the setting. Every api instance may run it: the unique index makes the open
- * idempotent (a second instance's insert does nothing).
+ * A DeviceSilent alarm's words: "No report for 3 h 05 min; expected one every 1 h 00 min", or,
+ * beside another active alarm, "No report for 6 min while another alarm is open; expected one
+ * within 5 min".
+ */
+export function silenceText(
+  silent: Pick<SilentVehicle, 'lastHeardAt' | 'besideAlarm'>,
+  settings: Pick<AlarmSettings, 'deviceReportIntervalSeconds' | 'deviceSilentSeconds'>,
+  now: Date,
+): string {
+  const silentFor = formatDuration((now.getTime() - Date.parse(silent.lastHeardAt)) / 1000);
+  return silent.besideAlarm
+    ? `No report for ${silentFor} while another alarm is open; expected one within ${formatDuration(settings.deviceSilentSeconds)}`
+    : `No report for ${silentFor}; expected one every ${formatDuration(settings.deviceReportIntervalSeconds)}`;
+}
+
+/**
+ * Opens one DeviceSilent alarm per silence (silentVehicles says which vehicles, in one read of the
+ * fleet). Every api instance may run it: the partial unique index makes the open idempotent (a
+ * second instance's insert does nothing).
  */
 export async function sweepSilentDevices(
   db: Kysely<Database>,
@@ -71,20 +99,17 @@ export async function sweepSilentDevices(
   settings: AlarmSettings,
   now: Date = new Date(),
 ): Promise<number> {
-  const before = instant(new Date(now.getTime() - settings.deviceSilentSeconds * 1000));
   let opened = 0;
-  for (const { vehicleId, lastHeardAt } of await silentVehicles(db, before)) {
-    const alarmId = await inTransaction(db, (trx) =>
-      openAlarmIfNone(
-        trx,
-        {
-          vehicleId,
-          kind: 'DeviceSilent',
-          text: lastHeardAt === null ? 'No report from the device' : `No report since ${lastHeardAt}`,
-          at: now,
-        },
-        settings.acknowledgeWithinSeconds.DeviceSilent,
-      ),
+  for (const silent of await silentVehicles(db, silenceCutoffs(settings, now))) {
+    const { vehicleId } = silent;
+    const alarmId = await inTransaction(db, async (trx) =>
+      (await stillSilent(trx, vehicleId, silent.lastHeardAt))
+        ? openAlarmIfNone(
+            trx,
+            { vehicleId, kind: 'DeviceSilent', text: silenceText(silent, settings, now), at: now },
+            settings.acknowledgeWithinSeconds.DeviceSilent,
+          )
+        : undefined,
     );
     if (alarmId === undefined) continue;
     opened += 1;

@@ -1,8 +1,8 @@
 /*
- * The alarm settings (ALARM_* and ARMING_DRIFT_METRES in the README): the low device battery
- * threshold, when a device counts as silent, how far an armed vehicle may seem to move, and each
- * kind's response target. The alarms plugin holds them (app.alarmSettings); the telemetry service
- * and the silent sweep are given them.
+ * The alarm settings (ALARM_*, DEVICE_REPORT_INTERVAL_SECONDS and ARMING_DRIFT_METRES in the
+ * README): the low device battery threshold, when a device counts as silent, how far an armed
+ * vehicle may seem to move, and each kind's response target. The alarms plugin holds them
+ * (app.alarmSettings); the telemetry service and the silent sweep are given them.
  */
 import { ALARM_KIND_DEFAULTS, DEFAULT_ARMING_DRIFT_METRES } from '@sentinel/domain';
 import type { AlarmKind } from '@sentinel/domain';
@@ -10,7 +10,21 @@ import type { AlarmKind } from '@sentinel/domain';
 export interface AlarmSettings {
   /** ALARM_LOW_DEVICE_BATTERY_PERCENT: a report below this opens LowDeviceBattery. @default 15 */
   lowDeviceBatteryPercent: number;
-  /** ALARM_DEVICE_SILENT_SECONDS: a device unheard this long beside an active alarm opens DeviceSilent. @default 300 */
+  /**
+   * DEVICE_REPORT_INTERVAL_SECONDS: the longest a healthy device goes between two reports, parked
+   * (a Teltonika FMB's factory "on stop" period is an hour; the simulator reports every 2 s).
+   * @default 3600
+   */
+  deviceReportIntervalSeconds: number;
+  /** ALARM_SILENCE_FACTOR: a device unheard for the interval times this opens DeviceSilent. @default 3 */
+  silenceFactor: number;
+  /**
+   * ALARM_SILENCE_WATCH_HOURS: only a device heard within this long is watched, so one long
+   * silent (or never live, as the seeded demo's) does not open an alarm whenever an api starts.
+   * @default 24
+   */
+  silenceWatchHours: number;
+  /** ALARM_DEVICE_SILENT_SECONDS: the shorter silence that opens DeviceSilent beside another active alarm. @default 300 */
   deviceSilentSeconds: number;
   /** How often the silent sweep runs. @default 30000 */
   silentSweepMs: number;
@@ -22,6 +36,9 @@ export interface AlarmSettings {
 
 export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   lowDeviceBatteryPercent: 15,
+  deviceReportIntervalSeconds: 3600,
+  silenceFactor: 3,
+  silenceWatchHours: 24,
   deviceSilentSeconds: 300,
   silentSweepMs: 30_000,
   armingDriftMetres: DEFAULT_ARMING_DRIFT_METRES,

@@ -1,5 +1,7 @@
 /*
- * The alarms' moving parts outside a request: the settings the telemetry service reads, and the DeviceSilent sweep (every silentSweepMs from ready to close, on every instance).
+ * The alarms' moving parts outside a request: the settings the telemetry service reads, and the
+ * DeviceSilent sweep (every silentSweepMs from ready to close, on every instance; a sweep still
+ * running when the next is due lets it pass).
  */
 import fp from 'fastify-plugin';
 import { sweepSilentDevices } from './alarm-raising';
@@ -18,13 +20,15 @@ export const alarmsPlugin = fp<AlarmOptions>(
     const settings = alarmSettings(options);
     app.decorate('alarmSettings', settings);
     let timer: NodeJS.Timeout | undefined;
-    let sweeping: Promise<unknown> = Promise.resolve();
+    let sweeping: Promise<unknown> | undefined;
     const sweep = () => {
+      if (sweeping) return;
       sweeping = sweepSilentDevices(app.db, app.vehicleEvents, settings)
         .then((opened) => {
           if (opened > 0) app.log.info({ opened }, 'DeviceSilent alarms opened');
         })
-        .catch((error: unknown) => app.log.error({ err: error }, 'silent device sweep failed'));
+        .catch((error: unknown) => app.log.error({ err: error }, 'silent device sweep failed'))
+        .finally(() => (sweeping = undefined));
     };
     app.addHook('onReady', (ready) => {
       timer = setInterval(sweep, settings.silentSweepMs);
