@@ -13,7 +13,7 @@ import { userIdByEmail } from '../db/seed/users';
 import { addCompanyOfDemoAdmin, addTrackedVehicle } from '../live/test-support';
 import type { TrackedVehicle } from '../live/test-support';
 import { insertPositionFixes } from '../replay/position-fixes';
-import { demoTokens } from '../test-support/demo-tokens';
+import { DEMO_SIGN_INS } from '../db/seed';
 
 let app: FastifyInstance;
 let tokens: Record<RoleName, string>;
@@ -25,7 +25,12 @@ let outside: TrackedVehicle;
 
 beforeAll(async () => {
   app = await build({ seed: true });
-  tokens = await demoTokens(app);
+  // Each demo user's access token, signed here: a sign-in's password check is not what is tested.
+  tokens = {} as Record<RoleName, string>;
+  for (const demo of DEMO_SIGN_INS) {
+    const userId = await userIdByEmail(app.db, demo.email);
+    tokens[demo.role] = await app.accessTokens.sign({ userId: userId!, role: demo.role });
+  }
   const companyAdminId = await userIdByEmail(app.db, 'company.admin@sentinel.demo');
   companyId = await addCompanyOfDemoAdmin(app, companyAdminId!);
   inCompany = await addTrackedVehicle(app, { companyId });
@@ -114,6 +119,21 @@ describe('who may write which scope', () => {
 
     expect((await call('Admin', 'DELETE', `/Geofences/${id}`)).status).toBe(204);
     expect((await call('Admin', 'GET', `/Geofences/${id}`)).status).toBe(404);
+  });
+
+  it("saves a polygon's corners, without a last corner that repeats the first", async () => {
+    const corners = [
+      { latitudeDegrees: -26.19, longitudeDegrees: 28.03 },
+      { latitudeDegrees: -26.19, longitudeDegrees: 28.06 },
+      { latitudeDegrees: -26.22, longitudeDegrees: 28.06 },
+    ];
+    const created = await call('Admin', 'POST', '/Geofences', {
+      ...circle('Polygon', everyone),
+      shape: { type: 'Polygon', points: [...corners, corners[0]] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.shape).toEqual({ type: 'Polygon', points: corners });
+    expect((await call('Admin', 'DELETE', `/Geofences/${created.body.id}`)).status).toBe(204);
   });
 
   it('a Technical-Agent may not use Everyone (a field error at Scope) but may use any company', async () => {
@@ -297,9 +317,11 @@ describe('the audit log', () => {
       .where('targetType', '=', 'Geofence')
       .orderBy('id')
       .execute();
-    expect(entries.slice(0, 4).map(({ action, userEmail }) => ({ action, userEmail }))).toEqual([
+    expect(entries.slice(0, 6).map(({ action, userEmail }) => ({ action, userEmail }))).toEqual([
       { action: 'GeofenceCreated', userEmail: 'admin@sentinel.demo' },
       { action: 'GeofenceChanged', userEmail: 'admin@sentinel.demo' },
+      { action: 'GeofenceRemoved', userEmail: 'admin@sentinel.demo' },
+      { action: 'GeofenceCreated', userEmail: 'admin@sentinel.demo' },
       { action: 'GeofenceRemoved', userEmail: 'admin@sentinel.demo' },
       { action: 'GeofenceCreated', userEmail: 'agent@sentinel.demo' },
     ]);
