@@ -22,6 +22,8 @@ import type { IngestingDevice } from './device-keys';
 import { preparedQuery } from './prepared-query';
 import { raiseAlarms } from '../alarms/alarm-raising';
 import { raiseArmedAlarms } from '../arming/arming-evaluation';
+import { createGeofenceEvaluation } from '../geofences/geofence-evaluation';
+import type { GeofenceEvaluation } from '../geofences/geofence-evaluation';
 import { DEFAULT_ALARM_SETTINGS } from '../alarms/alarm-settings';
 import type { AlarmSettings } from '../alarms/alarm-settings';
 
@@ -67,7 +69,8 @@ const MAX_BATCH = 256;
 
 /**
  * The vehicle as it stands before the report: what the lock, tamper and fix rules compare with,
- * and its arming (read here, so a vehicle that is not armed costs no query of its own).
+ * its arming, its holder and where it stands against the geofences (read here, so a vehicle that
+ * is not armed and near no geofence costs no query of its own).
  */
 const vehicleState = preparedQuery(['vehicleId'], (db, param) =>
   db
@@ -84,6 +87,8 @@ const vehicleState = preparedQuery(['vehicleId'], (db, param) =>
       'armingAnchorLatitude',
       'armingAnchorLongitude',
       'armingAnchorSince',
+      'userId',
+      'geofencePresence',
     ])
     .where('id', '=', param('vehicleId')),
 );
@@ -106,6 +111,7 @@ async function store(
   device: Pick<IngestingDevice, 'id' | 'vehicleId'>,
   report: TelemetryReport,
   alarms: AlarmSettings,
+  geofences: GeofenceEvaluation,
 ): Promise<TelemetryResult> {
   const at = new Date(report.timestamp);
   const taken = instant(at);
@@ -178,6 +184,9 @@ async function store(
   // An armed vehicle that moved beyond the drift or whose ignition is on, judged on its row as it
   // stood before this report.
   await raiseArmedAlarms(trx, events, { vehicleId, vehicle, report, at }, alarms);
+  // A newest fix entering, leaving or staying in a geofence whose rules say so, judged on the
+  // presence the row held before this report.
+  await geofences.evaluate(trx, events, { vehicleId, vehicle, report, at }, alarms);
   return { vehicleId, stored };
 }
 
@@ -200,6 +209,8 @@ export function createTelemetryService(
 ): TelemetryWriter {
   let queue: Waiting[] = [];
   let running: Promise<void> | undefined;
+  // This instance's lookup of the geofences, brought up to date at the start of every batch.
+  const geofences = createGeofenceEvaluation();
 
   async function commit(batch: readonly Waiting[]): Promise<void> {
     // In vehicle order, so two instances' batches on one PostgreSQL lock rows in the same order;
@@ -209,9 +220,10 @@ export function createTelemetryService(
     let results: TelemetryResult[];
     try {
       results = await db.transaction().execute(async (trx) => {
+        await geofences.refresh(trx);
         const done: TelemetryResult[] = [];
         for (const { device, report } of ordered) {
-          done.push(await store(trx, held.bus, device, report, alarms));
+          done.push(await store(trx, held.bus, device, report, alarms, geofences));
         }
         return done;
       });
