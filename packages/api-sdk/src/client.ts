@@ -17,6 +17,8 @@ import type { SessionStore } from './session';
 import { createAlarmsApi } from './alarms';
 import type { AlarmsApi } from './alarms';
 import { createAuditApi } from './audit';
+import { createGeofencesApi } from './geofences';
+import type { GeofencesApi } from './geofences';
 import type { AuditApi } from './audit';
 import { createCompaniesApi } from './companies';
 import { createMyApi } from './my';
@@ -90,6 +92,8 @@ export interface ApiClient {
   imports: ImportsApi;
   audit: AuditApi;
   alarms: AlarmsApi;
+  /** Geofences: circles and polygons with their rules, and the 7-day try-out of unsaved rules. */
+  geofences: GeofencesApi;
   /** Second factors: sign-in's second step and enrolment, the signed-in user's factors, step-up. */
   secondFactor: SecondFactorApi;
   /** Sign-ins (sessions): the signed-in user's own, and an Admin's view of a staff user's. */
@@ -171,6 +175,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     imports: createImportsApi(caller),
     audit: createAuditApi(caller),
     alarms: createAlarmsApi(caller),
+    geofences: createGeofencesApi(caller),
     secondFactor: createSecondFactorApi(caller),
     sessions: createSessionsApi(caller),
   };

@@ -101,6 +101,19 @@ export type {
   AlarmResolution,
   ResolveAlarmRequest,
 } from '@sentinel/domain';
+export type { GeofencesApi, GeofenceListRequest } from './geofences';
+export type {
+  Geofence,
+  GeofenceInput,
+  GeofenceShape,
+  GeofenceScope,
+  GeofenceScopeKind,
+  GeofenceRule,
+  GeofenceTrigger,
+  GeofenceBreach,
+  GeofencePreview,
+  GeoPoint,
+} from '@sentinel/domain';
 export type { SubscriptionPlansApi } from './subscription-plans';
 export type { CompaniesApi } from './companies';
 export type { ImportsApi } from './imports';
