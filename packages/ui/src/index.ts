@@ -47,6 +47,12 @@ export { BurnInSummary } from './burn-in-summary';
 export { ResponseClock } from './response-clock';
 export { AlarmQueueRow } from './alarm-queue-row';
 export { AlarmTimeline } from './alarm-timeline';
+export {
+  GeofenceEditor,
+  GeofencePreviewResult,
+  geofencePreviewTotals,
+  GEOFENCE_PREVIEW_LIST_LIMIT,
+} from './geofence-editor';
 
 export type { ButtonProps, ButtonVariant } from './button';
 export type { TextFieldProps } from './text-field';
@@ -119,3 +125,9 @@ export type { BurnInSummaryProps } from './burn-in-summary';
 export type { ResponseClockProps } from './response-clock';
 export type { AlarmQueueRowProps } from './alarm-queue-row';
 export type { AlarmTimelineProps } from './alarm-timeline';
+export type {
+  GeofenceEditorProps,
+  GeofencePreviewResultProps,
+  GeofenceScopeTarget,
+  GeofenceTargetKind,
+} from './geofence-editor';
