@@ -5,10 +5,11 @@ import { rootRedirectPath } from './root-redirect';
 const labels = (role: string) => menuForRole(role).map((item) => item.label);
 
 describe('menuForRole', () => {
-  it('gives an Admin the full staff menu, Alarms, Import, the audit log and Security', () => {
+  it('gives an Admin the full staff menu, Alarms, Geofences, Import, the audit log and Security', () => {
     expect(labels('Admin')).toEqual([
       'Clients',
       'Alarms',
+      'Geofences',
       'Onboarding',
       'Companies',
       'Add a new account',
@@ -21,10 +22,11 @@ describe('menuForRole', () => {
       'Logout',
     ]);
   });
-  it('gives a Technical-Agent the full staff menu with Alarms, without Import or the audit log', () => {
+  it('gives a Technical-Agent the full staff menu with Alarms and Geofences, without Import or the audit log', () => {
     expect(labels('Technical-Agent')).toEqual([
       'Clients',
       'Alarms',
+      'Geofences',
       'Onboarding',
       'Companies',
       'Add a new account',
@@ -35,10 +37,11 @@ describe('menuForRole', () => {
       'Logout',
     ]);
   });
-  it('gives a Company-Admin Users, Alarms, Companies and Import', () => {
+  it('gives a Company-Admin Users, Alarms, Geofences, Companies and Import', () => {
     expect(labels('Company-Admin')).toEqual([
       'Users',
       'Alarms',
+      'Geofences',
       'Companies',
       'Import',
       'Security',
@@ -54,6 +57,7 @@ describe('menuForRole', () => {
     expect(menu).toEqual({
       Clients: '/agent/clients/all',
       Alarms: '/agent/alarms',
+      Geofences: '/agent/geofences',
       Onboarding: '/agent/onboarding',
       Companies: '/agent/companies/all',
       'Add a new account': '/agent/onboarding/client/add',

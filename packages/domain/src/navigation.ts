@@ -30,6 +30,7 @@ export const PATHS = {
   auditLog: '/admin/audit-log',
   alarms: '/agent/alarms',
   alarmFigures: '/agent/alarms/figures',
+  geofences: '/agent/geofences',
   security: '/agent/security',
   installationChecklist: '/installation-checklist',
 } as const;
@@ -52,6 +53,7 @@ export const ROUTES = {
 export const MENU = {
   clients: { label: 'Clients', path: PATHS.clients },
   alarms: { label: 'Alarms', path: PATHS.alarms },
+  geofences: { label: 'Geofences', path: PATHS.geofences },
   users: { label: 'Users', path: PATHS.clients },
   onboarding: { label: 'Onboarding', path: PATHS.onboarding },
   outstandingDetails: { label: 'Outstanding details', path: PATHS.outstandingDetails },
@@ -75,10 +77,13 @@ export function menuForRole(role: string): readonly MenuItem[] {
     // the audit log is the Admin's alone (GET /AuditLog answers 403 to others). Alarms are ours
     // too: the control room's queue, for every staff role (a Company-Admin's holds their
     // companies' vehicles). Security (second factors and sessions) is every staff member's own.
+    // Geofences are ours as well, beside the alarms they raise: every staff role (the api keeps a
+    // Company-Admin to their companies' scopes).
     case ROLE.admin:
       return [
         MENU.clients,
         MENU.alarms,
+        MENU.geofences,
         MENU.onboarding,
         MENU.companies,
         MENU.addAccount,
@@ -94,6 +99,7 @@ export function menuForRole(role: string): readonly MenuItem[] {
       return [
         MENU.clients,
         MENU.alarms,
+        MENU.geofences,
         MENU.onboarding,
         MENU.companies,
         MENU.addAccount,
@@ -108,6 +114,7 @@ export function menuForRole(role: string): readonly MenuItem[] {
       return [
         MENU.users,
         MENU.alarms,
+        MENU.geofences,
         MENU.companies,
         MENU.importData,
         MENU.security,

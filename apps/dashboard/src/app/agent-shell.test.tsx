@@ -38,6 +38,7 @@ describe('given a signed-in Admin', () => {
     expect(await openMenu(user)).toEqual([
       'Clients',
       'Alarms',
+      'Geofences',
       'Onboarding',
       'Companies',
       'Add a new account',
@@ -97,6 +98,7 @@ describe('given a signed-in Company-Admin', () => {
     expect(await openMenu(user)).toEqual([
       'Users',
       'Alarms',
+      'Geofences',
       'Companies',
       'Import',
       'Security',

@@ -91,6 +91,7 @@ const SCREENS: readonly Screen[] = [
   { path: '/agent/alarms', heading: 'Alarms' },
   { path: '/agent/alarms/figures', heading: 'Alarm figures' },
   { path: '/agent/alarms/999999', heading: /./ },
+  { path: '/agent/geofences', heading: 'Geofences', call: { method: 'GET', path: '/Geofences' } },
   { path: '/agent/security', heading: 'Security' },
   { path: '/agent/import', heading: 'Import', call: { method: 'GET', path: '/Imports/Template' } },
   { path: '/admin/add-agent', heading: 'Add agent', call: { method: 'POST', path: '/Users' } },

@@ -288,6 +288,13 @@ export const routes: RouteObject[] = [
                         ],
                       },
                       {
+                        path: 'geofences',
+                        ...lazyScreen(
+                          () => import('../features/geofences/components/geofences-page'),
+                          (module) => module.GeofencesPage,
+                        ),
+                      },
+                      {
                         path: 'security',
                         ...lazyScreen(
                           () => import('../features/security/components/security-page'),

@@ -72,6 +72,7 @@ describe('given the sign-in screen', () => {
     ).toEqual([
       'Clients',
       'Alarms',
+      'Geofences',
       'Onboarding',
       'Companies',
       'Add a new account',
