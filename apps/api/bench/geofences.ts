@@ -1,0 +1,415 @@
+/*
+ * pnpm --filter @sentinel/api bench:geofences [--rates=1000,2000,3000,6000] [--duration=15]
+ *   [--vehicles=100000] [--reporting=2000] [--circles=9900] [--polygons=100] [--preview-fixes=60000]
+ *
+ * Geofence rules at ingestion, and the 7-day preview. The api runs in a child process on a SQLite
+ * file (WAL) holding the demo data plus `vehicles` vehicles of 10,000 account holders across 10
+ * companies; `reporting` of them have devices with keys. Geofences: `polygons` high-risk polygons
+ * of 50 corners for every vehicle (Enter and Exit rules) and `circles` circles of 300 m to 3 km
+ * scoped to the 10 companies (Enter and a 30-minute Dwell), all over the same 100 km square of
+ * Gauteng the reporting vehicles wander in, so reports keep crossing edges and raising alarms.
+ *
+ * For each offered rate, this process posts position reports with autocannon (one report per POST,
+ * as the ingestion bench does) twice: with the geofences loaded (rules on) and with the table empty
+ * (rules off), one after the other in the same run. It prints reports/s answered 200, errors, and
+ * the POST's latency: a report's alarms are committed in its own transaction before it is answered,
+ * so the POST's latency is the time from a report to its alarm. Then it stores `preview-fixes` fixes
+ * over the last 7 days for 100 vehicles of one company and times POST /Geofences/Preview of a
+ * company-scoped polygon over them (5 runs).
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { ROLE } from '@sentinel/domain';
+import type { GeofenceInput, GeofencePreview, GeofenceRule, GeoPoint } from '@sentinel/domain';
+import { instant } from '../src/db/database';
+import { insertPositionFixes } from '../src/replay/position-fixes';
+import { issueDeviceKey } from '../src/telemetry/device-keys';
+import { signIn, startApi } from '../src/live/test-support';
+
+interface Device {
+  serialNumber: string;
+  deviceKey: string;
+}
+type ChildMessage =
+  | { type: 'ready'; url: string; devices: Device[]; previewCompanyId: number; seededMs: number }
+  | { type: 'done'; geofences?: number; fixes?: number };
+type ParentMessage = { type: 'rules'; on: boolean } | { type: 'fixes'; count: number } | { type: 'stop' };
+
+const COMPANIES = 10;
+const HOLDERS = 10_000;
+/** The square the fleet and the geofences share: about 100 km a side over Gauteng. */
+const SOUTH = -26.6;
+const WEST = 27.6;
+const SPAN = 1;
+
+/** A seeded generator, so every run draws the same geofences and walks. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 16807) % 2147483647;
+    return state / 2147483647;
+  };
+}
+
+const option = (name: string, fallback: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+
+// ---- The api, in its own process -------------------------------------------------------------
+
+if (process.argv.includes('--api')) {
+  const vehicleCount = Number(option('vehicles', '100000'));
+  const reporting = Number(option('reporting', '2000'));
+  const circles = Number(option('circles', '9900'));
+  const polygons = Number(option('polygons', '100'));
+  const dir = mkdtempSync(join(tmpdir(), 'sentinel-geofences-'));
+  const api = await startApi({ databaseFile: join(dir, 'api.sqlite') });
+  const db = api.app.db;
+  const seededFrom = performance.now();
+  const now = instant();
+
+  // 10 companies, 10,000 account holders split across them, the vehicles split across the holders.
+  const { id: roleId } = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', ROLE.accountHolder)
+    .executeTakeFirstOrThrow();
+  const companyIds: number[] = [];
+  for (let index = 0; index < COMPANIES; index += 1) {
+    const { id } = await db
+      .insertInto('companies')
+      .values({ name: `Bench Fleet ${index + 1}`, createdOnDateTime: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    companyIds.push(id);
+  }
+  const holderIds: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < HOLDERS; start += 500) {
+      const rows = await trx
+        .insertInto('users')
+        .values(
+          Array.from({ length: Math.min(500, HOLDERS - start) }, (_, offset) => ({
+            email: `bench-${start + offset}@example.test`,
+            firstName: 'Bench',
+            lastName: `Holder ${start + offset}`,
+            phoneNumber: '821112233',
+            idNumber: null,
+            createdOnDateTime: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      holderIds.push(...rows.map((row) => row.id));
+    }
+    for (let start = 0; start < holderIds.length; start += 500) {
+      const slice = holderIds.slice(start, start + 500);
+      await trx
+        .insertInto('userRoles')
+        .values(slice.map((userId) => ({ userId, roleId })))
+        .execute();
+      await trx
+        .insertInto('companyUsers')
+        .values(
+          slice.map((userId, offset) => ({
+            companyId: companyIds[(start + offset) % COMPANIES]!,
+            userId,
+            role: ROLE.accountHolder,
+          })),
+        )
+        .execute();
+    }
+  });
+  const vehicleIds: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < vehicleCount; start += 500) {
+      const rows = await trx
+        .insertInto('vehicles')
+        .values(
+          Array.from({ length: Math.min(500, vehicleCount - start) }, (_, offset) => ({
+            userId: holderIds[(start + offset) % holderIds.length]!,
+            registrationNumber: `BN ${start + offset} GP`,
+            make: 'Toyota',
+            model: 'Hilux',
+            makeVariant: 'Toyota Hilux',
+            registrationYear: '2021',
+            vehicleColour: 'White',
+            onboardingStatus: null,
+            createdOnDateTime: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      vehicleIds.push(...rows.map((row) => row.id));
+    }
+  });
+  const devices: Device[] = [];
+  for (let index = 0; index < reporting; index += 1) {
+    const serialNumber = `BENCH-${index}`;
+    const { id: deviceId } = await db
+      .insertInto('devices')
+      .values({ serialNumber, createdOnDateTime: now, vehicleId: vehicleIds[index]! })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    void deviceId;
+    const deviceKey = await issueDeviceKey(db, serialNumber);
+    if (deviceKey === undefined) throw new Error(`Device ${serialNumber} is missing.`);
+    devices.push({ serialNumber, deviceKey });
+  }
+
+  // The geofences, drawn once; inserted for "rules on", deleted for "rules off".
+  const draw = random(42);
+  const point = (): GeoPoint => ({
+    latitudeDegrees: SOUTH + draw() * SPAN,
+    longitudeDegrees: WEST + draw() * SPAN,
+  });
+  const rule = (trigger: GeofenceRule['trigger'], priority: 1 | 2 | 3, dwellMinutes: number | null = null) =>
+    ({ trigger, dwellMinutes, schedule: null, priority }) satisfies GeofenceRule;
+  const geofenceRows = [
+    ...Array.from({ length: polygons }, (_, index) => {
+      const centre = point();
+      const radius = (1_000 + draw() * 2_000) / 111_320;
+      // 50 corners around the centre at varying distances: a star-like outline that never crosses.
+      const points = Array.from({ length: 50 }, (_, corner) => {
+        const angle = (2 * Math.PI * corner) / 50;
+        const reach = radius * (0.6 + 0.4 * draw());
+        return {
+          latitudeDegrees: centre.latitudeDegrees + reach * Math.sin(angle),
+          longitudeDegrees:
+            centre.longitudeDegrees + (reach * Math.cos(angle)) / Math.cos((26 * Math.PI) / 180),
+        };
+      });
+      return {
+        name: `High-risk zone ${index + 1}`,
+        shape: JSON.stringify({ type: 'Polygon', points }),
+        scopeKind: 'Everyone' as const,
+        scopeId: null,
+        rules: JSON.stringify([rule('Enter', 1), rule('Exit', 2)]),
+      };
+    }),
+    ...Array.from({ length: circles }, (_, index) => ({
+      name: `Depot ${index + 1}`,
+      shape: JSON.stringify({ type: 'Circle', centre: point(), radiusMetres: 300 + draw() * 2_700 }),
+      scopeKind: 'Company' as const,
+      scopeId: companyIds[index % COMPANIES]!,
+      rules: JSON.stringify([rule('Enter', 3), rule('Dwell', 2, 30)]),
+    })),
+  ].map((row) => ({ ...row, createdByUserId: null, createdAt: now, updatedAt: now }));
+
+  const bumpRevision = () =>
+    db
+      .updateTable('geofenceRevision')
+      .set((eb) => ({ revision: eb('revision', '+', 1) }))
+      .execute();
+
+  process.send?.({
+    type: 'ready',
+    url: api.url,
+    devices,
+    previewCompanyId: companyIds[0]!,
+    seededMs: performance.now() - seededFrom,
+  } satisfies ChildMessage);
+
+  process.on('message', (message: ParentMessage) => {
+    void (async () => {
+      if (message.type === 'rules') {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('geofences').execute();
+          if (message.on) {
+            for (let start = 0; start < geofenceRows.length; start += 500) {
+              await trx
+                .insertInto('geofences')
+                .values(geofenceRows.slice(start, start + 500))
+                .execute();
+            }
+          }
+        });
+        await bumpRevision();
+        const { count } = await db
+          .selectFrom('geofences')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        process.send?.({ type: 'done', geofences: Number(count) } satisfies ChildMessage);
+      } else if (message.type === 'fixes') {
+        // 100 vehicles of the first company (every 10th holder is in it), driving for 7 days.
+        const walk = random(7);
+        const rows = [];
+        const perVehicle = Math.ceil(message.count / 100);
+        const stepMs = (7 * 24 * 3_600_000) / perVehicle;
+        const start = Date.now() - 7 * 24 * 3_600_000 + 60_000;
+        for (let vehicle = 0; vehicle < 100; vehicle += 1) {
+          const vehicleId = vehicleIds[reporting + vehicle * COMPANIES]!;
+          let latitude = SOUTH + 0.4 + walk() * 0.2;
+          let longitude = WEST + 0.4 + walk() * 0.2;
+          for (let fix = 0; fix < perVehicle; fix += 1) {
+            latitude += (walk() - 0.5) * 0.004;
+            longitude += (walk() - 0.5) * 0.004;
+            rows.push({
+              vehicleId,
+              at: new Date(start + fix * stepMs).toISOString(),
+              latitudeDegrees: latitude,
+              longitudeDegrees: longitude,
+            });
+          }
+        }
+        await insertPositionFixes(db, rows);
+        process.send?.({ type: 'done', fixes: rows.length } satisfies ChildMessage);
+      } else {
+        await api.app.close();
+        rmSync(dir, { recursive: true, force: true });
+        process.exit(0);
+      }
+    })();
+  });
+} else {
+  await runBench();
+}
+
+// ---- The load ----------------------------------------------------------------------------------
+
+/** autocannon ships no types; these are the parts used here (see its README). */
+interface AutocannonRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+interface AutocannonResult {
+  latency: { p50: number; p90: number; p97_5: number; p99: number };
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  overallRate: number;
+  requests: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}) => Promise<AutocannonResult>;
+
+async function runBench(): Promise<void> {
+  const rates = option('rates', '1000,2000,3000,6000').split(',').map(Number);
+  const durationSeconds = Number(option('duration', '15'));
+  const previewFixes = Number(option('preview-fixes', '60000'));
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const passOn = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+
+  console.log('Starting the api (SQLite file) and seeding the fleet...');
+  const child = fork(fileURLToPath(import.meta.url), ['--api', ...passOn], { execArgv: ['--import', 'tsx'] });
+  const next = () => new Promise<ChildMessage>((resolve) => child.once('message', resolve));
+  const ready = await next();
+  if (ready.type !== 'ready') throw new Error('The api did not start.');
+  const { url, devices, previewCompanyId } = ready;
+  const ask = async (message: ParentMessage) => {
+    const answer = next();
+    child.send(message);
+    return answer;
+  };
+  console.log(`Seeded in ${(ready.seededMs / 1000).toFixed(1)} s; ${devices.length} reporting devices.`);
+
+  // Each device wanders from its own start, 50 to 250 m a report.
+  const walk = random(3);
+  const latitudes = Float64Array.from(devices, () => SOUTH + walk() * SPAN);
+  const longitudes = Float64Array.from(devices, () => WEST + walk() * SPAN);
+  let sequence = 0;
+
+  const load = (rate: number) =>
+    autocannon({
+      url,
+      connections: Math.min(200, Math.max(10, rate / 10)),
+      duration: durationSeconds,
+      overallRate: rate,
+      requests: [
+        {
+          setupRequest(request) {
+            sequence += 1;
+            const index = sequence % devices.length;
+            const device = devices[index]!;
+            latitudes[index]! += (walk() - 0.5) * 0.004;
+            longitudes[index]! += (walk() - 0.5) * 0.004;
+            return {
+              ...request,
+              method: 'POST',
+              path: `/Devices/${encodeURIComponent(device.serialNumber)}/Telemetry`,
+              headers: { 'content-type': 'application/json', authorization: `Device ${device.deviceKey}` },
+              body: JSON.stringify({
+                timestamp: new Date().toISOString(),
+                latitudeDegrees: latitudes[index],
+                longitudeDegrees: longitudes[index],
+              }),
+            };
+          },
+        },
+      ],
+    });
+
+  try {
+    console.log(
+      `${durationSeconds} s a step, one report per POST\n` +
+        'offered/s  rules  geofences  accepted/s  errors  report-to-alarm (POST) p50/p90/p97.5/p99 ms',
+    );
+    for (const rate of rates) {
+      for (const on of [false, true]) {
+        const { geofences } = (await ask({ type: 'rules', on })) as { geofences: number };
+        const result = await load(rate);
+        const errors = result.non2xx + result.errors + result.timeouts;
+        const { p50, p90, p97_5, p99 } = result.latency;
+        console.log(
+          `${String(rate).padStart(9)}  ${(on ? 'on' : 'off').padEnd(5)}  ${String(geofences).padStart(9)}` +
+            `  ${(result['2xx'] / result.duration).toFixed(0).padStart(10)}  ${String(errors).padStart(6)}` +
+            `  ${[p50, p90, p97_5, p99].map((value) => value.toFixed(0)).join('/')}`,
+        );
+      }
+    }
+
+    const { fixes } = (await ask({ type: 'fixes', count: previewFixes })) as { fixes: number };
+    await ask({ type: 'rules', on: false });
+    const { accessToken } = await signIn(url, ROLE.admin);
+    const corners = Array.from({ length: 50 }, (_, corner) => {
+      const angle = (2 * Math.PI * corner) / 50;
+      return {
+        latitudeDegrees: SOUTH + 0.5 + 0.05 * Math.sin(angle),
+        longitudeDegrees: WEST + 0.5 + 0.05 * Math.cos(angle),
+      };
+    });
+    const input: GeofenceInput = {
+      name: 'Preview zone',
+      shape: { type: 'Polygon', points: corners },
+      scope: { kind: 'Company', id: previewCompanyId },
+      rules: [
+        { trigger: 'Enter', dwellMinutes: null, schedule: null, priority: 1 },
+        { trigger: 'Exit', dwellMinutes: null, schedule: null, priority: 2 },
+      ],
+    };
+    const times: number[] = [];
+    let answer: GeofencePreview | undefined;
+    for (let run = 0; run < 5; run += 1) {
+      const started = performance.now();
+      const response = await fetch(`${url}/Geofences/Preview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify(input),
+      });
+      if (response.status !== 200)
+        throw new Error(`Preview answered ${response.status}: ${await response.text()}`);
+      answer = (await response.json()) as GeofencePreview;
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `\n7-day preview of a 50-corner company polygon: ${fixes} fixes stored for 100 vehicles; ` +
+        `the answer ran over ${answer?.fixes} fixes of ${answer?.vehicles} vehicles, ${answer?.breaches.length} breaches.\n` +
+        `  5 runs: median ${times[2]!.toFixed(0)} ms, slowest ${times[4]!.toFixed(0)} ms`,
+    );
+  } finally {
+    child.send({ type: 'stop' } satisfies ParentMessage);
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
