@@ -20,7 +20,6 @@ import {
   GeofencePreviewSchema,
   GeofenceRuleSchema,
   GeofenceSchema,
-  GeofenceShapeSchema,
   ref as schemaRef,
 } from '@sentinel/domain';
 import type { Geofence, GeofenceInput } from '@sentinel/domain';
@@ -40,21 +39,6 @@ import {
   mayUseScope,
   updateGeofence,
 } from './geofence-queries';
-
-/*
- * The contract's body with one change: the shape's two kinds do not forbid each other's fields.
- * Fastify's ajv removes what an object with additionalProperties: false does not declare while it
- * tries each branch of a union, so trying a polygon as the circle (the first branch) stripped its
- * points, and no polygon could be saved. What a kind does not use is dropped when it is stored.
- * (The fix belongs in the contract's GeofenceShapeSchema; this stands in until it is made there.)
- */
-const GeofenceBodySchema = Type.Unsafe<GeofenceInput>({
-  ...GeofenceInputSchema,
-  properties: {
-    ...GeofenceInputSchema.properties,
-    shape: { anyOf: GeofenceShapeSchema.anyOf.map((kind) => ({ ...kind, additionalProperties: true })) },
-  },
-});
 
 type Fields = Record<string, unknown>;
 
@@ -224,7 +208,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add a geofence: a circle or a polygon, its scope and its rules',
         description: `${WHO} ${FIELD_ERRORS} Audited (GeofenceCreated).`,
         security: [{ bearer: [] }],
-        body: GeofenceBodySchema,
+        body: GeofenceInputSchema,
         response: { 201: schemaRef(GeofenceSchema), ...WriteAnswers },
       },
       preValidation: checkInput,
@@ -256,7 +240,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           `Admin. ${FIELD_ERRORS} Audited (GeofenceChanged).`,
         security: [{ bearer: [] }],
         params: IdParams,
-        body: GeofenceBodySchema,
+        body: GeofenceInputSchema,
         response: { 200: schemaRef(GeofenceSchema), ...WriteAnswers },
       },
       preValidation: checkInput,
@@ -318,7 +302,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           'entry); the breaches oldest first, the newest 500 when there were more. Nothing is saved. ' +
           `The same 400s as POST /Geofences. ${WHO}`,
         security: [{ bearer: [] }],
-        body: GeofenceBodySchema,
+        body: GeofenceInputSchema,
         response: { 200: schemaRef(GeofencePreviewSchema), ...WriteAnswers },
       },
       preValidation: checkInput,

@@ -24,7 +24,11 @@ export type GeoPoint = Static<typeof GeoPointSchema>;
 export const GEOFENCE_SHAPE_TYPES = ['Circle', 'Polygon'] as const;
 export type GeofenceShapeType = (typeof GEOFENCE_SHAPE_TYPES)[number];
 
-/** A circle (centre and radius) or a polygon (its corners in order; the last joins the first). */
+/**
+ * A circle (centre and radius) or a polygon (its corners in order; the last joins the first). The
+ * two kinds do not forbid undeclared fields: a validator that removes them (Fastify's ajv) would
+ * strip a polygon's points while trying it as a circle. What a kind does not use is not stored.
+ */
 export const GeofenceShapeSchema = Type.Union([
   Type.Object(
     {
@@ -32,7 +36,7 @@ export const GeofenceShapeSchema = Type.Union([
       centre: GeoPointSchema,
       radiusMetres: Type.Number({ description: 'Metres from the centre to the edge.' }),
     },
-    { additionalProperties: false },
+    { description: 'A circle.' },
   ),
   Type.Object(
     {
@@ -42,7 +46,7 @@ export const GeofenceShapeSchema = Type.Union([
         description: `3 to ${GEOFENCE_MAX_VERTICES} corners that do not cross; a last corner equal to the first is dropped.`,
       }),
     },
-    { additionalProperties: false },
+    { description: 'A polygon.' },
   ),
 ]);
 export type GeofenceShape = Static<typeof GeofenceShapeSchema>;
