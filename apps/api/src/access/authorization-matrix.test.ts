@@ -256,7 +256,10 @@ async function placeIn(companyName: string): Promise<Resources> {
     `/Vehicles?$filter=${encodeURIComponent('deviceId ne null')}&$pagesize=500`,
   );
   const holderIds = new Set(holders.items.map((holder) => holder.id));
-  const vehicle = installed.items.find((item) => holderIds.has(item.userId) && item.drivers.length > 0);
+  // An active device: a deactivated one's vehicle cannot be armed (its reports are refused).
+  const vehicle = installed.items.find(
+    (item) => holderIds.has(item.userId) && item.drivers.length > 0 && item.deviceActive === true,
+  );
   if (!vehicle) throw new Error(`${companyName} has no installed vehicle with a driver`);
   const [user] = (
     await asAdmin<Page<{ email: string; phoneNumber: string }>>(
