@@ -234,7 +234,7 @@ export interface AlarmOccurrence {
   priority?: AlarmPriority | undefined;
 }
 
-/** A 'Repeated' timeline entry at most this often per alarm; the count counts every repeat. */
+/** A 'Repeated' timeline entry of the same words at most this often per alarm; the count counts every repeat. */
 const REPEAT_ENTRY_EVERY_MS = 60_000;
 
 /**
@@ -269,13 +269,18 @@ async function joinActiveAlarm(db: Db, occurrence: AlarmOccurrence): Promise<num
   if (!joined) return undefined;
   const lastEntry = await db
     .selectFrom('alarmEvents')
-    .select('dateTime')
+    .select(['dateTime', 'text'])
     .where('alarmId', '=', joined.id)
     .where('type', 'in', ['Opened', 'Repeated'])
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!lastEntry || occurrence.at.getTime() - Date.parse(lastEntry.dateTime) >= REPEAT_ENTRY_EVERY_MS) {
+  // Something else happened (another geofence, another rule): it gets its own line at once.
+  if (
+    !lastEntry ||
+    lastEntry.text !== occurrence.text ||
+    occurrence.at.getTime() - Date.parse(lastEntry.dateTime) >= REPEAT_ENTRY_EVERY_MS
+  ) {
     await addAlarmEvent(db, {
       alarmId: joined.id,
       type: 'Repeated',

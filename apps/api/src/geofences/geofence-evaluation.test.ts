@@ -157,6 +157,20 @@ describe('a vehicle entering and leaving a circle', () => {
     app.vehicleEvents.off('alarm', listener);
   });
 
+  it('names an exit within seconds of the entry in the timeline too', async () => {
+    const vehicle = await addTrackedVehicle(app);
+    const centre = newPlace();
+    await addGeofence(circleOn(vehicle, centre, 'Loading zone', [rule('Enter', 2), rule('Exit', 2)]));
+    const start = Date.now() - 10 * MINUTE;
+    await report(app, vehicle, start, north(centre, 2_000));
+    await report(app, vehicle, start + 10_000, centre);
+    await report(app, vehicle, start + 20_000, north(centre, 2_000));
+    expect(await timeline(app, vehicle.vehicleId)).toEqual([
+      'Opened: Entered Loading zone (rule: on entering)',
+      'Repeated: Left Loading zone (rule: on leaving)',
+    ]);
+  });
+
   it('opens none for another vehicle, outside the scope, taking the same road', async () => {
     const watched = await addTrackedVehicle(app);
     const passer = await addTrackedVehicle(app);
