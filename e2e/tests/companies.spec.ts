@@ -209,6 +209,7 @@ test('an Admin sets up a company whose new Company-Admin sees and locks only its
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
     'Users',
     'Alarms',
+    'Geofences',
     'Companies',
     'Import',
     'Security',

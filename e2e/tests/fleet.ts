@@ -3,12 +3,15 @@ import { apiGet } from './api';
 /**
  * Seeded devices a journey owns by name: account.spec.ts (SNT-000101, and SNT-000126 it fits),
  * live.spec.ts (103, 104, 108), commands.spec.ts (113, 117, 124, 125), arming.spec.ts (120),
- * immobilisation.spec.ts (122) and burn-in.spec.ts (127 to 130). A journey that needs any fitted
- * vehicle takes another.
+ * immobilisation.spec.ts (122), geofences.spec.ts (119) and burn-in.spec.ts (127 to 130). A journey
+ * that needs any fitted vehicle takes another.
  */
 const OWNED = new Set(
-  [101, 103, 104, 108, 113, 117, 120, 122, 124, 125, 126, 127, 128, 129, 130].map((n) => `SNT-000${n}`),
+  [101, 103, 104, 108, 113, 117, 119, 120, 122, 124, 125, 126, 127, 128, 129, 130].map((n) => `SNT-000${n}`),
 );
+
+/** The device whose vehicle geofences.spec.ts drives into a zone. */
+export const OWNED_BY_GEOFENCES = 'SNT-000119';
 
 export interface FittedVehicle {
   serialNumber: string;

@@ -5,6 +5,7 @@ const STAFF_MENUS = {
   Admin: [
     'Clients',
     'Alarms',
+    'Geofences',
     'Onboarding',
     'Companies',
     'Add a new account',
@@ -19,6 +20,7 @@ const STAFF_MENUS = {
   'Technical-Agent': [
     'Clients',
     'Alarms',
+    'Geofences',
     'Onboarding',
     'Companies',
     'Add a new account',
@@ -28,7 +30,16 @@ const STAFF_MENUS = {
     'Change password',
     'Logout',
   ],
-  'Company-Admin': ['Users', 'Alarms', 'Companies', 'Import', 'Security', 'Change password', 'Logout'],
+  'Company-Admin': [
+    'Users',
+    'Alarms',
+    'Geofences',
+    'Companies',
+    'Import',
+    'Security',
+    'Change password',
+    'Logout',
+  ],
 } as const;
 
 for (const [role, menu] of Object.entries(STAFF_MENUS)) {

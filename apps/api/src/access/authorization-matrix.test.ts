@@ -219,6 +219,7 @@ interface ListedVehicle {
   userId: number;
   deviceId: number | null;
   deviceSerialNumber: string | null;
+  deviceActive: boolean | null;
   drivers: { id: number; email: string; phoneNumber: string }[];
 }
 
