@@ -1,6 +1,7 @@
 /*
  * pnpm --filter @sentinel/api bench:geofences [--rates=1000,2000,3000,6000] [--duration=15]
  *   [--vehicles=100000] [--reporting=2000] [--circles=9900] [--polygons=100] [--preview-fixes=60000]
+ *   [--rules=off,on] [--cpu-prof]
  *
  * Geofence rules at ingestion, and the 7-day preview. The api runs in a child process on a SQLite
  * file (WAL) holding the demo data plus `vehicles` vehicles of 10,000 account holders across 10
@@ -37,8 +38,12 @@ interface Device {
 }
 type ChildMessage =
   | { type: 'ready'; url: string; devices: Device[]; previewCompanyId: number; seededMs: number }
-  | { type: 'done'; geofences?: number; fixes?: number };
-type ParentMessage = { type: 'rules'; on: boolean } | { type: 'fixes'; count: number } | { type: 'stop' };
+  | { type: 'done'; geofences?: number; fixes?: number; reports?: number; p95Ms?: number };
+type ParentMessage =
+  | { type: 'rules'; on: boolean }
+  | { type: 'service'; seconds: number }
+  | { type: 'fixes'; count: number }
+  | { type: 'stop' };
 
 const COMPANIES = 10;
 const HOLDERS = 10_000;
@@ -148,6 +153,7 @@ if (process.argv.includes('--api')) {
     }
   });
   const devices: Device[] = [];
+  const fitted: { id: number; vehicleId: number }[] = [];
   for (let index = 0; index < reporting; index += 1) {
     const serialNumber = `BENCH-${index}`;
     const { id: deviceId } = await db
@@ -155,7 +161,7 @@ if (process.argv.includes('--api')) {
       .values({ serialNumber, createdOnDateTime: now, vehicleId: vehicleIds[index]! })
       .returning('id')
       .executeTakeFirstOrThrow();
-    void deviceId;
+    fitted.push({ id: deviceId, vehicleId: vehicleIds[index]! });
     const deviceKey = await issueDeviceKey(db, serialNumber);
     if (deviceKey === undefined) throw new Error(`Device ${serialNumber} is missing.`);
     devices.push({ serialNumber, deviceKey });
@@ -234,6 +240,39 @@ if (process.argv.includes('--api')) {
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow();
         process.send?.({ type: 'done', geofences: Number(count) } satisfies ChildMessage);
+      } else if (message.type === 'service') {
+        // The ingestion service alone, as the device gateway hands it decoded records: 1,000 reports
+        // in flight at a time, the same walk as the load's, each timed from hand-in to commit.
+        const walk = random(11);
+        const latitudes = Float64Array.from(fitted, () => SOUTH + walk() * SPAN);
+        const longitudes = Float64Array.from(fitted, () => WEST + walk() * SPAN);
+        const latencies: number[] = [];
+        const until = performance.now() + message.seconds * 1000;
+        let sent = 0;
+        const one = async (): Promise<void> => {
+          while (performance.now() < until) {
+            const index = sent % fitted.length;
+            sent += 1;
+            latitudes[index]! += (walk() - 0.5) * 0.004;
+            longitudes[index]! += (walk() - 0.5) * 0.004;
+            const started = performance.now();
+            await api.app.telemetry.ingest(fitted[index]!, {
+              timestamp: new Date().toISOString(),
+              latitudeDegrees: latitudes[index]!,
+              longitudeDegrees: longitudes[index]!,
+            });
+            latencies.push(performance.now() - started);
+          }
+        };
+        const began = performance.now();
+        await Promise.all(Array.from({ length: 1000 }, one));
+        const elapsed = (performance.now() - began) / 1000;
+        latencies.sort((a, b) => a - b);
+        process.send?.({
+          type: 'done',
+          reports: latencies.length / elapsed,
+          p95Ms: latencies[Math.floor(latencies.length * 0.95)] ?? Number.NaN,
+        } satisfies ChildMessage);
       } else if (message.type === 'fixes') {
         // 100 vehicles of the first company (every 10th holder is in it), driving for 7 days.
         const walk = random(7);
@@ -296,13 +335,22 @@ type Autocannon = (options: {
 
 async function runBench(): Promise<void> {
   const rates = option('rates', '1000,2000,3000,6000').split(',').map(Number);
+  const phases = option('rules', 'off,on')
+    .split(',')
+    .map((phase) => phase === 'on');
   const durationSeconds = Number(option('duration', '15'));
   const previewFixes = Number(option('preview-fixes', '60000'));
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const passOn = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 
   console.log('Starting the api (SQLite file) and seeding the fleet...');
-  const child = fork(fileURLToPath(import.meta.url), ['--api', ...passOn], { execArgv: ['--import', 'tsx'] });
+  const profiles = process.argv.includes('--cpu-prof')
+    ? mkdtempSync(join(tmpdir(), 'sentinel-geofences-profile-'))
+    : undefined;
+  if (profiles) console.log(`The api's V8 profile goes to ${profiles}`);
+  const child = fork(fileURLToPath(import.meta.url), ['--api', ...passOn], {
+    execArgv: ['--import', 'tsx', ...(profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [])],
+  });
   const next = () => new Promise<ChildMessage>((resolve) => child.once('message', resolve));
   const ready = await next();
   if (ready.type !== 'ready') throw new Error('The api did not start.');
@@ -356,7 +404,7 @@ async function runBench(): Promise<void> {
         'offered/s  rules  geofences  accepted/s  errors  report-to-alarm (POST) p50/p90/p97.5/p99 ms',
     );
     for (const rate of rates) {
-      for (const on of [false, true]) {
+      for (const on of phases) {
         const { geofences } = (await ask({ type: 'rules', on })) as { geofences: number };
         const result = await load(rate);
         const errors = result.non2xx + result.errors + result.timeouts;
@@ -367,6 +415,22 @@ async function runBench(): Promise<void> {
             `  ${[p50, p90, p97_5, p99].map((value) => value.toFixed(0)).join('/')}`,
         );
       }
+    }
+
+    console.log(
+      `\nThe ingestion service alone (no HTTP), as the device gateway hands it records, ${durationSeconds} s a step\n` +
+        'rules  geofences  reports/s  hand-in to commit p95 ms',
+    );
+    for (const on of phases) {
+      const { geofences } = (await ask({ type: 'rules', on })) as { geofences: number };
+      const { reports, p95Ms } = (await ask({ type: 'service', seconds: durationSeconds })) as {
+        reports: number;
+        p95Ms: number;
+      };
+      console.log(
+        `${(on ? 'on' : 'off').padEnd(5)}  ${String(geofences).padStart(9)}  ${reports.toFixed(0).padStart(9)}` +
+          `  ${p95Ms.toFixed(0)}`,
+      );
     }
 
     const { fixes } = (await ask({ type: 'fixes', count: previewFixes })) as { fixes: number };

@@ -22,6 +22,7 @@ import type { Scope } from '../access/scope';
 import { userInScope } from '../access/scope';
 import { runPagedList } from '../odata/paged-list';
 import type { PagedList } from '../odata/paged-list';
+import { preparedQuery } from '../telemetry/prepared-query';
 
 type Db = Kysely<Database>;
 
@@ -200,22 +201,31 @@ export async function alarmContacts(db: Db, vehicleId: number): Promise<AlarmCon
 }
 
 /** Adds one timeline entry; answers its id. */
+const insertAlarmEvent = preparedQuery(['alarmId', 'dateTime', 'type', 'byUserId', 'text'], (db, param) =>
+  db
+    .insertInto('alarmEvents')
+    .values({
+      alarmId: param('alarmId'),
+      dateTime: param('dateTime'),
+      type: param('type'),
+      byUserId: param('byUserId'),
+      text: param('text'),
+    })
+    .returning('id'),
+);
+
 export async function addAlarmEvent(
   db: Db,
   entry: { alarmId: number; type: AlarmEventType; byUserId?: number | null; text?: string | null; at?: Date },
 ): Promise<number> {
-  const { id } = await db
-    .insertInto('alarmEvents')
-    .values({
-      alarmId: entry.alarmId,
-      dateTime: instant(entry.at),
-      type: entry.type,
-      byUserId: entry.byUserId ?? null,
-      text: entry.text ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  const { rows } = await insertAlarmEvent(db, {
+    alarmId: entry.alarmId,
+    dateTime: instant(entry.at),
+    type: entry.type,
+    byUserId: entry.byUserId ?? null,
+    text: entry.text ?? null,
+  });
+  return rows[0]!.id;
 }
 
 /** The same entry as the timeline answers it. */
@@ -237,44 +247,67 @@ export interface AlarmOccurrence {
 /** A 'Repeated' timeline entry of the same words at most this often per alarm; the count counts every repeat. */
 const REPEAT_ENTRY_EVERY_MS = 60_000;
 
+/** An occurrence without a priority of its own joins with this one: never more urgent than any. */
+const NO_PRIORITY = 9;
+
 /**
- * Joins the vehicle's active alarm of this kind: one more event, the latest event time. Answers
- * the alarm's id, or undefined when there is none.
+ * One more event on the vehicle's active alarm of the kind: the latest event time stays the
+ * latest (a device sends its buffer late after a coverage gap), and a more urgent occurrence (a
+ * higher-priority geofence rule) makes the alarm more urgent. Built once: it runs for every report
+ * that repeats an alarm.
  */
-async function joinActiveAlarm(db: Db, occurrence: AlarmOccurrence): Promise<number | undefined> {
-  const at = instant(occurrence.at);
-  const joined = await db
+const joinAlarm = preparedQuery(['vehicleId', 'kind', 'at', 'priority'], (db, param) =>
+  db
     .updateTable('alarms')
     .set((eb) => ({
       eventCount: eb('eventCount', '+', 1),
-      // A device sends its buffer late after a coverage gap: the latest stays the latest.
-      lastEventAt: eb.case().when('lastEventAt', '<', at).then(at).else(eb.ref('lastEventAt')).end(),
-      // A more urgent occurrence (a higher-priority geofence rule) makes the alarm more urgent.
-      ...(occurrence.priority === undefined
-        ? {}
-        : {
-            priority: eb
-              .case()
-              .when('priority', '>', occurrence.priority)
-              .then(occurrence.priority)
-              .else(eb.ref('priority'))
-              .end(),
-          }),
+      lastEventAt: eb
+        .case()
+        .when('lastEventAt', '<', param('at'))
+        .then(param('at'))
+        .else(eb.ref('lastEventAt'))
+        .end(),
+      priority: eb
+        .case()
+        .when('priority', '>', param('priority'))
+        .then(param('priority'))
+        .else(eb.ref('priority'))
+        .end(),
     }))
-    .where('vehicleId', '=', occurrence.vehicleId)
-    .where('kind', '=', occurrence.kind)
+    .where('vehicleId', '=', param('vehicleId'))
+    .where('kind', '=', param('kind'))
     .where('state', '<>', 'Resolved')
-    .returning('id')
-    .executeTakeFirst();
-  if (!joined) return undefined;
-  const lastEntry = await db
+    .returning('id'),
+);
+
+/** The newest 'Opened' or 'Repeated' line of an alarm's timeline. */
+const lastTimelineEntry = preparedQuery(['alarmId'], (db, param) =>
+  db
     .selectFrom('alarmEvents')
     .select(['dateTime', 'text'])
-    .where('alarmId', '=', joined.id)
+    .where('alarmId', '=', param('alarmId'))
     .where('type', 'in', ['Opened', 'Repeated'])
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/**
+ * Joins the vehicle's active alarm of this kind: one more event, the latest event time, and a
+ * timeline line when the words differ or a minute has passed. Answers the alarm's id, or undefined
+ * when there is none.
+ */
+async function joinActiveAlarm(db: Db, occurrence: AlarmOccurrence): Promise<number | undefined> {
+  const at = instant(occurrence.at);
+  const joined = (
+    await joinAlarm(db, {
+      vehicleId: occurrence.vehicleId,
+      kind: occurrence.kind,
+      at,
+      priority: occurrence.priority ?? NO_PRIORITY,
+    })
+  ).rows[0];
+  if (!joined) return undefined;
+  const lastEntry = (await lastTimelineEntry(db, { alarmId: joined.id })).rows[0];
   // Something else happened (another geofence, another rule): it gets its own line at once.
   if (
     !lastEntry ||
