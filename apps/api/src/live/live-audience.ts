@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { ROLE } from '@sentinel/domain';
 import type { RoleName } from '@sentinel/domain';
 import type { Database } from '../db/schema';
+import { preparedQuery } from '../telemetry/prepared-query';
 
 /** The hub group of every connection that may see all vehicles. */
 export const ALL_VEHICLES_GROUP = 'staff';
@@ -26,8 +27,8 @@ export function seesEveryVehicle(role: RoleName): boolean {
  * Only users whose own role is Company-Admin: an Admin also linked to a company already
  * receives everything through the staff group and must not get each message twice.
  */
-export async function companyAdminsWatching(db: Kysely<Database>, vehicleId: number): Promise<number[]> {
-  const rows = await db
+const watchingAdmins = preparedQuery(['vehicleId'], (db, param) =>
+  db
     .selectFrom('vehicles')
     .innerJoin('companyUsers as owner', 'owner.userId', 'vehicles.userId')
     .innerJoin('companyUsers as admin', 'admin.companyId', 'owner.companyId')
@@ -35,10 +36,14 @@ export async function companyAdminsWatching(db: Kysely<Database>, vehicleId: num
     .innerJoin('roles', 'roles.id', 'userRoles.roleId')
     .select('admin.userId')
     .distinct()
-    .where('vehicles.id', '=', vehicleId)
+    .where('vehicles.id', '=', param('vehicleId'))
     .where('admin.role', '=', ROLE.companyAdmin)
-    .where('roles.name', '=', ROLE.companyAdmin)
-    .execute();
+    .where('roles.name', '=', ROLE.companyAdmin),
+);
+
+export async function companyAdminsWatching(db: Kysely<Database>, vehicleId: number): Promise<number[]> {
+  // Built once: a reporting fleet asks it for every vehicle each second.
+  const { rows } = await watchingAdmins(db, { vehicleId });
   return rows.map(({ userId }) => userId);
 }
 

@@ -8,6 +8,7 @@ import { HISTORY_TYPE } from '@sentinel/domain';
 import { dialectOf, inTransaction, instant } from '../db/database';
 import type { Database, Flag } from '../db/schema';
 import type { VehicleEvents } from './vehicle-events';
+import { preparedQuery } from '../telemetry/prepared-query';
 
 /** The database or a transaction on it (a Transaction is a Kysely). */
 type Db = Kysely<Database>;
@@ -178,17 +179,26 @@ export interface GpsFix {
  * Stores the vehicle's last known position, then emits 'gps'. A fix writes no history entry:
  * history holds the four event types only, and a position every few seconds would bury them.
  */
-export async function recordGpsFix(db: Db, fix: GpsFix, events?: VehicleEvents): Promise<void> {
-  const result = await db
+/** The vehicle's newest fix; built once, as every device report with a position runs it. */
+const updateGpsFix = preparedQuery(['vehicleId', 'latitude', 'longitude', 'at'], (db, param) =>
+  db
     .updateTable('vehicles')
     .set({
-      lastKnownGpsLatitudeDegrees: fix.latitude,
-      lastKnownGpsLongitudeDegrees: fix.longitude,
-      gpsDateTime: instant(fix.at),
+      lastKnownGpsLatitudeDegrees: param('latitude'),
+      lastKnownGpsLongitudeDegrees: param('longitude'),
+      gpsDateTime: param('at'),
     })
-    .where('id', '=', fix.vehicleId)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new Error(`Vehicle ${fix.vehicleId} does not exist.`);
+    .where('id', '=', param('vehicleId')),
+);
+
+export async function recordGpsFix(db: Db, fix: GpsFix, events?: VehicleEvents): Promise<void> {
+  const result = await updateGpsFix(db, {
+    vehicleId: fix.vehicleId,
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    at: instant(fix.at),
+  });
+  if ((result.numAffectedRows ?? 0n) === 0n) throw new Error(`Vehicle ${fix.vehicleId} does not exist.`);
   events?.emit('gps', {
     vehicleId: fix.vehicleId,
     latitudeDegrees: fix.latitude,
