@@ -1,7 +1,7 @@
 /*
  * pnpm --filter @sentinel/api bench:geofences [--rates=1000,2000,3000,6000] [--duration=15]
  *   [--vehicles=100000] [--reporting=2000] [--circles=9900] [--polygons=100] [--preview-fixes=60000]
- *   [--rules=off,on] [--cpu-prof]
+ *   [--rules=off,on] [--batches=1,10] [--cpu-prof]
  *
  * Geofence rules at ingestion, and the 7-day preview. The api runs in a child process on a SQLite
  * file (WAL) holding the demo data plus `vehicles` vehicles of 10,000 account holders across 10
@@ -10,13 +10,15 @@
  * scoped to the 10 companies (Enter and a 30-minute Dwell), all over the same 100 km square of
  * Gauteng the reporting vehicles wander in, so reports keep crossing edges and raising alarms.
  *
- * For each offered rate, this process posts position reports with autocannon (one report per POST,
- * as the ingestion bench does) twice: with the geofences loaded (rules on) and with the table empty
- * (rules off), one after the other in the same run. It prints reports/s answered 200, errors, and
- * the POST's latency: a report's alarms are committed in its own transaction before it is answered,
- * so the POST's latency is the time from a report to its alarm. Then it stores `preview-fixes` fixes
- * over the last 7 days for 100 vehicles of one company and times POST /Geofences/Preview of a
- * company-scoped polygon over them (5 runs).
+ * First it stores `preview-fixes` fixes over the last 7 days for 100 vehicles of one company and
+ * times POST /Geofences/Preview of a company-scoped 50-corner polygon over them (5 runs). Then, for
+ * rules off (no geofences) and rules on (the geofences loaded), each after a 5 s warm-up: position
+ * reports posted with autocannon at each offered rate, `batches` readings of one device to a POST (1:
+ * POST /Devices/{serial}/Telemetry, as the ingestion bench; more: its /Batch, as a tracker sends what
+ * it kept or the gateway a packet); then the ingestion service alone for `duration` seconds (no HTTP,
+ * 1,000 reports in flight). It prints reports/s accepted, errors, and the POST's latency: a report's
+ * alarms are committed in its own transaction before it is answered, so the POST's latency is the time
+ * from a report to its alarm. Last, every figure side by side, rules off and on.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -337,6 +339,7 @@ type Autocannon = (options: {
 
 async function runBench(): Promise<void> {
   const rates = option('rates', '1000,2000,3000,6000').split(',').map(Number);
+  const batches = option('batches', '1,10').split(',').map(Number);
   const phases = option('rules', 'off,on')
     .split(',')
     .map((phase) => phase === 'on');
@@ -370,30 +373,37 @@ async function runBench(): Promise<void> {
   const longitudes = Float64Array.from(devices, () => WEST + walk() * SPAN);
   let sequence = 0;
 
-  const load = (rate: number) =>
+  /** `rate` reports a second for `durationSeconds`, `batch` of one device's readings to a POST. */
+  const load = (rate: number, batch: number) =>
     autocannon({
       url,
-      connections: Math.min(200, Math.max(10, rate / 10)),
+      connections: Math.min(200, Math.max(10, rate / batch / 10)),
       duration: durationSeconds,
-      overallRate: rate,
+      overallRate: rate / batch,
       requests: [
         {
           setupRequest(request) {
             sequence += 1;
             const index = sequence % devices.length;
             const device = devices[index]!;
-            latitudes[index]! += (walk() - 0.5) * 0.004;
-            longitudes[index]! += (walk() - 0.5) * 0.004;
+            const now = Date.now();
+            // A batch is the device's last `batch` readings, 100 ms apart, oldest first.
+            const reports = Array.from({ length: batch }, (_, offset) => {
+              latitudes[index]! += (walk() - 0.5) * 0.004;
+              longitudes[index]! += (walk() - 0.5) * 0.004;
+              return {
+                timestamp: new Date(now - (batch - 1 - offset) * 100).toISOString(),
+                latitudeDegrees: latitudes[index],
+                longitudeDegrees: longitudes[index],
+              };
+            });
+            const path = `/Devices/${encodeURIComponent(device.serialNumber)}/Telemetry`;
             return {
               ...request,
               method: 'POST',
-              path: `/Devices/${encodeURIComponent(device.serialNumber)}/Telemetry`,
+              path: batch === 1 ? path : `${path}/Batch`,
               headers: { 'content-type': 'application/json', authorization: `Device ${device.deviceKey}` },
-              body: JSON.stringify({
-                timestamp: new Date().toISOString(),
-                latitudeDegrees: latitudes[index],
-                longitudeDegrees: longitudes[index],
-              }),
+              body: JSON.stringify(batch === 1 ? reports[0] : { reports }),
             };
           },
         },
@@ -401,50 +411,8 @@ async function runBench(): Promise<void> {
     });
 
   try {
-    // Each rules phase starts with WARM_UP_SECONDS of reports through the service, unmeasured: the
-    // first breaches open alarms (an insert and the live hub's read of each), later ones join them,
-    // so a step measured from a cold start would depend on the order of the steps.
-    const accepted = new Map<string, number>();
-    for (const on of phases) {
-      const rules = on ? 'on' : 'off';
-      const { geofences } = (await ask({ type: 'rules', on })) as { geofences: number };
-      await ask({ type: 'service', seconds: WARM_UP_SECONDS });
-      console.log(
-        `\nRules ${rules} (${geofences} geofences), after a ${WARM_UP_SECONDS} s warm-up; ${durationSeconds} s a step\n` +
-          'one report per POST  offered/s  accepted/s  errors  report-to-alarm (POST) p50/p90/p97.5/p99 ms',
-      );
-      for (const rate of rates) {
-        const result = await load(rate);
-        const errors = result.non2xx + result.errors + result.timeouts;
-        const { p50, p90, p97_5, p99 } = result.latency;
-        const perSecond = result['2xx'] / result.duration;
-        accepted.set(`${rate} ${rules}`, perSecond);
-        console.log(
-          `${' '.repeat(19)}  ${String(rate).padStart(9)}  ${perSecond.toFixed(0).padStart(10)}` +
-            `  ${String(errors).padStart(6)}  ${[p50, p90, p97_5, p99].map((value) => value.toFixed(0)).join('/')}`,
-        );
-      }
-      const { reports, p95Ms } = (await ask({ type: 'service', seconds: durationSeconds })) as {
-        reports: number;
-        p95Ms: number;
-      };
-      accepted.set(`service ${rules}`, reports);
-      console.log(
-        `the ingestion service alone (no HTTP), as the device gateway hands it records: ` +
-          `${reports.toFixed(0)} reports/s, hand-in to commit p95 ${p95Ms.toFixed(0)} ms`,
-      );
-    }
-    const cell = (key: string) => accepted.get(key)?.toFixed(0).padStart(9) ?? '        -';
-    console.log('\nSide by side (reports/s)          rules off  rules on');
-    for (const rate of rates) {
-      console.log(
-        `one per POST, offered ${String(rate).padStart(5)}/s   ${cell(`${rate} off`)}  ${cell(`${rate} on`)}`,
-      );
-    }
-    console.log(`ingestion service alone           ${cell('service off')}  ${cell('service on')}`);
-
+    // The preview first, while the fixes it reads are the 60,000 stored for it and no others.
     const { fixes } = (await ask({ type: 'fixes', count: previewFixes })) as { fixes: number };
-    await ask({ type: 'rules', on: false });
     const { accessToken } = await signIn(url, ROLE.admin);
     const corners = Array.from({ length: 50 }, (_, corner) => {
       const angle = (2 * Math.PI * corner) / 50;
@@ -482,6 +450,51 @@ async function runBench(): Promise<void> {
         `the answer ran over ${answer?.fixes} fixes of ${answer?.vehicles} vehicles, ${answer?.breaches.length} breaches.\n` +
         `  5 runs: median ${times[2]!.toFixed(0)} ms, slowest ${times[4]!.toFixed(0)} ms`,
     );
+
+    // Each rules phase starts with WARM_UP_SECONDS of reports through the service, unmeasured: the
+    // first breaches open alarms (an insert and the live hub's read of each), later ones join them,
+    // so a step measured from a cold start would depend on the order of the steps.
+    const accepted = new Map<string, number>();
+    for (const on of phases) {
+      const rules = on ? 'on' : 'off';
+      const { geofences } = (await ask({ type: 'rules', on })) as { geofences: number };
+      await ask({ type: 'service', seconds: WARM_UP_SECONDS });
+      console.log(
+        `\nRules ${rules} (${geofences} geofences), after a ${WARM_UP_SECONDS} s warm-up; ${durationSeconds} s a step\n` +
+          'reports a POST  offered reports/s  accepted reports/s  errors  report-to-alarm (POST) p50/p90/p97.5/p99 ms',
+      );
+      for (const batch of batches) {
+        for (const rate of rates) {
+          const result = await load(rate, batch);
+          const errors = result.non2xx + result.errors + result.timeouts;
+          const { p50, p90, p97_5, p99 } = result.latency;
+          const perSecond = (result['2xx'] * batch) / result.duration;
+          accepted.set(`${batch} ${rate} ${rules}`, perSecond);
+          console.log(
+            `${String(batch).padStart(14)}  ${String(rate).padStart(17)}  ${perSecond.toFixed(0).padStart(18)}` +
+              `  ${String(errors).padStart(6)}  ${[p50, p90, p97_5, p99].map((value) => value.toFixed(0)).join('/')}`,
+          );
+        }
+      }
+      const { reports, p95Ms } = (await ask({ type: 'service', seconds: durationSeconds })) as {
+        reports: number;
+        p95Ms: number;
+      };
+      accepted.set(`service ${rules}`, reports);
+      console.log(
+        `the ingestion service alone (no HTTP), as the device gateway hands it records: ` +
+          `${reports.toFixed(0)} reports/s, hand-in to commit p95 ${p95Ms.toFixed(0)} ms`,
+      );
+    }
+    const cell = (key: string) => accepted.get(key)?.toFixed(0).padStart(9) ?? '        -';
+    console.log('\nSide by side (reports/s)                 rules off  rules on');
+    for (const batch of batches) {
+      for (const rate of rates) {
+        const label = `${batch} a POST, offered ${rate}/s`.padEnd(38);
+        console.log(`${label} ${cell(`${batch} ${rate} off`)}  ${cell(`${batch} ${rate} on`)}`);
+      }
+    }
+    console.log(`${'ingestion service alone'.padEnd(38)} ${cell('service off')}  ${cell('service on')}`);
   } finally {
     child.send({ type: 'stop' } satisfies ParentMessage);
     await new Promise((resolve) => child.once('exit', resolve));

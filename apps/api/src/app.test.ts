@@ -146,6 +146,7 @@ describe('GET /openapi.json', () => {
         '/Devices/{serialNumber}/Commands/{commandId}/Ack',
         '/Devices/{serialNumber}/IngestKey',
         '/Devices/{serialNumber}/Telemetry',
+        '/Devices/{serialNumber}/Telemetry/Batch',
         '/Devices/{serialNumber}/TestCommands',
         '/Devices/{serialNumber}/TestCommands/{commandId}',
         '/Drivers',

@@ -97,6 +97,16 @@ describe('a call the api refuses or never answers', () => {
     expect(future).toMatchObject({ ok: false, status: 400 });
   });
 
+  it('reports readings kept out of coverage in one batch, each answered in order', async () => {
+    const device = createDeviceClient({ apiUrl: api.url, serialNumber, key });
+    const answer = await device.reportBatch([
+      { timestamp: new Date(Date.now() - 20_000).toISOString(), deviceBatteryPercent: 80 },
+      { timestamp: new Date(Date.now() - 10_000).toISOString(), carBatteryVolts: 12.4 },
+    ]);
+    expect(answer).toMatchObject({ ok: true, status: 200 });
+    expect(answer.ok && answer.body.results.map((result) => result.stored.device)).toEqual([true, true]);
+  });
+
   it('answers status null when nothing listens at the address', async () => {
     const device = createDeviceClient({ apiUrl: await deadUrl(), serialNumber, key });
 

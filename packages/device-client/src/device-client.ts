@@ -9,6 +9,7 @@ import type {
   DeviceCommandAckResult,
   DeviceCommandBatch,
   TelemetryReport,
+  TelemetryBatchResult,
   TelemetryResult,
 } from '@sentinel/domain';
 
@@ -42,6 +43,11 @@ export interface PollOptions {
 export interface DeviceClient {
   /** POST /Devices/{serialNumber}/Telemetry: one report; answers which parts were stored. */
   report(report: TelemetryReport): Promise<DeviceAnswer<TelemetryResult>>;
+  /**
+   * POST /Devices/{serialNumber}/Telemetry/Batch: up to 100 readings at once (kept while out of
+   * coverage), each stored as if sent alone; the results in the order sent.
+   */
+  reportBatch(reports: readonly TelemetryReport[]): Promise<DeviceAnswer<TelemetryBatchResult>>;
   /**
    * GET /Devices/{serialNumber}/Commands: the commands waiting for the device (each is Delivered
    * by this call), else the first to arrive within the wait, else none.
@@ -88,6 +94,14 @@ export function createDeviceClient(options: DeviceClientOptions): DeviceClient {
       return call(
         new URL(`${devicePath}/Telemetry`, base),
         { method: 'POST', body: JSON.stringify(report) },
+        AbortSignal.timeout(timeoutMs),
+      );
+    },
+
+    reportBatch(reports) {
+      return call(
+        new URL(`${devicePath}/Telemetry/Batch`, base),
+        { method: 'POST', body: JSON.stringify({ reports }) },
         AbortSignal.timeout(timeoutMs),
       );
     },

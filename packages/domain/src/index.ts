@@ -133,10 +133,20 @@ export {
 export {
   CAR_BATTERY_STATES,
   GPS_STATES,
+  TELEMETRY_BATCH_MAX,
+  TelemetryBatchResultSchema,
+  TelemetryBatchSchema,
   TelemetryReportSchema,
   TelemetryResultSchema,
 } from './contract/telemetry';
-export type { CarBatteryState, GpsState, TelemetryReport, TelemetryResult } from './contract/telemetry';
+export type {
+  CarBatteryState,
+  GpsState,
+  TelemetryBatch,
+  TelemetryBatchResult,
+  TelemetryReport,
+  TelemetryResult,
+} from './contract/telemetry';
 export {
   UserSchema,
   UserPageSchema,

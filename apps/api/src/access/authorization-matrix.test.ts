@@ -104,6 +104,7 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /Devices/{serialNumber}/TestCommands',          'A', 409,   409,   403,        403,        403,   401],
   ['GET /Devices/{serialNumber}/TestCommands/{commandId}', 'A', 404, 404,   403,        403,        403,   401],
   ['POST /Devices/{serialNumber}/Telemetry',             'A', 401,   401,   401,        401,        401,   401],
+  ['POST /Devices/{serialNumber}/Telemetry/Batch',       'A', 401,   401,   401,        401,        401,   401],
   ['GET /Devices/{serialNumber}/Commands',              'A', 401,   401,   401,        401,        401,   401],
   ['POST /Devices/{serialNumber}/Commands/{commandId}/Ack', 'A', 401, 401, 401,       401,        401,   401],
   ['GET /SubscriptionPlans',                             '-', 200,   200,   200,        200,        403,   401],
@@ -496,8 +497,9 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       // No such test command: an allowed caller gets 404.
       return { url: `/Devices/${place.deviceSerialNumber}/TestCommands/999999` };
     case 'POST /Devices/{serialNumber}/Telemetry':
+    case 'POST /Devices/{serialNumber}/Telemetry/Batch':
       // A person's token is no device key, whoever holds it.
-      return { url: `/Devices/${place.deviceSerialNumber}/Telemetry`, payload: {} };
+      return { url: route.split(' ')[1]!.replace('{serialNumber}', place.deviceSerialNumber), payload: {} };
     case 'GET /Devices/{serialNumber}/Commands':
       return { url: `/Devices/${place.deviceSerialNumber}/Commands?waitSeconds=0` };
     case 'POST /Devices/{serialNumber}/Commands/{commandId}/Ack':

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { HISTORY_TYPE } from '@sentinel/domain';
+import { HISTORY_TYPE, MESSAGES } from '@sentinel/domain';
 import { build } from '../app';
 import { instant } from '../db/database';
 import { addTrackedVehicle } from '../live/test-support';
@@ -290,6 +290,93 @@ describe('POST /Devices/{serialNumber}/Telemetry', () => {
     }>();
 
     expect(document.paths['/Devices/{serialNumber}/Telemetry']?.['post']?.security).toEqual([{ device: [] }]);
+  });
+});
+
+describe('POST /Devices/{serialNumber}/Telemetry/Batch', () => {
+  function batch(device: { serialNumber: string; deviceKey: string }, body: unknown, authorization?: string) {
+    return app.inject({
+      method: 'POST',
+      url: `/Devices/${encodeURIComponent(device.serialNumber)}/Telemetry/Batch`,
+      headers: {
+        'content-type': 'application/json',
+        authorization: authorization ?? `Device ${device.deviceKey}`,
+      },
+      payload: JSON.stringify(body),
+    });
+  }
+  const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+
+  it('stores readings kept out of coverage as if sent one by one, and answers each in the order sent', async () => {
+    const vehicle = await addTrackedVehicle(app);
+    const response = await batch(vehicle, {
+      reports: [
+        { timestamp: at(30), latitudeDegrees: -26.1, longitudeDegrees: 28.1, locked: true },
+        // Older than the first: joins the track, does not move the pin.
+        { timestamp: at(60), latitudeDegrees: -26.3, longitudeDegrees: 28.3 },
+        { timestamp: at(10), deviceBatteryPercent: 70 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      results: [
+        {
+          vehicleId: vehicle.vehicleId,
+          stored: { device: false, position: true, lock: true, tamper: false },
+        },
+        {
+          vehicleId: vehicle.vehicleId,
+          stored: { device: false, position: false, lock: false, tamper: false },
+        },
+        {
+          vehicleId: vehicle.vehicleId,
+          stored: { device: true, position: false, lock: false, tamper: false },
+        },
+      ],
+    });
+    const stored = await app.db
+      .selectFrom('vehicles')
+      .select(['lastKnownGpsLatitudeDegrees', 'isLocked'])
+      .where('id', '=', vehicle.vehicleId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ lastKnownGpsLatitudeDegrees: -26.1, isLocked: 1 });
+    const fixes = await app.db
+      .selectFrom('positionFixes')
+      .select('latitudeDegrees')
+      .where('vehicleId', '=', vehicle.vehicleId)
+      .orderBy('at')
+      .execute();
+    expect(fixes.map((fix) => fix.latitudeDegrees)).toEqual([-26.3, -26.1]);
+  });
+
+  it('refuses the whole batch when one report breaks the rules, naming it, and stores nothing', async () => {
+    const vehicle = await addTrackedVehicle(app);
+    const response = await batch(vehicle, {
+      reports: [
+        { timestamp: at(20), latitudeDegrees: -26.1, longitudeDegrees: 28.1 },
+        { timestamp: at(10), latitudeDegrees: -26.2 },
+        { timestamp: new Date(Date.now() + 3_600_000).toISOString() },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      'Reports[1].LongitudeDegrees': [MESSAGES.required],
+      'Reports[2].Timestamp': ['Timestamp must not be more than 5 minutes in the future'],
+    });
+    const fixes = await app.db
+      .selectFrom('positionFixes')
+      .select('vehicleId')
+      .where('vehicleId', '=', vehicle.vehicleId)
+      .execute();
+    expect(fixes).toEqual([]);
+  });
+
+  it('refuses an empty batch, more than 100 reports, and a caller without the key', async () => {
+    const vehicle = await addTrackedVehicle(app);
+    expect((await batch(vehicle, { reports: [] })).statusCode).toBe(400);
+    const many = Array.from({ length: 101 }, () => ({ timestamp: at(1) }));
+    expect((await batch(vehicle, { reports: many })).statusCode).toBe(400);
+    expect((await batch(vehicle, { reports: [{ timestamp: at(1) }] }, 'Device wrong')).statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DevicePathSchema, ref, TelemetryReportSchema, TelemetryResultSchema } from '@sentinel/domain';
+import {
+  DevicePathSchema,
+  ref,
+  TelemetryBatchResultSchema,
+  TelemetryBatchSchema,
+  TelemetryReportSchema,
+  TelemetryResultSchema,
+} from '@sentinel/domain';
+import type { FieldErrors } from '@sentinel/domain';
 import { ApiError, ProblemDetailsRef } from '../errors';
 import { deviceKeyOnly } from '../plugins/device-group';
 import { reportErrors } from '../telemetry/telemetry-service';
@@ -7,6 +15,7 @@ import { reportErrors } from '../telemetry/telemetry-service';
 /** Where a tracking device reports (see README, Device telemetry), in the device-key group. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(TelemetryResultSchema);
+  app.addSchema(TelemetryBatchResultSchema);
 
   app.post(
     '/Devices/:serialNumber/Telemetry',
@@ -37,6 +46,47 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const errors = reportErrors(request.body);
       if (errors) throw new ApiError('validation', errors);
       return app.telemetry.ingest(device, request.body);
+    },
+  );
+
+  app.post(
+    '/Devices/:serialNumber/Telemetry/Batch',
+    {
+      schema: {
+        tags: ['Devices'],
+        summary: 'Report several readings at once',
+        description:
+          'Readings a device kept while out of coverage, or a packet of records, in one request: each ' +
+          'is stored as if sent alone, in the order sent (older than what is stored is ignored), and ' +
+          'answered in that order. A report the rules refuse refuses the batch: ' +
+          '400 with field errors named `Reports[i].Field`, and nothing is stored. Authenticated as the ' +
+          'single report is.',
+        security: [{ device: [] }],
+        params: DevicePathSchema,
+        body: TelemetryBatchSchema,
+        response: {
+          200: ref(TelemetryBatchResultSchema),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+          404: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request) => {
+      const device = request.device;
+      if (!device) throw new ApiError('unauthenticated');
+      const { reports } = request.body;
+      const errors: FieldErrors = {};
+      reports.forEach((report, index) => {
+        for (const [field, messages] of Object.entries(reportErrors(report) ?? {})) {
+          errors[`Reports[${index}].${field}`] = messages;
+        }
+      });
+      if (Object.keys(errors).length > 0) throw new ApiError('validation', errors);
+      // Handed in within one turn: the service's group commit stores them in one transaction, in order.
+      const results = await Promise.all(reports.map((report) => app.telemetry.ingest(device, report)));
+      return { results };
     },
   );
 };

@@ -30,7 +30,7 @@ import {
   DeviceCommandDeliverySchema,
   DeviceCommandSchema,
 } from './commands';
-import { TelemetryResultSchema } from './telemetry';
+import { TelemetryBatchResultSchema, TelemetryResultSchema } from './telemetry';
 import { ImportJobSchema, ImportRowSchema } from './imports';
 import { AlarmDetailSchema, AlarmEventSchema, AlarmFiguresRowSchema, AlarmSchema } from './alarms';
 import {
@@ -89,6 +89,7 @@ export const CONTRACT_SCHEMAS = [
   DeviceCommandBatchSchema,
   DeviceCommandAckResultSchema,
   TelemetryResultSchema,
+  TelemetryBatchResultSchema,
   ImportJobSchema,
   ImportRowSchema,
   AlarmSchema,

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { Literals, Nullable } from './common';
+import { Literals, Nullable, ref } from './common';
 
 /** What the car's battery looked like when the device raised a tamper alert. */
 export const CAR_BATTERY_STATES = ['Normal', 'Low', 'Disconnected'] as const;
@@ -70,3 +70,25 @@ export const TelemetryResultSchema = Type.Object(
   { $id: 'TelemetryResult' },
 );
 export type TelemetryResult = Static<typeof TelemetryResultSchema>;
+
+/** The most reports one POST /Devices/{serialNumber}/Telemetry/Batch carries. */
+export const TELEMETRY_BATCH_MAX = 100;
+
+/**
+ * POST /Devices/{serialNumber}/Telemetry/Batch body: readings a device kept while out of coverage,
+ * or a gateway's decoded packet of records, sent together; each is stored as if sent alone.
+ */
+export const TelemetryBatchSchema = Type.Object(
+  {
+    reports: Type.Array(TelemetryReportSchema, { minItems: 1, maxItems: TELEMETRY_BATCH_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type TelemetryBatch = Static<typeof TelemetryBatchSchema>;
+
+/** POST /Devices/{serialNumber}/Telemetry/Batch answer: each report's result, in the order sent. */
+export const TelemetryBatchResultSchema = Type.Object(
+  { results: Type.Array(ref(TelemetryResultSchema)) },
+  { $id: 'TelemetryBatchResult' },
+);
+export type TelemetryBatchResult = Static<typeof TelemetryBatchResultSchema>;
