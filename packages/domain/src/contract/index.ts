@@ -44,12 +44,7 @@ import {
 } from './second-factors';
 import { LockRequestSchema } from './immobilisation';
 import { ArmingScheduleSchema, ArmingStatusSchema } from './arming';
-import {
-  GeofenceBreachSchema,
-  GeofencePreviewSchema,
-  GeofenceRuleSchema,
-  GeofenceSchema,
-} from './geofences';
+import { GeofenceBreachSchema, GeofencePreviewSchema, GeofenceRuleSchema, GeofenceSchema } from './geofences';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer

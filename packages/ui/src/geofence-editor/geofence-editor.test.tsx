@@ -118,12 +118,14 @@ describe('given a new polygon', () => {
     await choose('Shape', 'Polygon', form);
     const corners = within(form).getByRole('textbox', { name: 'Corners' });
 
-    // A bow tie: its edges cross.
-    await userEvent.type(corners, '-26, 28{Enter}-26.1, 28.1{Enter}-26, 28.1{Enter}-26.1, 28');
+    // A bow tie, pasted as a map's "copy coordinates" gives corners: its edges cross.
+    await userEvent.click(corners);
+    await userEvent.paste('-26, 28\n-26.1, 28.1\n-26, 28.1\n-26.1, 28');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(corners).toHaveAccessibleDescription(expect.stringContaining(GEOFENCE_MESSAGES.selfIntersecting));
 
-    await userEvent.type(corners, '{Enter}somewhere');
+    await userEvent.click(corners);
+    await userEvent.paste('\nsomewhere');
     expect(corners).toHaveAccessibleDescription(
       expect.stringContaining(GEOFENCE_MESSAGES.coordinatesUnreadable),
     );
