@@ -27,6 +27,7 @@ import type { AlarmChangedMessage, DeviceTamperMessage } from '@sentinel/domain'
 import type { Database } from '../src/db/schema';
 import { addTrackedVehicle, hubConnection, postTelemetry, signIn, startApi } from '../src/live/test-support';
 import type { TrackedVehicle } from '../src/live/test-support';
+import type { AutocannonRequest, AutocannonResult } from './autocannon';
 
 type ApiReady = { url: string; load: TrackedVehicle[]; probes: TrackedVehicle[] };
 type ApiCommand = { clearAlarms: true } | { openAlarms: number } | { stop: true };
@@ -105,20 +106,7 @@ async function runApi(): Promise<void> {
 
 // ---- The load, the listener and the queue --------------------------------------------------
 
-/** autocannon ships no types; these are the parts used here (see its README). */
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-interface AutocannonResult {
-  '2xx': number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  duration: number;
-}
+/** autocannon's callback form, which this bench stops early; the shared types are ./autocannon's. */
 type Autocannon = (
   options: {
     url: string;

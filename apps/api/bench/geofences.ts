@@ -22,7 +22,6 @@
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +32,7 @@ import { instant } from '../src/db/database';
 import { insertPositionFixes } from '../src/replay/position-fixes';
 import { issueDeviceKey } from '../src/telemetry/device-keys';
 import { signIn, startApi } from '../src/live/test-support';
+import { loadAutocannon } from './autocannon';
 
 interface Device {
   serialNumber: string;
@@ -314,29 +314,6 @@ if (process.argv.includes('--api')) {
 
 // ---- The load ----------------------------------------------------------------------------------
 
-/** autocannon ships no types; these are the parts used here (see its README). */
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-interface AutocannonResult {
-  latency: { p50: number; p90: number; p97_5: number; p99: number };
-  '2xx': number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  duration: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  overallRate: number;
-  requests: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-}) => Promise<AutocannonResult>;
-
 async function runBench(): Promise<void> {
   const rates = option('rates', '1000,2000,3000,6000').split(',').map(Number);
   const batches = option('batches', '1,10').split(',').map(Number);
@@ -345,7 +322,7 @@ async function runBench(): Promise<void> {
     .map((phase) => phase === 'on');
   const durationSeconds = Number(option('duration', '15'));
   const previewFixes = Number(option('preview-fixes', '60000'));
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const autocannon = loadAutocannon();
   const passOn = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 
   console.log('Starting the api (SQLite file) and seeding the fleet...');

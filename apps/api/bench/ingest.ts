@@ -15,7 +15,6 @@
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { LIVE_MESSAGE, ROLE } from '@sentinel/domain';
 import type { DeviceGpsLocationMessage } from '@sentinel/domain';
 import { addTrackedVehicle, hubConnection, signIn, startApi } from '../src/live/test-support';
+import { loadAutocannon } from './autocannon';
 
 interface Device {
   serialNumber: string;
@@ -63,30 +63,6 @@ if (process.argv.includes('--api')) {
 
 // ---- The load and the listeners ------------------------------------------------------------
 
-/** autocannon ships no types; these are the parts used here (see its README). */
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-interface AutocannonResult {
-  requests: { total: number };
-  latency: { p50: number; p97_5: number; p99: number };
-  '2xx': number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  duration: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  overallRate: number;
-  requests: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-}) => Promise<AutocannonResult>;
-
 function percentile(sorted: Float64Array, share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
@@ -98,7 +74,7 @@ async function runBench(): Promise<void> {
   const durationSeconds = Number(option('duration', '20'));
   const deviceCount = Number(option('devices', '1000'));
   const coalesceMs = option('coalesce-ms', '');
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const autocannon = loadAutocannon();
 
   console.log(
     `Starting the api (SQLite file) with ${deviceCount} devices` +

@@ -2,16 +2,11 @@
  * Device reports open and join alarms, through the real telemetry route, on both engines; an
  * alarm outlives a restart. The silent sweep has its own file (silence.test.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onServer } from '@sentinel/database';
-import { PRIVATE_DATABASE_TEMPLATE_ENV } from '../db/database';
 import { addTrackedVehicle } from '../live/test-support';
 import { ago, alarmsOfVehicle, detail, report, startAlarmApi } from './test-support';
 import type { AlarmApi } from './test-support';
+import { restartDatabase } from '../test-support/restart-database';
 
 let api: AlarmApi;
 
@@ -126,30 +121,7 @@ describe("the device's battery", () => {
 });
 
 describe('after a restart', () => {
-  const onPostgres = process.env.SENTINEL_TEST_ENGINE === 'postgres';
-  let folder: string;
-  let database: { databaseFile: string; databaseUrl?: string };
-  let dropDatabase: () => Promise<void> = () => Promise.resolve();
-
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'sentinel-alarms-'));
-    if (onPostgres) {
-      const serverUrl = process.env[PRIVATE_DATABASE_TEMPLATE_ENV] ?? '';
-      const name = `sentinel_alarms_${randomUUID().replaceAll('-', '')}`;
-      await onServer(serverUrl, `create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      database = { databaseFile: '', databaseUrl: url.href };
-      dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
-    } else {
-      database = { databaseFile: join(folder, 'sentinel.db') };
-    }
-  });
-
-  afterAll(async () => {
-    await dropDatabase();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const database = restartDatabase('alarms');
 
   it('the alarm a report opened is still there, with its timeline, in a new api on the same database', async () => {
     const first = await startAlarmApi(database);

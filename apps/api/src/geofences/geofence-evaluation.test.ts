@@ -6,20 +6,15 @@
  * schedule holds its rule to its hours; a geofence made or removed after reports were judged is
  * seen at the next report; a vehicle's presence outlives a restart.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { onServer } from '@sentinel/database';
 import type { Geofence, GeofenceInput, GeoPoint } from '@sentinel/domain';
 import { build } from '../app';
-import { PRIVATE_DATABASE_TEMPLATE_ENV } from '../db/database';
 import { addTrackedVehicle } from '../live/test-support';
 import type { TrackedVehicle } from '../live/test-support';
 import { userIdByEmail } from '../db/seed/users';
 import { insertGeofence } from './geofence-queries';
+import { restartDatabase } from '../test-support/restart-database';
 
 let app: FastifyInstance;
 /** The demo Admin's access token (signed here: a sign-in's password check is not what is tested). */
@@ -292,32 +287,7 @@ describe('a change of the geofences', () => {
 });
 
 describe('after a restart', () => {
-  const onPostgres = process.env.SENTINEL_TEST_ENGINE === 'postgres';
-  let folder: string;
-  let database: { databaseFile: string; databaseUrl?: string };
-  let dropDatabase: () => Promise<void> = () => Promise.resolve();
-
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'sentinel-geofences-'));
-    if (onPostgres) {
-      // A copy of the run's migrated template, as ':memory:' gets, but under a name both apis open.
-      const templateUrl = process.env[PRIVATE_DATABASE_TEMPLATE_ENV] ?? '';
-      const template = new URL(templateUrl).pathname.slice(1);
-      const name = `sentinel_geofences_${randomUUID().replaceAll('-', '')}`;
-      await onServer(templateUrl, `create database ${name} template ${template}`);
-      const url = new URL(templateUrl);
-      url.pathname = `/${name}`;
-      database = { databaseFile: '', databaseUrl: url.href };
-      dropDatabase = () => onServer(templateUrl, `drop database if exists ${name} with (force)`);
-    } else {
-      database = { databaseFile: join(folder, 'sentinel.db') };
-    }
-  });
-
-  afterAll(async () => {
-    await dropDatabase();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const database = restartDatabase('geofences');
 
   it('a vehicle inside a geofence is still inside it for a new api on the same database: leaving opens the Exit alarm', async () => {
     const centre = newPlace();
