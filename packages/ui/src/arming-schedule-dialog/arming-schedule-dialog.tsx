@@ -1,13 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { armingScheduleErrors, minutesOfDay, WEEKDAY_LABELS, WEEKDAYS } from '@sentinel/domain';
+import { useRef, useState, type FormEvent } from 'react';
+import { armingScheduleErrors, minutesOfDay, WEEKDAYS } from '@sentinel/domain';
 import type { ArmingSchedule, FieldErrors, Weekday } from '@sentinel/domain';
-import { clsx } from 'clsx';
 import { Alert } from '../alert';
 import { Button } from '../button';
-import { Checkbox } from '../checkbox';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '../dialog';
 import { errorText } from '../internal/error-text';
-import { TextField } from '../text-field';
+import { ScheduleFields } from './schedule-fields';
 
 /** The hours a new schedule's form starts with: the usual night (the example). */
 export const DEFAULT_ARMING_HOURS = { from: '22:00', to: '05:00' } as const;
@@ -79,7 +77,6 @@ function ArmingScheduleForm({ schedule, onSave, onRemove, onDone }: FormProps) {
   const [server, setServer] = useState<Messages>({});
   const [pending, setPending] = useState<'save' | 'remove' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const daysErrorId = useId();
   const firstDay = useRef<HTMLButtonElement>(null);
   const fromInput = useRef<HTMLInputElement>(null);
   const toInput = useRef<HTMLInputElement>(null);
@@ -142,60 +139,16 @@ function ArmingScheduleForm({ schedule, onSave, onRemove, onDone }: FormProps) {
     }
   };
 
-  const daysError = message('Days');
   return (
     <form className="sn-arming-schedule" onSubmit={(event) => void submit(event)} noValidate>
-      <fieldset
-        className={clsx('sn-arming-schedule__days', daysError !== undefined && 'sn-field--invalid')}
-        aria-describedby={daysError !== undefined ? daysErrorId : undefined}
-      >
-        <legend className="sn-field__label">Days</legend>
-        <div className="sn-arming-schedule__day-list">
-          {WEEKDAYS.map((day, index) => (
-            <Checkbox
-              key={day}
-              ref={index === 0 ? firstDay : undefined}
-              label={WEEKDAY_LABELS[day]}
-              checked={days.includes(day)}
-              aria-invalid={daysError !== undefined || undefined}
-              onCheckedChange={(on) =>
-                change('Days', {
-                  days: on ? [...days, day] : days.filter((item) => item !== day),
-                  from,
-                  to,
-                })
-              }
-            />
-          ))}
-        </div>
-        {daysError !== undefined && (
-          <p id={daysErrorId} className="sn-field__error">
-            {daysError}
-          </p>
-        )}
-      </fieldset>
-      <div className="sn-arming-schedule__times">
-        <TextField
-          ref={fromInput}
-          label="From"
-          hint="HH:MM, 24-hour"
-          value={from}
-          maxLength={5}
-          autoComplete="off"
-          error={message('From')}
-          onChange={(event) => change('From', { days, from: event.target.value, to })}
-        />
-        <TextField
-          ref={toInput}
-          label="To"
-          hint="At or before From: the next day"
-          value={to}
-          maxLength={5}
-          autoComplete="off"
-          error={message('To')}
-          onChange={(event) => change('To', { days, from, to: event.target.value })}
-        />
-      </div>
+      <ScheduleFields
+        schedule={{ days, from, to }}
+        errors={{ Days: message('Days'), From: message('From'), To: message('To') }}
+        onChange={(next, field) => change(field, next)}
+        firstDayRef={firstDay}
+        fromRef={fromInput}
+        toRef={toInput}
+      />
       {failure !== null && <Alert variant="error">{failure}</Alert>}
       <DialogFooter>
         {schedule !== null && onRemove !== undefined && (

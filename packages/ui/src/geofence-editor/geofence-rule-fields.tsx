@@ -1,17 +1,14 @@
-import { useId } from 'react';
 import {
   ALARM_PRIORITIES,
   ALARM_PRIORITY_LABELS,
   GEOFENCE_TRIGGER_LABELS,
   GEOFENCE_TRIGGERS,
-  WEEKDAY_LABELS,
-  WEEKDAYS,
 } from '@sentinel/domain';
-import { clsx } from 'clsx';
 import { Button } from '../button';
 import { Checkbox } from '../checkbox';
 import { Select } from '../select';
 import { TextField } from '../text-field';
+import { ScheduleFields } from '../arming-schedule-dialog/schedule-fields';
 import type { RuleDraft } from './geofence-draft';
 
 const TRIGGER_OPTIONS = GEOFENCE_TRIGGERS.map((trigger) => ({
@@ -42,8 +39,6 @@ export interface GeofenceRuleFieldsProps {
  */
 export function GeofenceRuleFields({ index, rule, onChange, onRemove, message }: GeofenceRuleFieldsProps) {
   const key = (field: string) => `Rules[${index}].${field}`;
-  const daysError = message(key('Days'));
-  const daysErrorId = useId();
   const title = `Rule ${index + 1}`;
   return (
     <fieldset className="sn-geofence-editor__rule">
@@ -85,54 +80,12 @@ export function GeofenceRuleFields({ index, rule, onChange, onRemove, message }:
       />
       {rule.scheduled && (
         <>
-          {/* The arming schedule dialog's days and hours, in its looks. */}
-          <fieldset
-            className={clsx('sn-arming-schedule__days', daysError !== undefined && 'sn-field--invalid')}
-            aria-describedby={daysError !== undefined ? daysErrorId : undefined}
-          >
-            <legend className="sn-field__label">Days</legend>
-            <div className="sn-arming-schedule__day-list">
-              {WEEKDAYS.map((day) => (
-                <Checkbox
-                  key={day}
-                  label={WEEKDAY_LABELS[day]}
-                  checked={rule.days.includes(day)}
-                  aria-invalid={daysError !== undefined || undefined}
-                  onCheckedChange={(on) =>
-                    onChange(
-                      { ...rule, days: on ? [...rule.days, day] : rule.days.filter((item) => item !== day) },
-                      key('Days'),
-                    )
-                  }
-                />
-              ))}
-            </div>
-            {daysError !== undefined && (
-              <p id={daysErrorId} className="sn-field__error">
-                {daysError}
-              </p>
-            )}
-          </fieldset>
-          <div className="sn-arming-schedule__times">
-            <TextField
-              label="From"
-              hint="HH:MM, 24-hour, Johannesburg time"
-              value={rule.from}
-              maxLength={5}
-              autoComplete="off"
-              error={message(key('From'))}
-              onChange={(event) => onChange({ ...rule, from: event.target.value }, key('From'))}
-            />
-            <TextField
-              label="To"
-              hint="At or before From: the next day"
-              value={rule.to}
-              maxLength={5}
-              autoComplete="off"
-              error={message(key('To'))}
-              onChange={(event) => onChange({ ...rule, to: event.target.value }, key('To'))}
-            />
-          </div>
+          <ScheduleFields
+            schedule={rule}
+            errors={{ Days: message(key('Days')), From: message(key('From')), To: message(key('To')) }}
+            fromHint="HH:MM, 24-hour, Johannesburg time"
+            onChange={(next, field) => onChange({ ...rule, ...next }, key(field))}
+          />
         </>
       )}
       {onRemove !== undefined && (
