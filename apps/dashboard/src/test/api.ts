@@ -1,9 +1,19 @@
 import { inject } from 'vitest';
+import { createApiClient } from '@sentinel/api-sdk';
 import { AUTHORISED_USER_KEY } from '@sentinel/domain';
 import type { AuthorisedUser } from '@sentinel/domain';
 
 /** The real api started by global-setup.ts. */
 export const apiUrl = (): string => inject('apiUrl');
+
+/** The SDK against the test api, signed in as `user` (its session kept in memory, refreshed in place). */
+export function sdk(user: AuthorisedUser) {
+  let current = user;
+  return createApiClient({
+    baseUrl: apiUrl(),
+    session: { get: () => current, set: (next) => (current = next), clear() {} },
+  });
+}
 
 /** A local address where nothing listens. */
 export const deadUrl = (): string => inject('deadUrl');

@@ -1,18 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { and, createApiClient, eq, gt } from '@sentinel/api-sdk';
+import { and, eq, gt } from '@sentinel/api-sdk';
 import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { storeSignedInUser, sdk } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
-
-function sdk(user: AuthorisedUser) {
-  let current = user;
-  return createApiClient({
-    baseUrl: apiUrl(),
-    session: { get: () => current, set: (next) => (current = next), clear() {} },
-  });
-}
 
 /** The demo account holder (holder@sentinel.demo) and their two installed vehicles. */
 async function demoHolder(user: AuthorisedUser) {

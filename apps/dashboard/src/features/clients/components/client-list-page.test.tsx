@@ -1,21 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { and, createApiClient, eq, gt, NetworkError } from '@sentinel/api-sdk';
-import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, deadUrl, recordingFetch, repeated, storeSignedInUser } from '../../../test/api';
+import { and, eq, gt, NetworkError } from '@sentinel/api-sdk';
+import { apiUrl, deadUrl, recordingFetch, repeated, storeSignedInUser, sdk } from '../../../test/api';
 import { startLiveTestHub } from '../../../test/live-test-hub';
 import type { LiveTestHub } from '../../../test/live-test-hub';
 import { pasteInto } from '../../../test/paste-into';
 import { renderApp } from '../../../test/render-app';
-
-function sdk(user: AuthorisedUser) {
-  let current = user;
-  return createApiClient({
-    baseUrl: apiUrl(),
-    session: { get: () => current, set: (next) => (current = next), clear() {} },
-  });
-}
 
 const ACTIVE = and(eq('role', 'Account-Holder'), gt('totalNumberOfVehiclesWithDevice', 0));
 

@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '@sentinel/api-sdk';
-import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, demoSignIn, storeSignedInUser } from '../../../test/api';
+import { demoSignIn, storeSignedInUser, sdk } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
 
 // jsdom has no layout: give the list's scroll area 500 px and every card 50 px, so the virtual list
@@ -15,14 +13,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function sdk(user: AuthorisedUser) {
-  let current = user;
-  return createApiClient({
-    baseUrl: apiUrl(),
-    session: { get: () => current, set: (next) => (current = next), clear() {} },
-  });
-}
 
 const unique = (label: string) => `${label} ${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 

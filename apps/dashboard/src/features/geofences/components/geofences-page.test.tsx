@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, ne, orderBy } from '@sentinel/api-sdk';
+import { ne, orderBy } from '@sentinel/api-sdk';
 import type { VehicleListFields } from '@sentinel/api-sdk';
 import { GEOFENCE_MESSAGES } from '@sentinel/domain';
-import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { storeSignedInUser, sdk } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
 
 // jsdom has no layout: give the list's scroll area 500 px and every card 50 px, so the virtual list
@@ -17,14 +16,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function sdk(user: AuthorisedUser) {
-  let current = user;
-  return createApiClient({
-    baseUrl: apiUrl(),
-    session: { get: () => current, set: (next) => (current = next), clear() {} },
-  });
-}
 
 const rowOf = (heading: HTMLElement) => heading.closest<HTMLElement>('[role="listitem"]')!;
 

@@ -1,20 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, eq, ne } from '@sentinel/api-sdk';
+import { eq, ne } from '@sentinel/api-sdk';
 import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, recordingFetch, storeSignedInUser } from '../../../test/api';
+import { recordingFetch, storeSignedInUser, sdk } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
 import { recordSavedFiles } from '../../../test/saved-files';
 import type { SavedFile } from '../../../test/saved-files';
-
-function sdk(user: AuthorisedUser) {
-  let current = user;
-  return createApiClient({
-    baseUrl: apiUrl(),
-    session: { get: () => current, set: (next) => (current = next), clear() {} },
-  });
-}
 
 /** An installed demo vehicle whose history holds a cancelled tamper alert, and one with no history at all. */
 async function demoVehicles(user: AuthorisedUser) {

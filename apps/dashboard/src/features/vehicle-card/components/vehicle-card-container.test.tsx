@@ -1,19 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { and, contains, createApiClient, eq, ne } from '@sentinel/api-sdk';
+import { and, contains, eq, ne } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
 import type { AuthorisedUser } from '@sentinel/domain';
-import { apiUrl, storeSignedInUser } from '../../../test/api';
+import { apiUrl, storeSignedInUser, sdk } from '../../../test/api';
 import { renderApp } from '../../../test/render-app';
-
-function sdk(user: AuthorisedUser) {
-  let current = user;
-  return createApiClient({
-    baseUrl: apiUrl(),
-    session: { get: () => current, set: (next) => (current = next), clear() {} },
-  });
-}
 
 /**
  * Installed demo vehicles (the demo holder's excepted, other screens' tests read them), oldest
