@@ -65,6 +65,10 @@ function vehiclesInScope(db: Db, scope: GeofenceScope, reach: Scope) {
   return query.orderBy('vehicles.id').execute();
 }
 
+/** Oldest first; instants are stored ISO 8601 UTC with milliseconds, so text order is time order. */
+const byTime = (a: GeofenceBreach, b: GeofenceBreach) =>
+  a.at < b.at ? -1 : a.at > b.at ? 1 : a.vehicleId - b.vehicleId;
+
 interface FixRow extends StoredFix {
   vehicleId: number;
 }
@@ -139,6 +143,12 @@ export async function previewGeofence(
         text: breach.text,
       });
     }
+    // Only the newest PREVIEW_MAX_BREACHES are answered: keep at most twice that in memory, so a
+    // busy scope's week costs no more than a short one's.
+    if (breaches.length > 2 * PREVIEW_MAX_BREACHES) {
+      breaches.sort(byTime);
+      breaches.splice(0, breaches.length - PREVIEW_MAX_BREACHES);
+    }
     // Another request's turn before the next vehicle.
     await nextTurn();
   };
@@ -162,8 +172,7 @@ export async function previewGeofence(
     if (current) await judge(current.vehicleId, current.track);
   }
 
-  // Instants are stored ISO 8601 UTC with milliseconds, so text order is time order.
-  breaches.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.vehicleId - b.vehicleId));
+  breaches.sort(byTime);
   return {
     from,
     to,

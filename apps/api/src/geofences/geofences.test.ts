@@ -394,4 +394,29 @@ describe("'Try on the last 7 days'", () => {
     expect(quiet.body).toMatchObject({ vehicles: 0, fixes: 0, breaches: [] });
     expect((await listed('Admin')).totalCount).toBe(before);
   });
+
+  it('lists the newest 500 breaches of a busy week, oldest of them first', async () => {
+    // 1,300 fixes a minute apart, in and out of the circle in turn: 1,299 breaches.
+    const start = Date.now() - 2 * 24 * 3_600_000;
+    const far = { latitudeDegrees: CENTRE.latitudeDegrees + 0.05, longitudeDegrees: CENTRE.longitudeDegrees };
+    const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
+    await insertPositionFixes(
+      app.db,
+      Array.from({ length: 1_300 }, (_, minute) => ({
+        vehicleId: outside.vehicleId,
+        at: at(minute),
+        ...(minute % 2 === 0 ? CENTRE : far),
+      })),
+    );
+    const preview = await call<GeofencePreview>(
+      'Admin',
+      'POST',
+      '/Geofences/Preview',
+      circle('Busy', { kind: 'Vehicle', id: outside.vehicleId }, [ENTER, EXIT]),
+    );
+    expect(preview.body).toMatchObject({ vehicles: 1, fixes: 1_300 });
+    expect(preview.body.breaches).toHaveLength(500);
+    expect(preview.body.breaches[0]?.at).toBe(at(800));
+    expect(preview.body.breaches.at(-1)?.at).toBe(at(1_299));
+  });
 });
