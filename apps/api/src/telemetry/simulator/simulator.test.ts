@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CAR_BATTERY_LOW_VOLTS, HISTORY_TYPE, LIVE_MESSAGE, ROLE } from '@sentinel/domain';
 import { build } from '../../app';
@@ -139,6 +139,7 @@ describe('a demo vehicle someone arms', () => {
   it('is driven off by the simulator within two rounds, and its alarm reaches the dashboard within a second of the move', async () => {
     // No vehicle drives but the first (movingShare 0): the one armed below stands parked for good.
     const TICK_MS = 200;
+    const built = new Date().toISOString();
     const app = await build({ seed: true, simulator: { seed: 3, tickMs: TICK_MS, movingShare: 0 } });
     apps.push(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -155,8 +156,19 @@ describe('a demo vehicle someone arms', () => {
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       const ofVehicle = (message: { vehicleId: number }) => message.vehicleId === vehicleId;
-      // The simulator's first round puts it on its road; armed from there.
-      await nextMessage<DeviceGpsLocationMessage>(connection, LIVE_MESSAGE.gpsLocation, ofVehicle);
+      // The simulator's first round puts it on its road; armed from there. That round may run before
+      // the connection is up, so its fix is looked for in the vehicle's row, not in a message.
+      await vi.waitFor(
+        async () => {
+          const { gpsDateTime } = await app.db
+            .selectFrom('vehicles')
+            .select('gpsDateTime')
+            .where('id', '=', vehicleId!)
+            .executeTakeFirstOrThrow();
+          expect(gpsDateTime! >= built).toBe(true);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
 
       const moved = nextMessage<DeviceGpsLocationMessage>(
         connection,
