@@ -607,3 +607,4 @@ export * from './arming';
 export * from './contract/arming';
 export * from './geofences';
 export * from './contract/geofences';
+export * from './contract/gateway';

@@ -45,6 +45,7 @@ import {
 import { LockRequestSchema } from './immobilisation';
 import { ArmingScheduleSchema, ArmingStatusSchema } from './arming';
 import { GeofenceBreachSchema, GeofencePreviewSchema, GeofenceRuleSchema, GeofenceSchema } from './geofences';
+import { GatewayCommandBatchSchema, GatewayCommandSchema } from './gateway';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
@@ -105,4 +106,6 @@ export const CONTRACT_SCHEMAS = [
   GeofenceSchema,
   GeofenceBreachSchema,
   GeofencePreviewSchema,
+  GatewayCommandSchema,
+  GatewayCommandBatchSchema,
 ] as const;

@@ -34,8 +34,17 @@ export const TelemetryReportSchema = Type.Object(
         { description: 'Present when the device detects tampering; raises a tamper alert.' },
       ),
     ),
+    moving: Type.Optional(
+      Type.Boolean({ description: "Whether the device's motion sensor says the vehicle is moving." }),
+    ),
     carBatteryVolts: Type.Optional(Type.Number({ minimum: 0, maximum: 40 })),
     deviceBatteryPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    deviceBatteryVolts: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 10, description: "The device's own backup battery." }),
+    ),
+    gsmSignalBars: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 5, description: 'Mobile network signal, 0 (none) to 5.' }),
+    ),
     applicationVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   },
   {
