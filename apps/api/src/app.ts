@@ -50,6 +50,8 @@ import type { PositionFixRetention } from './replay/retention';
 import type { CommandSettings } from './commands/command-service';
 import { deviceCommandRoutes } from './commands/device-routes';
 import { deviceKeyOnly } from './plugins/device-group';
+import { gatewayKeyPlugin } from './gateway/gateway-key';
+import { gatewayRoutes } from './gateway/gateway-routes';
 import { deviceTelemetryRoutes } from './routes/device-telemetry';
 import { simulatorPlugin } from './telemetry/simulator/simulator-plugin';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
@@ -130,6 +132,8 @@ export interface BuildOptions {
   alarms?: AlarmOptions;
   /** Second factors, step-up and staff sessions (MFA_REQUIRED and the rest; see SecondFactorSettings for the defaults). */
   secondFactors?: SecondFactorOptions;
+  /** The device gateway's key (GATEWAY_KEY), good for devices with numeric serials only. @default undefined (no gateway may speak) */
+  gatewayKey?: string;
 }
 
 /**
@@ -208,6 +212,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           device: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Device <key>' },
+          gateway: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Gateway <key>' },
         },
       },
     },
@@ -290,8 +295,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });
+  await app.register(gatewayKeyPlugin, { gatewayKey: options.gatewayKey });
   await app.register(deviceTelemetryRoutes);
   await app.register(deviceKeyOnly(deviceCommandRoutes));
+  await app.register(gatewayRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await app.ready();

@@ -8,6 +8,7 @@ import {
   assertProductionSettings,
   DEFAULT_DATABASE_FILE,
   devOutboxEnabled,
+  gatewayOptions,
   loadOrCreateJwtSecret,
   readServerConfig,
   retentionOptions,
@@ -355,6 +356,26 @@ describe('the alarm settings', () => {
     expect(() => alarmOptions({ ALARM_ACK_TARGET_SECONDS_GPS_JAMMED: 'soon' })).toThrow(
       /ALARM_ACK_TARGET_SECONDS_GPS_JAMMED must be a whole number/,
     );
+  });
+});
+
+describe('GATEWAY_KEY', () => {
+  it('lets no gateway speak unless set, and hands the key to the api when it is', () => {
+    expect(gatewayOptions({})).toEqual({});
+    expect(gatewayOptions({ GATEWAY_KEY: '  ' })).toEqual({});
+    expect(serverBuildOptions({}).gatewayKey).toBeUndefined();
+    expect(serverBuildOptions({ GATEWAY_KEY: 'dev-gateway' }).gatewayKey).toBe('dev-gateway');
+  });
+
+  it('needs at least 32 characters with NODE_ENV=production', () => {
+    const production = { NODE_ENV: 'production' };
+    expect(() => gatewayOptions({ ...production, GATEWAY_KEY: 'x'.repeat(31) })).toThrow(
+      /^GATEWAY_KEY must have at least 32 characters with NODE_ENV=production; it has 31\./,
+    );
+    expect(gatewayOptions({ ...production, GATEWAY_KEY: 'k'.repeat(32) })).toEqual({
+      gatewayKey: 'k'.repeat(32),
+    });
+    expect(gatewayOptions(production)).toEqual({});
   });
 });
 

@@ -283,6 +283,27 @@ export function commandAndPartnerOptions(env: NodeJS.ProcessEnv = process.env): 
   };
 }
 
+/** The shortest GATEWAY_KEY production accepts, as for JWT_SECRET. */
+export const MIN_GATEWAY_KEY_LENGTH = 32;
+
+/**
+ * GATEWAY_KEY: the key the device gateway (apps/device-gateway) presents as
+ * `Authorization: Gateway <key>` to report and take commands for the trackers it holds (numeric
+ * serials only). Unset, no gateway may speak. With NODE_ENV=production it must have at least
+ * MIN_GATEWAY_KEY_LENGTH characters.
+ */
+export function gatewayOptions(env: NodeJS.ProcessEnv = process.env): Partial<BuildOptions> {
+  const key = text(env, 'GATEWAY_KEY');
+  if (key === undefined) return {};
+  if (isProduction(env) && key.length < MIN_GATEWAY_KEY_LENGTH) {
+    throw new Error(
+      `GATEWAY_KEY must have at least ${MIN_GATEWAY_KEY_LENGTH} characters with NODE_ENV=production; it has ${key.length}. ` +
+        'Use a random value, e.g. openssl rand -base64 48.',
+    );
+  }
+  return { gatewayKey: key };
+}
+
 /**
  * POSITION_FIX_RETENTION_DAYS: trip replay's fixes older than this many days are deleted, swept
  * hourly. Unset, every fix is kept.
@@ -503,6 +524,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     ...providerOptions(env),
     ...commandAndPartnerOptions(env),
     ...retentionOptions(env),
+    ...gatewayOptions(env),
     ...paymentOptions(env),
     importLimits: readImportLimits(env),
     smsCountries: readSmsCountries(env),

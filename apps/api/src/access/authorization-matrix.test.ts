@@ -107,6 +107,7 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /Devices/{serialNumber}/Telemetry/Batch',       'A', 401,   401,   401,        401,        401,   401],
   ['GET /Devices/{serialNumber}/Commands',              'A', 401,   401,   401,        401,        401,   401],
   ['POST /Devices/{serialNumber}/Commands/{commandId}/Ack', 'A', 401, 401, 401,       401,        401,   401],
+  ['POST /Gateway/Commands/Poll',                        '-', 401,   401,   401,        401,        401,   401],
   ['GET /SubscriptionPlans',                             '-', 200,   200,   200,        200,        403,   401],
   ['GET /Companies',                                     'A', 200,   200,   200,        '200 none', 403,   401],
   ['GET /Companies',                                     'B', 200,   200,   '200 none', 200,        403,   401],
@@ -507,6 +508,9 @@ function requestFor(route: string, placeName: Place): InjectOptions {
         url: `/Devices/${place.deviceSerialNumber}/Commands/1/Ack`,
         payload: { status: 'Confirmed', locked: true },
       };
+    case 'POST /Gateway/Commands/Poll':
+      // A person's token is no gateway key, whoever holds it.
+      return { url: '/Gateway/Commands/Poll', payload: { serialNumbers: [], waitSeconds: 0 } };
     case 'GET /SubscriptionPlans':
       return { url: '/SubscriptionPlans' };
     case 'GET /Companies':

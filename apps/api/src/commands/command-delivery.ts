@@ -3,22 +3,38 @@
  * seen, so staff see it online); a poll claims, then waits until a command is made on this
  * instance (woken at once) or the recheck interval passes (a command made through another
  * instance), up to the device's wait. A device holds one poll at a time on an instance: a new
- * poll ends the one before with its usual empty answer.
+ * poll ends the one before with its usual empty answer. A device gateway polls for all the
+ * devices it holds at once (pollMany), waiting on the whole set the same way.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeviceCommandDelivery } from '@sentinel/domain';
-import type { CommandContext, CommandDevice, CommandService } from './command-service';
+import type { CommandContext, CommandDevice, CommandService, HandedCommand } from './command-service';
 import {
   claimCommands,
   claimCommandsOfDevices,
   deliveryView,
+  devicesWithPendingCommands,
   markDeviceSeen,
   markDevicesSeen,
 } from './command-queries';
 
-type Delivery = Pick<CommandService, 'claim' | 'claimMany' | 'poll' | 'close'> & {
-  /** Wakes the device's polls waiting on this instance: a command was made for it. */
+type Delivery = Pick<CommandService, 'claim' | 'claimMany' | 'poll' | 'pollMany' | 'close'> & {
+  /** Wakes the polls waiting on this instance for the device (its own, a gateway's): a command was made for it. */
   wake(deviceId: number): void;
 };
+
+/**
+ * The most device ids one statement names: far below either engine's limit of parameters, and
+ * short enough that a gateway's thousands of devices never hold the event loop for long (each
+ * statement of SQLite runs on it).
+ */
+export const DEVICES_PER_STATEMENT = 1_000;
+
+/** A gateway's poll waiting on this instance. */
+interface SetWaiter {
+  deviceIds: ReadonlySet<number>;
+  wake(): void;
+}
 
 export function createDelivery(context: CommandContext): Delivery {
   const { db, settings, announce } = context;
@@ -29,10 +45,14 @@ export function createDelivery(context: CommandContext): Delivery {
   // until its dead poll's wait runs out. Either way one key holds one poll (and one recheck a
   // second), however many it opens.
   const openPolls = new Map<number, AbortController>();
+  // Gateways' polls waiting on this instance, each on the devices it named. Several gateway
+  // instances share one key, so each call waits on its own set and none ends another.
+  const setWaiters = new Set<SetWaiter>();
   let closed = false;
 
   const wake = (deviceId: number) => {
     for (const resolve of waiting.get(deviceId) ?? []) resolve();
+    for (const waiter of setWaiters) if (waiter.deviceIds.has(deviceId)) waiter.wake();
   };
 
   async function claim(device: CommandDevice): Promise<DeviceCommandDelivery[]> {
@@ -45,19 +65,76 @@ export function createDelivery(context: CommandContext): Delivery {
     return rows.map(deliveryView);
   }
 
+  /** Hands over the waiting commands of these devices (any number of them), oldest first. */
+  async function claimOf(deviceIds: readonly number[], now: Date): Promise<HandedCommand[]> {
+    const rows = [];
+    for (let start = 0; start < deviceIds.length; start += DEVICES_PER_STATEMENT) {
+      if (start > 0) await nextTurn();
+      rows.push(
+        ...(await claimCommandsOfDevices(db, deviceIds.slice(start, start + DEVICES_PER_STATEMENT), now)),
+      );
+    }
+    rows.sort((a, b) => a.id - b.id);
+    // A test command changes no vehicle: nobody watches it live.
+    for (const row of rows) if (row.vehicleId !== null) announce(row.vehicleId, row.id);
+    return rows.map((row) => ({ deviceId: row.deviceId, command: deliveryView(row) }));
+  }
+
+  /** Notes that these devices (any number of them) asked for commands now. */
+  async function markSeen(deviceIds: readonly number[], now: Date): Promise<void> {
+    for (let start = 0; start < deviceIds.length; start += DEVICES_PER_STATEMENT) {
+      if (start > 0) await nextTurn();
+      await markDevicesSeen(db, deviceIds.slice(start, start + DEVICES_PER_STATEMENT), now);
+    }
+  }
+
   async function claimMany(devices: readonly CommandDevice[]) {
     const claimed = new Map<number, DeviceCommandDelivery[]>();
-    const ids = devices.filter((device) => device.vehicleId !== null).map((device) => device.id);
+    const ids = devices.map((device) => device.id);
     if (ids.length === 0) return claimed;
     const now = new Date();
-    await markDevicesSeen(db, ids, now);
-    const rows = await claimCommandsOfDevices(db, ids, now);
-    rows.sort((a, b) => a.id - b.id);
-    for (const row of rows) {
-      announce(row.vehicleId, row.id);
-      claimed.set(row.deviceId, [...(claimed.get(row.deviceId) ?? []), deliveryView(row)]);
+    await markSeen(ids, now);
+    for (const { deviceId, command } of await claimOf(ids, now)) {
+      claimed.set(deviceId, [...(claimed.get(deviceId) ?? []), command]);
     }
     return claimed;
+  }
+
+  /**
+   * The waiting commands of the devices in `ids`: only the few devices that have one are named in
+   * the claim, so a gateway's recheck of thousands of devices costs one read of the waiting
+   * commands, not a statement per thousand devices.
+   */
+  async function claimWaitingOf(ids: ReadonlySet<number>): Promise<HandedCommand[]> {
+    const now = new Date();
+    const waitingIds = (await devicesWithPendingCommands(db, now)).filter((id) => ids.has(id));
+    return waitingIds.length === 0 ? [] : claimOf(waitingIds, now);
+  }
+
+  async function pollMany(devices: readonly CommandDevice[], waitMs: number, signal?: AbortSignal) {
+    const ids = new Set(devices.map((device) => device.id));
+    if (ids.size === 0) return [];
+    // Seen once a call: the call lasts at most maxWaitMs, inside the online window.
+    await markSeen([...ids], new Date());
+    const deadline = Date.now() + Math.min(waitMs, settings.maxWaitMs);
+    for (;;) {
+      if (signal?.aborted || closed) return [];
+      const claimed = await claimWaitingOf(ids);
+      const left = deadline - Date.now();
+      if (claimed.length > 0 || left <= 0 || closed || signal?.aborted) return claimed;
+      await new Promise<void>((resolve) => {
+        const waiter: SetWaiter = { deviceIds: ids, wake: () => done() };
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          setWaiters.delete(waiter);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(left, settings.recheckMs));
+        setWaiters.add(waiter);
+        signal?.addEventListener('abort', done);
+      });
+    }
   }
 
   async function poll(device: CommandDevice, waitMs: number, signal?: AbortSignal) {
@@ -108,10 +185,12 @@ export function createDelivery(context: CommandContext): Delivery {
     claim,
     claimMany,
     poll,
+    pollMany,
     wake,
     close() {
       closed = true;
       for (const deviceId of [...waiting.keys()]) wake(deviceId);
+      for (const waiter of [...setWaiters]) waiter.wake();
     },
   };
 }

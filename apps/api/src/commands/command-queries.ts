@@ -235,12 +235,11 @@ export function claimCommands(db: Db, device: { id: number; vehicleId: number | 
 }
 
 /**
- * claimCommands for many devices in one statement (the simulator's fleet, every round): the
- * commands of each device for the vehicle it is still linked to.
+ * claimCommands for many devices in one statement (the simulator's fleet every round, a gateway's
+ * held devices): the commands of each device for the vehicle it is still linked to, and a free
+ * device's test commands.
  */
 export function claimCommandsOfDevices(db: Db, deviceIds: readonly number[], now: Date) {
-  // The linked-vehicle equality holds for no test command (null equals nothing), hence the
-  // narrowed vehicleId.
   return db
     .updateTable('deviceCommands')
     .set({ status: 'Delivered', deliveredAt: instant(now) })
@@ -253,12 +252,35 @@ export function claimCommandsOfDevices(db: Db, deviceIds: readonly number[], now
           .selectFrom('devices')
           .select('devices.id')
           .whereRef('devices.id', '=', 'deviceCommands.deviceId')
-          .whereRef('devices.vehicleId', '=', 'deviceCommands.vehicleId'),
+          .where((device) =>
+            device.or([
+              device('devices.vehicleId', '=', device.ref('deviceCommands.vehicleId')),
+              device.and([
+                device('devices.vehicleId', 'is', null),
+                device('deviceCommands.vehicleId', 'is', null),
+              ]),
+            ]),
+          ),
       ),
     )
     .returning(['id', 'vehicleId', 'deviceId', 'type', 'requestedAt', 'expiresAt'])
-    .$narrowType<{ vehicleId: number }>()
     .execute();
+}
+
+/**
+ * The devices that have a command waiting to be handed over now, whatever device they are: few
+ * at any time (at most one per vehicle and one per free device), read through the status and
+ * expiry index, so a poll for thousands of devices looks for their commands at this cost.
+ */
+export async function devicesWithPendingCommands(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom('deviceCommands')
+    .select('deviceId')
+    .distinct()
+    .where('status', '=', 'Pending')
+    .where('expiresAt', '>', instant(now))
+    .execute();
+  return rows.map((row) => row.deviceId);
 }
 
 /** Notes that these devices asked for commands now (they are online). */

@@ -35,7 +35,7 @@ export interface CommandSettings {
   expiryMs?: number;
   /** How often open commands past their time are expired. @default 5000 */
   sweepIntervalMs?: number;
-  /** The longest a device's GET /Commands waits for a command. @default 25000 */
+  /** The longest a device's GET /Commands (and a gateway's poll) waits for a command. @default 25000 */
   maxWaitMs?: number;
   /** How often a waiting poll looks in the database (commands made through another instance). @default 1000 */
   recheckMs?: number;
@@ -50,6 +50,12 @@ export interface CommandSettings {
 export interface CommandDevice {
   id: number;
   vehicleId: number | null;
+}
+
+/** A command handed to one of several devices polled together. */
+export interface HandedCommand {
+  deviceId: number;
+  command: DeviceCommandDelivery;
 }
 
 export interface CommandService {
@@ -100,10 +106,16 @@ export interface CommandService {
   getTest(deviceId: number, commandId: number): Promise<DeviceTestCommand | undefined>;
   /** The device's waiting commands (a free device's test commands), handed over now (none when there are none). */
   claim(device: CommandDevice): Promise<DeviceCommandDelivery[]>;
-  /** claim for many devices at once (two statements, whatever their number), by device id. */
+  /** claim for many devices at once (two statements per thousand devices), by device id. */
   claimMany(devices: readonly CommandDevice[]): Promise<Map<number, DeviceCommandDelivery[]>>;
   /** claim, waiting up to waitMs for a command to arrive; ends early when signal aborts. */
   poll(device: CommandDevice, waitMs: number, signal?: AbortSignal): Promise<DeviceCommandDelivery[]>;
+  /**
+   * A device gateway's poll for the devices it holds: marks them all seen, hands over their waiting
+   * commands (oldest first), else waits up to waitMs for one made for any of them. Ends early, with
+   * nothing handed over, when signal aborts. Each call waits on its own devices, whoever else polls.
+   */
+  pollMany(devices: readonly CommandDevice[], waitMs: number, signal?: AbortSignal): Promise<HandedCommand[]>;
   /** The device's answer; throws CommandRefusal for another device's, an unknown or a closed command. */
   acknowledge(device: CommandDevice, commandId: number, ack: DeviceCommandAck): Promise<DeviceCommandStatus>;
   /** Expires the open commands whose time is up; answers how many. */
@@ -161,6 +173,7 @@ export function createCommandService(
     claim: delivery.claim,
     claimMany: delivery.claimMany,
     poll: delivery.poll,
+    pollMany: delivery.pollMany,
     close: delivery.close,
     acknowledge: acknowledgement.acknowledge,
     expireDue: expiry.expireDue,

@@ -104,6 +104,12 @@ export interface DevicesTable {
   autoLockEnabledState: ColumnType<number, number | undefined, number>;
   carBatteryVolts: number | null;
   deviceBatteryPercent: number | null;
+  /** The motion sensor's word, 1 moving and 0 still (migration 0022); null until first reported. */
+  moving: Flag | null;
+  /** The device's own backup battery (migration 0022). */
+  deviceBatteryVolts: number | null;
+  /** Mobile network signal, 0 (none) to 5 (migration 0022). */
+  gsmSignalBars: number | null;
   /** SHA-256 of the device's ingestion key (live-updates issue). */
   ingestKeyHash: string | null;
   createdOnDateTime: Instant;

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { GATEWAY_SERIAL_PATTERN } from '@sentinel/domain';
 import { problem } from '../errors';
+import { gatewayKeyFrom } from '../gateway/gateway-key';
 import { deviceKeyFrom, deviceKeyMatches, findDeviceBySerial } from '../telemetry/device-keys';
 import type { IngestingDevice } from '../telemetry/device-keys';
 
@@ -31,6 +33,11 @@ const refuse = (reply: FastifyReply) =>
  * wrong key and for an unknown serial alike) and sets request.device, before the body is parsed.
  * A deactivated device is refused with 403: its reports are not stored and it is handed no
  * commands, test commands included.
+ *
+ * The device gateway calls the same routes for the trackers it holds, with
+ * `Authorization: Gateway <key>` (GATEWAY_KEY): accepted only for a device whose serial matches
+ * GATEWAY_SERIAL_PATTERN, so the gateway key never speaks for a device that has a key of its own.
+ * Any other serial, a wrong key or no GATEWAY_KEY at all gets the same 401.
  */
 export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
   return fp(
@@ -40,15 +47,19 @@ export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
         request: FastifyRequest,
         reply: FastifyReply,
       ) => {
-        const key = deviceKeyFrom(request.headers.authorization);
-        if (key === undefined) return refuse(reply);
+        const { authorization } = request.headers;
+        const key = deviceKeyFrom(authorization);
+        const gatewayKey = key === undefined ? gatewayKeyFrom(authorization) : undefined;
+        if (key === undefined && gatewayKey === undefined) return refuse(reply);
         const { serialNumber } = request.params as { serialNumber: string };
         const device = await findDeviceBySerial(app.db, serialNumber);
         // An unknown serial is answered like a wrong key, after the same comparison, so the answer
         // does not tell which serial numbers exist.
-        if (!deviceKeyMatches(key, device?.ingestKeyHash ?? UNKNOWN_DEVICE_HASH) || !device) {
-          return refuse(reply);
-        }
+        const trusted =
+          key === undefined
+            ? app.isGatewayKey(gatewayKey ?? '') && GATEWAY_SERIAL_PATTERN.test(device?.serialNumber ?? '')
+            : deviceKeyMatches(key, device?.ingestKeyHash ?? UNKNOWN_DEVICE_HASH);
+        if (!trusted || !device) return refuse(reply);
         // After the key check, so only the device itself learns that it is deactivated.
         if (!device.active) {
           return reply.code(403).send(problem('forbidden', undefined, DEVICE_DEACTIVATED));
@@ -70,8 +81,8 @@ export function deviceKeyOnly(...plugins: FastifyPluginAsyncTypebox[]) {
       name: 'sentinel-device-routes',
       fastify: '5.x',
       encapsulate: true,
-      dependencies: ['sentinel-db'],
-      decorators: { fastify: ['db'] },
+      dependencies: ['sentinel-db', 'sentinel-gateway-key'],
+      decorators: { fastify: ['db', 'isGatewayKey'] },
     },
   );
 }

@@ -3,11 +3,11 @@
  * route and the simulator both come through here, and every change goes through the vehicle store,
  * which commits before the event bus (and so the live hub) hears of it.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { HISTORY_TYPE, MESSAGES } from '@sentinel/domain';
 import type { FieldErrors, TelemetryReport, TelemetryResult } from '@sentinel/domain';
 import { instant } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Database, DevicesTable } from '../db/schema';
 import { heldEvents } from '../vehicles/vehicle-events';
 import type { VehicleEvents } from '../vehicles/vehicle-events';
 import {
@@ -123,7 +123,10 @@ async function store(
       ? {}
       : { deviceBatteryPercent: report.deviceBatteryPercent }),
     ...(report.applicationVersion === undefined ? {} : { applicationVersion: report.applicationVersion }),
-  };
+    ...(report.moving === undefined ? {} : { moving: report.moving ? 1 : 0 }),
+    ...(report.deviceBatteryVolts === undefined ? {} : { deviceBatteryVolts: report.deviceBatteryVolts }),
+    ...(report.gsmSignalBars === undefined ? {} : { gsmSignalBars: report.gsmSignalBars }),
+  } satisfies Updateable<DevicesTable>;
   if (Object.keys(deviceValues).length > 0) {
     await recordDeviceTelemetry(trx, { deviceId: device.id, ...deviceValues });
     stored.device = true;

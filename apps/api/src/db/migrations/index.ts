@@ -20,6 +20,7 @@ import { secondFactorsMigration } from './0018-second-factors';
 import { lockReasonsAndHoldsMigration } from './0019-lock-reasons-and-holds';
 import { armingMigration } from './0020-arming';
 import { geofencesMigration } from './0021-geofences';
+import { deviceSignalMigration } from './0022-device-signal';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-lock-reasons-and-holds': lockReasonsAndHoldsMigration,
   '0020-arming': armingMigration,
   '0021-geofences': geofencesMigration,
+  '0022-device-signal': deviceSignalMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
