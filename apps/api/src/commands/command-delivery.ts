@@ -106,16 +106,17 @@ export function createDelivery(context: CommandContext): Delivery {
    * commands, not a statement per thousand devices.
    */
   async function claimWaitingOf(ids: ReadonlySet<number>): Promise<HandedCommand[]> {
+    if (ids.size === 0) return [];
     const now = new Date();
     const waitingIds = (await devicesWithPendingCommands(db, now)).filter((id) => ids.has(id));
     return waitingIds.length === 0 ? [] : claimOf(waitingIds, now);
   }
 
   async function pollMany(devices: readonly CommandDevice[], waitMs: number, signal?: AbortSignal) {
+    // A gateway holding no known device still waits its wait, rather than polling again at once.
     const ids = new Set(devices.map((device) => device.id));
-    if (ids.size === 0) return [];
     // Seen once a call: the call lasts at most maxWaitMs, inside the online window.
-    await markSeen([...ids], new Date());
+    if (ids.size > 0) await markSeen([...ids], new Date());
     const deadline = Date.now() + Math.min(waitMs, settings.maxWaitMs);
     for (;;) {
       if (signal?.aborted || closed) return [];

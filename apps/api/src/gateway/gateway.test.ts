@@ -326,6 +326,8 @@ describe('POST /Gateway/Commands/Poll', () => {
     // Two gateway instances with the one key, each waiting for its own devices.
     const holding = gatewayPoll([held.serialNumber], 10);
     const notHolding = gatewayPoll([elsewhere.serialNumber], 1);
+    // A gateway holding no known device waits its wait too, rather than calling again at once.
+    const holdingNone = gatewayPoll(['111111111111'], 1);
     const notHoldingStarted = Date.now();
     await pollStarted(held);
     await pollStarted(elsewhere);
@@ -343,6 +345,8 @@ describe('POST /Gateway/Commands/Poll', () => {
     const other = await notHolding;
     expect(((await other.json()) as GatewayCommandBatch).items).toEqual([]);
     // It waited out its own wait: the first gateway's poll did not end it.
+    expect(Date.now() - notHoldingStarted).toBeGreaterThanOrEqual(900);
+    expect(((await (await holdingNone).json()) as GatewayCommandBatch).items).toEqual([]);
     expect(Date.now() - notHoldingStarted).toBeGreaterThanOrEqual(900);
   });
 
