@@ -17,6 +17,7 @@ const onBothEngines = [
   'src/durability/*.test.ts',
   'src/imports/*.test.ts',
   'src/commands/*.test.ts',
+  'src/gateway/*.test.ts',
   'src/telemetry/telemetry-service.test.ts',
   'src/routes/device-telemetry.test.ts',
   'src/replay/*.test.ts',

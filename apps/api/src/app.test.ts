@@ -153,6 +153,7 @@ describe('GET /openapi.json', () => {
         '/Drivers/{id}',
         '/FitmentCenters',
         '/FitmentCenters/{id}/Availability',
+        '/Gateway/Commands/Poll',
         '/Geofences',
         '/Geofences/Preview',
         '/Geofences/{id}',

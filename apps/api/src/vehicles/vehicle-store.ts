@@ -295,6 +295,9 @@ export interface DeviceTelemetry {
   deviceId: number;
   carBatteryVolts?: number | null;
   deviceBatteryPercent?: number | null;
+  deviceBatteryVolts?: number;
+  gsmSignalBars?: number;
+  moving?: Flag;
   applicationVersion?: string;
   autoLockEnabledState?: number;
 }
