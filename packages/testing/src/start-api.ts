@@ -52,6 +52,11 @@ export interface ApiOptions {
     /** The only origin passkeys are accepted from. @default 'http://localhost:5173' */
     origin?: string;
   };
+  /**
+   * The device gateway's key (GATEWAY_KEY): `Authorization: Gateway <key>` reports and takes commands
+   * for devices with numeric serials. @default unset: no gateway may speak
+   */
+  gatewayKey?: string;
 }
 
 /** A message the api recorded instead of sending it. */

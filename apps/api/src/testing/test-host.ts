@@ -37,6 +37,7 @@ const INSTANCE_OPTIONS = [
   'otpResendIntervalMs',
   'commands',
   'secondFactors',
+  'gatewayKey',
 ] as const satisfies readonly (keyof BuildOptions)[];
 
 type InstanceOptions = Pick<BuildOptions, (typeof INSTANCE_OPTIONS)[number]>;

@@ -1,0 +1,104 @@
+/*
+ * The instance's one command poll: POST /Gateway/Commands/Poll with the serial numbers of every
+ * device it holds now. The api marks them online, hands over their waiting lock and unlock
+ * commands, else waits for one. Each command goes to the connection holding its device; one whose
+ * device hung up meanwhile is dropped (it expires, or the device's next handshake claims it).
+ */
+import { DEVICE_COMMAND_WAIT_SECONDS } from '@sentinel/domain';
+import type { Logger } from 'pino';
+import type { ApiClient } from './api-client';
+import type { DeviceRegistry } from './device-registry';
+
+export interface CommandLoopOptions {
+  api: ApiClient;
+  registry: DeviceRegistry;
+  log: Logger;
+  /** How long one poll waits for a command. @default DEVICE_COMMAND_WAIT_SECONDS (25) */
+  waitSeconds?: number;
+  /**
+   * A newly held device joins the open poll this soon: the poll is re-issued with it. Devices that
+   * connect within this time join together, so a burst of connections is not a burst of polls.
+   * @default 200
+   */
+  joinDelayMs?: number;
+  /** The pause after a poll that failed (the api away), so the loop never spins. @default 1000 */
+  retryDelayMs?: number;
+}
+
+export interface CommandLoop {
+  /** Ends the open poll and the loop. */
+  stop(): Promise<void>;
+}
+
+export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
+  const { api, registry, log } = options;
+  const waitSeconds = options.waitSeconds ?? DEVICE_COMMAND_WAIT_SECONDS;
+  const joinDelayMs = options.joinDelayMs ?? 200;
+  const retryDelayMs = options.retryDelayMs ?? 1_000;
+  const stopping = new AbortController();
+  // Ends the open poll (or the wait before one) when the set of devices grew.
+  let current: AbortController | undefined;
+  let rejoin: NodeJS.Timeout | undefined;
+  let grew = false;
+
+  const stopHolding = registry.onHold(() => {
+    grew = true;
+    if (current === undefined || rejoin !== undefined) return;
+    const open = current;
+    rejoin = setTimeout(() => {
+      rejoin = undefined;
+      open.abort();
+    }, joinDelayMs);
+  });
+
+  /** Resolves after ms, or at once when the signal aborts. */
+  const pause = (ms: number, signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      if (signal.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+    });
+
+  const run = async () => {
+    while (!stopping.signal.aborted) {
+      current = new AbortController();
+      const signal = AbortSignal.any([stopping.signal, current.signal]);
+      grew = false;
+      const serialNumbers = registry.serialNumbers();
+      if (serialNumbers.length === 0) {
+        // Nothing to poll for: wait for the first device (its handshake claimed its commands).
+        await pause(waitSeconds * 1000, signal);
+        continue;
+      }
+      const answer = await api.pollCommands(serialNumbers, waitSeconds, signal);
+      if (answer.kind === 'ok') {
+        for (const { serialNumber, command } of answer.body.items) {
+          const connection = registry.get(serialNumber);
+          if (connection) connection.sendCommand(command);
+          else log.info({ serialNumber, commandId: command.id }, 'command for a device no longer held');
+        }
+        continue;
+      }
+      if (signal.aborted) continue;
+      log.warn({ status: answer.status, detail: answer.detail.slice(0, 200) }, 'command poll failed');
+      // A device that connects meanwhile ends the pause: its poll should not wait out a failure.
+      if (!grew) await pause(retryDelayMs, signal);
+    }
+  };
+
+  const running = run().catch((error: unknown) => log.error({ err: error }, 'command loop ended'));
+
+  return {
+    async stop() {
+      stopHolding();
+      clearTimeout(rejoin);
+      stopping.abort();
+      await running;
+    },
+  };
+}

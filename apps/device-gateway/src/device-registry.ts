@@ -1,0 +1,59 @@
+/*
+ * The devices this instance holds a live connection for, by serial number (IMEI). The newest
+ * connection of a serial wins: an older one, here or on another instance, is closed, so a stale
+ * connection never takes a command meant for the live one.
+ */
+import type { DeviceCommandDelivery } from '@sentinel/domain';
+import type { CloseReason } from './stats';
+
+export interface HeldConnection {
+  readonly serialNumber: string;
+  readonly connectionId: string;
+  /** Its place in the order of accepted connections across instances: higher is newer. */
+  readonly sequence: number;
+  /** Writes the command to the device (queued behind one it has not answered yet). */
+  sendCommand(command: DeviceCommandDelivery): void;
+  close(reason: CloseReason): void;
+}
+
+export class DeviceRegistry {
+  private readonly held = new Map<string, HeldConnection>();
+  private readonly listeners = new Set<() => void>();
+
+  /** Holds the connection, closing an older one of the same serial. */
+  hold(connection: HeldConnection): void {
+    const previous = this.held.get(connection.serialNumber);
+    this.held.set(connection.serialNumber, connection);
+    if (previous && previous !== connection) previous.close('replaced');
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Forgets the connection, unless a newer one already took its place. */
+  release(connection: HeldConnection): void {
+    if (this.held.get(connection.serialNumber) === connection) this.held.delete(connection.serialNumber);
+  }
+
+  /** Another instance accepted a connection of this serial: close ours if it is older. */
+  acceptedElsewhere(serialNumber: string, sequence: number): void {
+    const local = this.held.get(serialNumber);
+    if (local && local.sequence <= sequence) local.close('replaced');
+  }
+
+  get(serialNumber: string): HeldConnection | undefined {
+    return this.held.get(serialNumber);
+  }
+
+  serialNumbers(): string[] {
+    return [...this.held.keys()];
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  /** Called after each newly held device; answers a function that stops calling it. */
+  onHold(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
