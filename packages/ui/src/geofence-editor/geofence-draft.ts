@@ -103,7 +103,7 @@ export function draftOf(geofence: GeofenceInput, scopeName: string): GeofenceDra
 }
 
 /** A typed number; an empty field is no number (NaN), which the domain's rules refuse. */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+export const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 function shapeOf(draft: GeofenceDraft): { shape: GeofenceShape; unreadable: boolean } {
   if (draft.shapeType === 'Circle') {

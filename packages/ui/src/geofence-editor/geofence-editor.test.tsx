@@ -171,3 +171,15 @@ describe('given rules that are not complete', () => {
     );
   });
 });
+
+// The map with a key is tried in the browser tests (e2e/tests/geofence-map.spec.ts), against a
+// stand-in of Google's script: jsdom loads no scripts.
+describe('given no maps key', () => {
+  it('offers the typed fields alone, as an empty key does too', () => {
+    const { form } = renderEditor({ mapsApiKey: '  ' });
+
+    expect(within(form).queryByRole('group', { name: 'Geofence map' })).toBeNull();
+    expect(within(form).queryByRole('status', { name: 'Loading map' })).toBeNull();
+    expect(within(form).getByRole('textbox', { name: 'Centre latitude' })).toBeVisible();
+  });
+});

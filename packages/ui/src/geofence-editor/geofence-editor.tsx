@@ -35,6 +35,11 @@ export interface GeofenceEditorProps {
   /** 'Try on the last 7 days': the breaches the unsaved rules would have raised; rejects as onSave. */
   onPreview: (input: GeofenceInput) => Promise<GeofencePreview>;
   onCancel: () => void;
+  /**
+   * googleMapsApiKey from appsettings.json: the shape is then also drawn on a Google map above its
+   * fields. Without one, or when Google's script cannot load, the fields alone.
+   */
+  mapsApiKey?: string | undefined;
   /** The form's accessible name. @default 'Geofence' */
   label?: string | undefined;
   className?: string;
@@ -48,9 +53,10 @@ type Preview =
 
 /**
  * The geofence form: its name, a circle (centre and radius) or a polygon (corners pasted one a
- * line), the vehicles it watches (its scope) and 1 to 5 rules. The domain's rules (geofenceErrors)
- * are checked at their fields before anything is sent; 'Try on the last 7 days' runs the unsaved
- * rules over the stored fixes and lists what they would have raised.
+ * line, or either drawn on a Google map when a key is given), the vehicles it watches (its scope)
+ * and 1 to 5 rules. The domain's rules (geofenceErrors) are checked at their fields before anything
+ * is sent; 'Try on the last 7 days' runs the unsaved rules over the stored fixes and lists what they
+ * would have raised.
  */
 export function GeofenceEditor({
   geofence,
@@ -61,6 +67,7 @@ export function GeofenceEditor({
   onSave,
   onPreview,
   onCancel,
+  mapsApiKey,
   label = 'Geofence',
   className,
 }: GeofenceEditorProps) {
@@ -174,7 +181,7 @@ export function GeofenceEditor({
         }}
       />
 
-      <GeofenceShapeFields draft={draft} change={change} message={message} />
+      <GeofenceShapeFields draft={draft} change={change} message={message} mapsApiKey={mapsApiKey} />
       <GeofenceScopeFields
         draft={draft}
         change={change}

@@ -4,6 +4,7 @@ import { clsx } from 'clsx';
 import { Select } from '../select';
 import { TextField } from '../text-field';
 import type { GeofenceDraft } from './geofence-draft';
+import { GeofenceMap } from './geofence-map';
 
 const SHAPE_OPTIONS = GEOFENCE_SHAPE_TYPES.map((type) => ({ value: type, label: type }));
 
@@ -19,10 +20,16 @@ export interface GeofenceFieldsProps {
 }
 
 /**
- * The shape, entered without a map: a circle as its centre and radius, or a polygon as its corners
- * pasted one a line ("latitude, longitude", as a map's "copy coordinates" gives them).
+ * The shape: a circle as its centre and radius, or a polygon as its corners pasted one a line
+ * ("latitude, longitude", as a map's "copy coordinates" gives them). With a maps key, the shape is
+ * also drawn on a Google map above these fields, which reads and writes them.
  */
-export function GeofenceShapeFields({ draft, change, message }: GeofenceFieldsProps) {
+export function GeofenceShapeFields({
+  draft,
+  change,
+  message,
+  mapsApiKey,
+}: GeofenceFieldsProps & { mapsApiKey?: string | undefined }) {
   const centreErrorId = useId();
   const cornersId = useId();
   const centreError = message('Centre');
@@ -44,6 +51,9 @@ export function GeofenceShapeFields({ draft, change, message }: GeofenceFieldsPr
           change((current) => ({ ...current, shapeType }), 'Radius', 'Centre', 'Points');
         }}
       />
+      {mapsApiKey !== undefined && mapsApiKey.trim() !== '' && (
+        <GeofenceMap apiKey={mapsApiKey} draft={draft} change={change} message={message} />
+      )}
       {draft.shapeType === 'Circle' ? (
         <>
           <div className="sn-geofence-editor__row">
