@@ -6,6 +6,7 @@ import type { Geofence } from '@sentinel/domain';
 import { Dialog, DialogContent, GeofenceEditor } from '@sentinel/ui';
 import type { GeofenceTargetKind } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
 import { authorisedUserAtom } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
@@ -19,8 +20,9 @@ export type GeofenceEditing = { geofence: Geofence | undefined } | undefined;
 
 /**
  * 'New geofence' and 'Edit geofence': the kit's editor in a dialog, its scope's targets searched on
- * the server, saving and the 7-day try-out through the api. Only an Admin may watch every vehicle;
- * the api keeps each role to its scopes and says so at the scope's field.
+ * the server, saving and the 7-day try-out through the api. With googleMapsApiKey in appsettings the
+ * shape is drawn on a Google map as well as typed. Only an Admin may watch every vehicle; the api
+ * keeps each role to its scopes and says so at the scope's field.
  */
 export function GeofenceEditorDialog({
   editing,
@@ -29,22 +31,40 @@ export function GeofenceEditorDialog({
   editing: GeofenceEditing;
   onClose: () => void;
 }) {
+  const { googleMapsApiKey } = useAppSettings();
+  const withMap = googleMapsApiKey.trim() !== '';
   return (
     <Dialog open={editing !== undefined} onOpenChange={(open) => !open && onClose()}>
       {editing !== undefined && (
         <DialogContent
           className="geofence-editor-dialog"
           title={editing.geofence === undefined ? 'New geofence' : 'Edit geofence'}
-          description="Enter the shape as a centre and radius, or paste its corners."
+          description={
+            withMap
+              ? 'Draw the shape on the map, or enter it as a centre and radius or pasted corners.'
+              : 'Enter the shape as a centre and radius, or paste its corners.'
+          }
         >
-          <EditorForm geofence={editing.geofence} onClose={onClose} />
+          <EditorForm
+            geofence={editing.geofence}
+            mapsApiKey={withMap ? googleMapsApiKey : undefined}
+            onClose={onClose}
+          />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function EditorForm({ geofence, onClose }: { geofence: Geofence | undefined; onClose: () => void }) {
+function EditorForm({
+  geofence,
+  mapsApiKey,
+  onClose,
+}: {
+  geofence: Geofence | undefined;
+  mapsApiKey: string | undefined;
+  onClose: () => void;
+}) {
   const api = useApiClient();
   const role = useAtomValue(authorisedUserAtom)?.userRole ?? '';
   const [search, setSearch] = useState<{ kind: GeofenceTargetKind; text: string }>({
@@ -72,6 +92,7 @@ function EditorForm({ geofence, onClose }: { geofence: Geofence | undefined; onC
       }}
       onPreview={(input) => preview.mutateAsync(input)}
       onCancel={onClose}
+      mapsApiKey={mapsApiKey}
     />
   );
 }
