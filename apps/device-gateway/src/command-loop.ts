@@ -21,9 +21,14 @@ export interface CommandLoopOptions {
    * @default 200
    */
   joinDelayMs?: number;
-  /** The pause after a poll that failed (the api away), so the loop never spins. @default 1000 */
+  /**
+   * The pause after a poll that failed (the api away), so the loop never spins; it doubles with
+   * each failure in a row, up to 30 s. @default 1000
+   */
   retryDelayMs?: number;
 }
+
+const MAX_RETRY_DELAY_MS = 30_000;
 
 export interface CommandLoop {
   /** Ends the open poll and the loop. */
@@ -34,7 +39,8 @@ export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
   const { api, registry, log } = options;
   const waitSeconds = options.waitSeconds ?? DEVICE_COMMAND_WAIT_SECONDS;
   const joinDelayMs = options.joinDelayMs ?? 200;
-  const retryDelayMs = options.retryDelayMs ?? 1_000;
+  const firstRetryDelayMs = options.retryDelayMs ?? 1_000;
+  let retryDelayMs = firstRetryDelayMs;
   const stopping = new AbortController();
   // Ends the open poll (or the wait before one) when the set of devices grew.
   let current: AbortController | undefined;
@@ -77,6 +83,7 @@ export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
       }
       const answer = await api.pollCommands(serialNumbers, waitSeconds, signal);
       if (answer.kind === 'ok') {
+        retryDelayMs = firstRetryDelayMs;
         for (const { serialNumber, command } of answer.body.items) {
           const connection = registry.get(serialNumber);
           if (connection) connection.sendCommand(command);
@@ -85,9 +92,13 @@ export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
         continue;
       }
       if (signal.aborted) continue;
-      log.warn({ status: answer.status, detail: answer.detail.slice(0, 200) }, 'command poll failed');
+      log.warn(
+        { status: answer.status, detail: answer.detail.slice(0, 200), retryInMs: retryDelayMs },
+        answer.status === 401 ? "command poll refused: GATEWAY_KEY is not the api's" : 'command poll failed',
+      );
       // A device that connects meanwhile ends the pause: its poll should not wait out a failure.
       if (!grew) await pause(retryDelayMs, signal);
+      retryDelayMs = Math.min(retryDelayMs * 2, MAX_RETRY_DELAY_MS);
     }
   };
 

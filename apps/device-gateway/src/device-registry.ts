@@ -13,6 +13,8 @@ export interface HeldConnection {
   readonly sequence: number;
   /** Writes the command to the device (queued behind one it has not answered yet). */
   sendCommand(command: DeviceCommandDelivery): void;
+  /** Gives up the commands it has not had answered, for a newer connection of the device to send. */
+  takeCommands(): DeviceCommandDelivery[];
   close(reason: CloseReason): void;
 }
 
@@ -20,11 +22,19 @@ export class DeviceRegistry {
   private readonly held = new Map<string, HeldConnection>();
   private readonly listeners = new Set<() => void>();
 
-  /** Holds the connection, closing an older one of the same serial. */
+  /**
+   * Holds the connection, closing an older one of the same serial. The older one's unanswered
+   * commands go to the newer: they were handed over already, so no claim would bring them again,
+   * and a setdigout done twice leaves the output as once.
+   */
   hold(connection: HeldConnection): void {
     const previous = this.held.get(connection.serialNumber);
     this.held.set(connection.serialNumber, connection);
-    if (previous && previous !== connection) previous.close('replaced');
+    if (previous && previous !== connection) {
+      const unanswered = previous.takeCommands();
+      previous.close('replaced');
+      for (const command of unanswered) connection.sendCommand(command);
+    }
     for (const listener of this.listeners) listener();
   }
 

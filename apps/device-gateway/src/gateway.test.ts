@@ -52,16 +52,21 @@ describe('the Teltonika handshake', () => {
     await expect(bench.api.device(imei)).rejects.toThrow(/404/);
   });
 
-  it('keeps the newest connection of an IMEI and closes the older one', async () => {
-    const { imei } = await bench.registerDevice({ free: true });
+  it('keeps the newest connection of an IMEI, closes the older one, and sends the newer what the older left unanswered', async () => {
+    const { imei, vehicleId } = await bench.registerDevice();
     const before = gateway.stats();
     const older = await online(imei);
+    await bench.lock(vehicleId!);
+    expect(await older.command()).toBe('setdigout 1');
 
     const newer = await online(imei);
 
     await older.closed;
     expect(newer.isClosed).toBe(false);
     expect(gateway.stats().closes.replaced).toBe(before.closes.replaced + 1);
+    expect(await newer.command()).toBe('setdigout 1');
+    newer.answer('DOUT1:1 DOUT2:0');
+    await eventually(async () => expect((await bench.vehicle(vehicleId!)).isLocked).toBe(true));
   });
 
   it('refuses a deactivated device the same way, counted apart', async () => {

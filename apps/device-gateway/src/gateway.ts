@@ -33,8 +33,6 @@ export interface RunningGateway {
 export interface GatewayOptions {
   /** @default silent */
   logger?: Logger;
-  /** How long one command poll waits for a command (tests shorten it). @default 25 */
-  commandPollWaitSeconds?: number;
 }
 
 export async function startGateway(
@@ -87,13 +85,17 @@ export async function startGateway(
       health: () => stats.snapshot(),
     });
     started.push(osmand);
-    const commands = startCommandLoop({
-      api,
-      registry,
-      log,
-      ...(options.commandPollWaitSeconds === undefined
-        ? {}
-        : { waitSeconds: options.commandPollWaitSeconds }),
+    const commands = startCommandLoop({ api, registry, log });
+    // A key the api does not take makes every device look unknown: say so at the start.
+    void api.pollCommands([], 0, AbortSignal.timeout(15_000)).then((answer) => {
+      if (answer.kind === 'refused' && answer.status === 401) {
+        log.error("GATEWAY_KEY is not the api's: every device will be refused as unknown");
+      } else if (answer.kind !== 'ok') {
+        log.warn(
+          { status: answer.status, detail: answer.detail.slice(0, 200) },
+          'the api does not answer yet',
+        );
+      }
     });
     // Closed first: the poll ends before the connections it would hand commands to.
     started.push({ close: () => commands.stop() });

@@ -20,7 +20,7 @@ function configOrExit() {
 
 const config = configOrExit();
 // Neither the key nor a Redis password goes to the logs.
-const { logLevel, key: _key, redisUrl, ...shown } = config;
+const { logLevel, key: _key, redisUrl, instanceId: _instanceId, ...shown } = config;
 const log = pino({ level: logLevel, base: { instanceId: config.instanceId } });
 const gateway = await startGateway(config, { logger: log });
 

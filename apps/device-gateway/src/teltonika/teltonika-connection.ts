@@ -97,6 +97,14 @@ export class TeltonikaConnection implements HeldConnection {
     this.writeNextCommand();
   }
 
+  takeCommands(): DeviceCommandDelivery[] {
+    const taken = [...(this.unanswered ? [this.unanswered] : []), ...this.commands];
+    this.unanswered = undefined;
+    this.commands.length = 0;
+    clearTimeout(this.answerTimer);
+    return taken;
+  }
+
   close(reason: CloseReason): void {
     if (this.closed) return;
     const wasOnline = this.state === 'online';
