@@ -9,6 +9,8 @@ import type { AuthLimits } from './plugins/auth-limits';
 import { IN_MEMORY } from './db/database';
 import { turnstileBotChallenge } from './sign-up/bot-challenge';
 import type { SimulatorOptions } from './telemetry/simulator/simulator';
+import { DEMO_TRACKERS } from './db/seed/devices';
+import type { DemoTrackers } from './db/seed/devices';
 import { readImportLimits } from './imports/import-limits';
 import { readSmsCountries } from './sign-up/sms-countries';
 import { ALARM_KINDS, DEFAULT_LOCK_MAX_SPEED_KMH } from '@sentinel/domain';
@@ -182,7 +184,11 @@ export function simulatorEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
 /**
  * The simulator's pace: every vehicle with a linked device reports once a round, so N vehicles at
  * SIMULATOR_TICK_MS = T send N × 1000 / T reports a second; SIMULATOR_MOVING_SHARE of them drive
- * (a fix each round), the others stay parked.
+ * (a fix each round), the others stay parked. SIMULATOR_GATEWAY (host:port, the device gateway's
+ * Teltonika listener) makes the vehicles whose devices are Teltonika trackers report through the
+ * gateway over TCP; which ones SIMULATOR_TRACKERS says: `mixed` (the default), the demo's trackers
+ * (their serials are the seed's IMEIs); `teltonika`, every vehicle whose serial is an IMEI, which
+ * needs SIMULATOR_GATEWAY.
  */
 export function simulatorOptions(env: NodeJS.ProcessEnv = process.env): SimulatorOptions {
   const share = text(env, 'SIMULATOR_MOVING_SHARE');
@@ -190,7 +196,51 @@ export function simulatorOptions(env: NodeJS.ProcessEnv = process.env): Simulato
   if (!(movingShare >= 0 && movingShare <= 1)) {
     throw new Error(`SIMULATOR_MOVING_SHARE must be a number from 0 to 1; it is '${share}'.`);
   }
-  return { tickMs: whole(env, 'SIMULATOR_TICK_MS', 2_000, 10), movingShare };
+  const gateway = simulatorGateway(env);
+  const trackers = text(env, 'SIMULATOR_TRACKERS')?.toLowerCase();
+  if (trackers !== undefined && trackers !== 'mixed' && trackers !== 'teltonika') {
+    throw new Error(`SIMULATOR_TRACKERS must be mixed or teltonika; it is '${trackers}'.`);
+  }
+  if (trackers === 'teltonika' && gateway === undefined) {
+    throw new Error(
+      "SIMULATOR_TRACKERS=teltonika needs SIMULATOR_GATEWAY: the device gateway's Teltonika address (host:port) the trackers report to.",
+    );
+  }
+  return {
+    tickMs: whole(env, 'SIMULATOR_TICK_MS', 2_000, 10),
+    movingShare,
+    ...(gateway === undefined ? {} : { gateway }),
+    ...(trackers === undefined ? {} : { trackers }),
+  };
+}
+
+/** SIMULATOR_GATEWAY: `host:port`, `[v6 address]:port` too. */
+function simulatorGateway(env: NodeJS.ProcessEnv): { host: string; port: number } | undefined {
+  const raw = text(env, 'SIMULATOR_GATEWAY');
+  if (raw === undefined) return undefined;
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:[\]/]+)):(\d{1,5})$/.exec(raw);
+  const port = Number(match?.[3]);
+  const host = match?.[1] ?? match?.[2];
+  if (host === undefined || !(port >= 1 && port <= 65_535)) {
+    throw new Error(
+      `SIMULATOR_GATEWAY must be the device gateway's Teltonika address as host:port (e.g. 127.0.0.1:5027); it is '${raw}'.`,
+    );
+  }
+  return { host, port };
+}
+
+/**
+ * DEMO_TRACKERS: which demo devices the seed makes Teltonika trackers known by IMEI: `mixed` (the
+ * default) five of them, `teltonika` every one (for a new database; the seed renames nothing).
+ */
+export function demoTrackers(env: NodeJS.ProcessEnv = process.env): DemoTrackers {
+  const raw = text(env, 'DEMO_TRACKERS')?.toLowerCase();
+  if (raw === undefined) return 'mixed';
+  const known = DEMO_TRACKERS.find((trackers) => trackers === raw);
+  if (known === undefined) {
+    throw new Error(`DEMO_TRACKERS must be ${DEMO_TRACKERS.join(' or ')}; it is '${raw}'.`);
+  }
+  return known;
 }
 
 /**

@@ -9,6 +9,16 @@ import {
 import { createDatabase } from './database';
 import { migrateToLatest } from './migrations';
 import { DEMO_SIGN_INS, seedDemoData } from './seed';
+import type { DemoTrackers } from './seed';
+
+/** The Luhn check an IMEI's last digit makes: the doubled-digit sum of all fifteen ends in 0. */
+function passesLuhn(digits: string): boolean {
+  const sum = [...digits].reverse().reduce((total, digit, index) => {
+    const value = Number(digit) * (index % 2 === 1 ? 2 : 1);
+    return total + (value > 9 ? value - 9 : value);
+  }, 0);
+  return sum % 10 === 0;
+}
 
 describe('DEMO_SIGN_INS', () => {
   it('holds the demo sign-in of each role the whole team relies on', () => {
@@ -36,10 +46,10 @@ describe('DEMO_SIGN_INS', () => {
   });
 });
 
-async function seeded() {
+async function seeded(trackers?: DemoTrackers) {
   const db = createDatabase({ databaseFile: ':memory:' });
   await migrateToLatest(db);
-  const report = await seedDemoData(db);
+  const report = await seedDemoData(db, trackers === undefined ? {} : { trackers });
   return { db, report };
 }
 
@@ -164,6 +174,74 @@ describe('seedDemoData', () => {
       expect(links.filter((link) => link.role === 'Account-Holder').length).toBeGreaterThan(3);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it("gives five fitted vehicles Teltonika trackers known by IMEI, over both companies, and leaves the documentation's IMEI free", async () => {
+    expect(passesLuhn('356307042441013')).toBe(true);
+    expect(passesLuhn('356307042441014')).toBe(false);
+    const { db } = await seeded();
+    try {
+      const devices = await db
+        .selectFrom('devices')
+        .leftJoin('vehicles', 'vehicles.id', 'devices.vehicleId')
+        .leftJoin('companyUsers', 'companyUsers.userId', 'vehicles.userId')
+        .leftJoin('companies', 'companies.id', 'companyUsers.companyId')
+        .select([
+          'devices.serialNumber',
+          'devices.active',
+          'devices.vehicleId',
+          'vehicles.userId',
+          'vehicles.onboardingStatus',
+          'companies.name as company',
+        ])
+        .execute();
+      const trackers = devices.filter((device) => /^\d+$/.test(device.serialNumber));
+
+      expect(trackers.length).toBeGreaterThanOrEqual(5);
+      for (const tracker of trackers) {
+        expect(tracker.serialNumber).toMatch(/^35630704\d{7}$/);
+        expect(passesLuhn(tracker.serialNumber), tracker.serialNumber).toBe(true);
+        expect(tracker).toMatchObject({ active: 1, vehicleId: expect.any(Number), onboardingStatus: null });
+      }
+      expect(new Set(trackers.map((tracker) => tracker.userId)).size).toBe(trackers.length);
+      expect(new Set(trackers.map((tracker) => tracker.company))).toEqual(
+        new Set(['Karoo Logistics', 'Mzansi Couriers', null]),
+      );
+      expect(devices.map((device) => device.serialNumber)).not.toContain('356307042441013');
+      // The rest are still the product's own.
+      expect(devices.filter((device) => device.serialNumber.startsWith('SNT-'))).toHaveLength(
+        30 - trackers.length,
+      );
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('gives every demo device an IMEI with DEMO_TRACKERS=teltonika, the same fleet fitted', async () => {
+    const [mixed, teltonika] = await Promise.all([seeded(), seeded('teltonika')]);
+    try {
+      const fitted = ({ db }: typeof mixed) =>
+        db
+          .selectFrom('devices')
+          .select(['id', 'serialNumber', 'vehicleId', 'active'])
+          .orderBy('id')
+          .execute();
+      const [before, after] = await Promise.all([fitted(mixed), fitted(teltonika)]);
+
+      expect(after).toHaveLength(30);
+      for (const device of after) expect(passesLuhn(device.serialNumber), device.serialNumber).toBe(true);
+      expect(new Set(after.map((device) => device.serialNumber)).size).toBe(30);
+      expect(after.map(({ vehicleId, active }) => ({ vehicleId, active }))).toEqual(
+        before.map(({ vehicleId, active }) => ({ vehicleId, active })),
+      );
+      // The mixed fleet's trackers keep their IMEIs.
+      before.forEach((device, index) => {
+        if (!device.serialNumber.startsWith('SNT-'))
+          expect(after[index]?.serialNumber).toBe(device.serialNumber);
+      });
+    } finally {
+      await Promise.all([mixed.db.destroy(), teltonika.db.destroy()]);
     }
   });
 

@@ -77,8 +77,8 @@ export const LAST_NAMES = [
 ] as const;
 const PHONE_PREFIXES = ['82', '83', '84', '72', '73', '76', '79', '81', '60', '71'] as const;
 
-/** Luhn check digit, as the last digit of a South African ID number carries. */
-function luhnDigit(digits: string): number {
+/** Luhn check digit, as the last digit of a South African ID number and of an IMEI carries. */
+export function luhnDigit(digits: string): number {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let value = Number(digits[digits.length - 1 - i]);

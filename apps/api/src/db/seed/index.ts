@@ -4,9 +4,11 @@
  * twice changes nothing, and it never overwrites a row someone edited.
  */
 import type { Kysely } from 'kysely';
+import { demoTrackers } from '../../config';
 import type { Database } from '../schema';
 import { seedCompanies } from './companies';
 import { seedDevices } from './devices';
+import type { DemoTrackers } from './devices';
 import { seedPlans } from './plans';
 import { seedAccountHolders, seedDemoUsers } from './users';
 import { seedVehicles } from './vehicles';
@@ -16,6 +18,8 @@ import { backfillDemoTrips } from '../../telemetry/simulator/backfill';
 
 export { seedRoles } from './roles';
 export { countUsers, DEMO_SIGN_INS } from './users';
+export { DEMO_TRACKERS, demoImei, isDemoImei } from './devices';
+export type { DemoTrackers } from './devices';
 export type { DemoSignIn } from './users';
 
 export interface SeedReport {
@@ -27,14 +31,20 @@ export interface SeedReport {
   addedDevices: number;
 }
 
-export async function seedDemoData(db: Kysely<Database>): Promise<SeedReport> {
+export interface SeedOptions {
+  /** Which demo devices are Teltonika trackers known by IMEI. @default DEMO_TRACKERS, else 'mixed' */
+  trackers?: DemoTrackers;
+}
+
+export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedReport> {
+  const trackers = options.trackers ?? demoTrackers();
   // Outside the fleet's transaction: hashing the demo passwords takes a while.
   const addedUsers = await seedDemoUsers(db);
   const report = await db.transaction().execute(async (trx) => {
     const { holderIds, addedAccountHolders } = await seedAccountHolders(trx);
     const planIds = await seedPlans(trx);
-    const addedDevices = await seedDevices(trx);
-    const addedVehicles = await seedVehicles(trx, { holderIds, planIds });
+    const addedDevices = await seedDevices(trx, trackers);
+    const addedVehicles = await seedVehicles(trx, { holderIds, planIds, trackers });
     await seedCompanies(trx, holderIds);
     await seedVehicleTypes(trx);
     await seedFitmentCentres(trx);

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Database, OnboardingStatus } from '../schema';
 import { refreshVehicleCounts } from '../../vehicles/vehicle-store';
 import { DEMO_DEVICE_COUNT, demoDevices } from './devices';
+import type { DemoTrackers } from './devices';
 import {
   between,
   DAY_MS,
@@ -122,14 +123,14 @@ const VEHICLES_PER_HOLDER = [
 ];
 
 /** ~60 vehicles: 2 for the demo account holder, the rest over the first 34 generated holders. */
-export function demoVehicles(): DemoVehicle[] {
+export function demoVehicles(trackers: DemoTrackers = 'mixed'): DemoVehicle[] {
   const random = prng(60);
   const owners = [
     -1,
     -1,
     ...VEHICLES_PER_HOLDER.flatMap((count, holder) => Array<number>(count).fill(holder)),
   ];
-  const devices = demoDevices();
+  const devices = demoDevices(trackers);
   let linked = 0;
   return owners.map((owner, index) => {
     const city = index % CITIES.length;
@@ -190,7 +191,11 @@ export function demoVehicles(): DemoVehicle[] {
  */
 export async function seedVehicles(
   trx: Transaction<Database>,
-  { holderIds, planIds }: { holderIds: readonly number[]; planIds: readonly number[] },
+  {
+    holderIds,
+    planIds,
+    trackers,
+  }: { holderIds: readonly number[]; planIds: readonly number[]; trackers: DemoTrackers },
 ): Promise<number> {
   const staff = {
     admin: await userIdByEmail(trx, 'admin@sentinel.demo'),
@@ -199,7 +204,7 @@ export async function seedVehicles(
   const demoHolderId = await userIdByEmail(trx, 'holder@sentinel.demo');
   const touchedOwners = new Set<number>();
   let addedVehicles = 0;
-  for (const vehicle of demoVehicles()) {
+  for (const vehicle of demoVehicles(trackers)) {
     const userId = vehicle.owner === -1 ? demoHolderId : holderIds[vehicle.owner];
     if (userId === undefined) continue;
     const existing = await trx

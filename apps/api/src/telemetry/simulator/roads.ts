@@ -99,6 +99,16 @@ export function distanceMetres(from: LatLong, to: LatLong): number {
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.sqrt(a));
 }
 
+/** The initial bearing from one point to another, in whole degrees clockwise from north (0..359). */
+export function bearingDegrees(from: LatLong, to: LatLong): number {
+  const dLong = radians(to.longitudeDegrees - from.longitudeDegrees);
+  const fromLat = radians(from.latitudeDegrees);
+  const toLat = radians(to.latitudeDegrees);
+  const y = Math.sin(dLong) * Math.cos(toLat);
+  const x = Math.cos(fromLat) * Math.sin(toLat) - Math.sin(fromLat) * Math.cos(toLat) * Math.cos(dLong);
+  return Math.round((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+}
+
 /** A road measured once, so positions along it are cheap to find. */
 export interface Route {
   road: Road;

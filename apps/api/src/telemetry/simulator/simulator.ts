@@ -3,20 +3,30 @@
  * dashboard has pins that move, locks that change and the odd alarm without real hardware (and a
  * vehicle someone arms is driven off, so arming can be tried).
  * It reports through the telemetry service, the same code the ingestion route calls, so the
- * demo exercises storage, the event bus and the hub exactly as a device would.
+ * demo exercises storage, the event bus and the hub exactly as a device would. Given a device
+ * gateway, the vehicles whose devices are Teltonika trackers report through it instead, each over
+ * its own TCP connection in Teltonika's protocol, and take their lock commands from it.
  */
 import type { Kysely } from 'kysely';
-import { armedAt } from '@sentinel/domain';
-import type { TelemetryReport } from '@sentinel/domain';
+import { armedAt, GATEWAY_SERIAL_PATTERN } from '@sentinel/domain';
+import { isImei } from '@sentinel/teltonika';
 import { armableVehicles } from '../../arming/arming-queries';
+import { isDemoImei } from '../../db/seed/devices';
 import type { Database } from '../../db/schema';
 import type { CommandService } from '../../commands/command-service';
 import type { TelemetryService } from '../telemetry-service';
 import { createCommandResponder } from './command-responder';
-import { seededRandom } from './random';
-import type { Random } from './random';
-import { measureRoute, roadFor } from './roads';
-import type { Route } from './roads';
+import { newVehicle, nextReport } from './movement';
+import type { SimulatedVehicle } from './movement';
+import { createTeltonikaFleet } from './teltonika-fleet';
+import type { GatewayAddress } from './teltonika-fleet';
+import type { TeltonikaTrackerTimings } from './teltonika-tracker';
+
+/**
+ * Which simulated devices are Teltonika trackers: `mixed`, the demo's own (their serials are the
+ * IMEIs the seed gives); `teltonika`, every device whose serial is an IMEI.
+ */
+export type SimulatorTrackers = 'mixed' | 'teltonika';
 
 export interface SimulatorOptions {
   /** Time between two rounds of reports; each moving vehicle sends a fix per round. @default 2000 */
@@ -25,12 +35,21 @@ export interface SimulatorOptions {
   seed?: number;
   /** Share of the vehicles that drive; the others stay parked (the first always drives). @default 0.6 */
   movingShare?: number;
+  /**
+   * The device gateway's Teltonika listener: the Teltonika trackers report to it over TCP, one
+   * connection each, and take its Codec 12 commands. @default undefined (every vehicle reports in-process)
+   */
+  gateway?: GatewayAddress | undefined;
+  /** Which devices are Teltonika trackers. @default 'mixed' */
+  trackers?: SimulatorTrackers | undefined;
+  /** The trackers' acknowledgement timeout and reconnect waits (tests shorten them). */
+  teltonika?: TeltonikaTrackerTimings | undefined;
 }
 
 export interface Simulator {
   /** Starts a round every tickMs (the first after one tick). */
   start(): void;
-  /** Stops ticking and waits for a round in progress to finish. */
+  /** Stops ticking, waits for a round in progress to finish, and ends the trackers' links. */
   stop(): Promise<void>;
   /** One round of reports, now; what the timer calls. */
   tick(): Promise<void>;
@@ -45,145 +64,8 @@ export interface SimulatorDependencies {
   onError: (error: unknown) => void;
 }
 
-const APPLICATION_VERSION = '2.4.1-sim';
 /** Rounds between two re-reads of the linked devices (new vehicles join the drive). */
 const RELOAD_EVERY_TICKS = 30;
-/** Rounds between two battery reports of a vehicle (every minute at the default tick). */
-const BATTERY_EVERY_TICKS = 30;
-/** Per round and vehicle: a parked owner walks up and (un)locks, or someone tampers. */
-const LOCK_TOGGLE_CHANCE = 1 / 120;
-/*
- * The demo should raise a few alarms an hour, enough to work the alarm queue without drowning it.
- * Only a parked vehicle is tampered with. The seeded fleet has 22 vehicles with devices; at the
- * default tick (2 s, 1,800 rounds an hour) about 9.3 of them are parked at any time (the 40 % that
- * never drive, and the drivers resting at a road's end), measured over 200 simulated hours:
- * 9.3 × 1,800 ≈ 16,800 parked vehicle-rounds an hour, and 16,800 / 4,000 ≈ 4.2 tamper reports an
- * hour (one in 1,500 gave 11). A bigger fleet or a shorter tick raises more, in proportion.
- */
-const TAMPER_CHANCE = 1 / 4000;
-/**
- * What a tamper report says, one drawn at random: the device's own tamper alert, the car's battery
- * cut, the GPS jammed, or its signal lost, so every kind of tamper alarm turns up in the demo.
- */
-const TAMPER_REPORTS: readonly NonNullable<TelemetryReport['tamper']>[] = [
-  { carBatteryState: 'Normal', gpsState: 'Normal' },
-  { carBatteryState: 'Disconnected', gpsState: 'Normal' },
-  { carBatteryState: 'Normal', gpsState: 'Jammed' },
-  { carBatteryState: 'Normal', gpsState: 'NoSignal' },
-];
-
-interface SimulatedVehicle {
-  deviceId: number;
-  vehicleId: number;
-  random: Random;
-  route: Route;
-  moving: boolean;
-  distanceMetres: number;
-  direction: 1 | -1;
-  speedMetresPerSecond: number;
-  parkedTicksLeft: number;
-  locked: boolean;
-  /** One vehicle in five has a weak car battery that drains while parked, one a tired device battery. */
-  weakCarBattery: boolean;
-  tiredDeviceBattery: boolean;
-  carBatteryVolts: number;
-  deviceBatteryPercent: number;
-  ticks: number;
-}
-
-function newVehicle(
-  seed: number,
-  movingShare: number,
-  first: boolean,
-  row: { deviceId: number; vehicleId: number },
-): SimulatedVehicle {
-  // Each vehicle has its own stream, so one joining or leaving does not change the others' drives.
-  const random = seededRandom(seed * 7919 + row.vehicleId);
-  const route = measureRoute(roadFor(row.vehicleId));
-  const moving = first || random.chance(movingShare);
-  return {
-    ...row,
-    random,
-    route,
-    moving,
-    distanceMetres: random.between(0, route.lengthMetres),
-    direction: random.chance(0.5) ? 1 : -1,
-    speedMetresPerSecond: random.between(16, 28),
-    parkedTicksLeft: 0,
-    locked: !moving,
-    weakCarBattery: row.vehicleId % 5 === 3,
-    tiredDeviceBattery: row.vehicleId % 5 === 4,
-    carBatteryVolts: 12.6,
-    deviceBatteryPercent: random.integer(60, 100),
-    ticks: 0,
-  };
-}
-
-function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-}
-
-/** The next report of one vehicle, moving its simulated state on by one round. */
-function nextReport(vehicle: SimulatedVehicle, secondsPerTick: number, now: Date): TelemetryReport {
-  const { random, route } = vehicle;
-  const first = vehicle.ticks === 0;
-  vehicle.ticks += 1;
-  const report: TelemetryReport = { timestamp: now.toISOString() };
-  const place = () => Object.assign(report, route.at(vehicle.distanceMetres));
-
-  if (first) {
-    place();
-    report.locked = vehicle.locked;
-    report.applicationVersion = APPLICATION_VERSION;
-  }
-
-  const driving = vehicle.moving && vehicle.parkedTicksLeft === 0;
-  // On while it drives, off once parked: every report says which, as a tracker's ignition input does.
-  report.ignition = driving;
-  if (driving) {
-    vehicle.distanceMetres += vehicle.direction * vehicle.speedMetresPerSecond * secondsPerTick;
-    const atEnd = vehicle.distanceMetres <= 0 || vehicle.distanceMetres >= route.lengthMetres;
-    vehicle.distanceMetres = Math.min(Math.max(vehicle.distanceMetres, 0), route.lengthMetres);
-    place();
-    if (atEnd) {
-      report.ignition = false;
-      // Arrived: park, lock, and later drive back the way it came.
-      vehicle.parkedTicksLeft = random.integer(15, 45);
-      vehicle.direction = vehicle.direction === 1 ? -1 : 1;
-      vehicle.locked = true;
-      report.locked = true;
-    }
-  } else if (vehicle.moving) {
-    vehicle.parkedTicksLeft -= 1;
-    if (vehicle.parkedTicksLeft === 0) {
-      vehicle.locked = false;
-      report.locked = false;
-    }
-  } else if (random.chance(LOCK_TOGGLE_CHANCE)) {
-    vehicle.locked = !vehicle.locked;
-    report.locked = vehicle.locked;
-  }
-
-  // Driving charges the battery (alternator, ~14 V); parked, a weak one sinks below the low mark.
-  if (driving) vehicle.carBatteryVolts = round(random.between(13.8, 14.3), 2);
-  else if (vehicle.weakCarBattery)
-    vehicle.carBatteryVolts = round(Math.max(11.2, vehicle.carBatteryVolts - 0.02), 2);
-  else vehicle.carBatteryVolts = round(random.between(12.4, 12.7), 2);
-  if (vehicle.tiredDeviceBattery && vehicle.ticks % 10 === 0) {
-    vehicle.deviceBatteryPercent = Math.max(5, vehicle.deviceBatteryPercent - 1);
-  }
-  if (first || vehicle.ticks % BATTERY_EVERY_TICKS === 0) {
-    report.carBatteryVolts = vehicle.carBatteryVolts;
-    report.deviceBatteryPercent = vehicle.deviceBatteryPercent;
-  }
-
-  if (!driving && random.chance(TAMPER_CHANCE)) {
-    const tamper = TAMPER_REPORTS[random.integer(0, TAMPER_REPORTS.length - 1)];
-    if (tamper) report.tamper = { ...tamper };
-  }
-  return report;
-}
 
 export function createSimulator(
   dependencies: SimulatorDependencies,
@@ -196,6 +78,15 @@ export function createSimulator(
   // Simulated time runs with the clock, so speeds stay plausible whatever the tick.
   const secondsPerTick = tickMs / 1000;
 
+  const isTracker = options.trackers === 'teltonika' ? isImei : isDemoImei;
+  // A numeric serial the simulator does not play is a real tracker's or a phone's, which reports
+  // for itself through a gateway: the simulator leaves its vehicle alone.
+  const plays = (serialNumber: string) =>
+    !GATEWAY_SERIAL_PATTERN.test(serialNumber) || isTracker(serialNumber);
+  // With a gateway the trackers report through it, and only through it; without, in-process.
+  const fleet = options.gateway && createTeltonikaFleet(options.gateway, options.teltonika);
+  const viaGateway = (vehicle: SimulatedVehicle) => fleet !== undefined && isTracker(vehicle.serialNumber);
+
   const responder = commands && createCommandResponder(commands, seed);
   let vehicles: SimulatedVehicle[] = [];
   let rounds = 0;
@@ -207,18 +98,20 @@ export function createSimulator(
   async function loadVehicles(): Promise<void> {
     const rows = await db
       .selectFrom('devices')
-      .select(['devices.id as deviceId', 'devices.vehicleId'])
+      .select(['devices.id as deviceId', 'devices.vehicleId', 'devices.serialNumber'])
       .where('devices.active', '=', 1)
       .where('devices.vehicleId', 'is not', null)
       .orderBy('devices.id')
       .execute();
     const known = new Map(vehicles.map((vehicle) => [vehicle.deviceId, vehicle]));
-    vehicles = rows.flatMap(({ deviceId, vehicleId }, index) => {
+    const played = rows.filter(({ serialNumber }) => plays(serialNumber));
+    vehicles = played.flatMap(({ deviceId, vehicleId, serialNumber }, index) => {
       if (vehicleId === null) return [];
       const existing = known.get(deviceId);
-      if (existing?.vehicleId === vehicleId) return [existing];
-      return [newVehicle(seed, movingShare, index === 0, { deviceId, vehicleId })];
+      if (existing?.vehicleId === vehicleId && existing.serialNumber === serialNumber) return [existing];
+      return [newVehicle(seed, movingShare, index === 0, { deviceId, vehicleId, serialNumber })];
     });
+    fleet?.sync(vehicles.filter(viaGateway));
   }
 
   /**
@@ -244,14 +137,20 @@ export function createSimulator(
     rounds += 1;
     const now = new Date();
     await driveArmedVehiclesOff(now).catch(onError);
+    // The gateway hands the trackers their commands; the responder answers for the others.
+    const inProcess = fleet === undefined ? vehicles : vehicles.filter((vehicle) => !viaGateway(vehicle));
     const offline =
-      (await responder?.round(vehicles).catch((error: unknown) => {
+      (await responder?.round(inProcess).catch((error: unknown) => {
         onError(error);
         return undefined;
       })) ?? new Set<number>();
     for (const vehicle of vehicles) {
       try {
         const report = nextReport(vehicle, secondsPerTick, now);
+        if (fleet && viaGateway(vehicle)) {
+          fleet.report(vehicle, report, now);
+          continue;
+        }
         // An offline device's report does not arrive (the drive goes on all the same).
         if (offline.has(vehicle.deviceId)) continue;
         await telemetry.ingest({ id: vehicle.deviceId, vehicleId: vehicle.vehicleId }, report);
@@ -284,6 +183,7 @@ export function createSimulator(
       running = false;
       clearTimeout(timer);
       await current;
+      fleet?.close();
     },
     tick,
     get running() {
