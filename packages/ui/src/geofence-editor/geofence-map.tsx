@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CircleF, GoogleMap, PolygonF, useJsApiLoader } from '@react-google-maps/api';
+import { CircleF, GoogleMap, PolygonF } from '@react-google-maps/api';
+import { useGoogleMapsScript } from '../internal/google-maps-loader';
 import { Button } from '../button';
 import { Spinner } from '../spinner';
 import {
@@ -20,10 +21,6 @@ import {
 } from './geofence-map-shape';
 import type { MapPoint } from './geofence-map-shape';
 import type { GeofenceFieldsProps } from './geofence-shape-fields';
-
-// The same loader id as VehicleMap and TripReplay: Google's loader refuses a second set-up with
-// other options.
-const LOADER_ID = 'sentinel-google-maps';
 
 /** Where a new geofence's map opens: South Africa, where the fleet drives. */
 export const GEOFENCE_MAP_VIEW = { center: { lat: -29, lng: 24.5 }, zoom: 5 } as const;
@@ -62,7 +59,7 @@ export interface GeofenceMapProps extends GeofenceFieldsProps {
  * spinner holds the place; if it cannot load there is no map, and the fields work as without a key.
  */
 export function GeofenceMap({ apiKey, ...fields }: GeofenceMapProps) {
-  const { isLoaded, loadError } = useJsApiLoader({ id: LOADER_ID, googleMapsApiKey: apiKey });
+  const { isLoaded, loadError } = useGoogleMapsScript(apiKey);
   if (loadError !== undefined) return null;
   if (!isLoaded) {
     return (

@@ -1,17 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { GoogleMap, MarkerF, PolylineF, useJsApiLoader } from '@react-google-maps/api';
+import { GoogleMap, MarkerF, PolylineF } from '@react-google-maps/api';
+import { useGoogleMapsScript } from '../internal/google-maps-loader';
 import { formatReplayTime } from '@sentinel/domain';
 import { Spinner } from '../spinner';
 import { VEHICLE_PIN_URL } from '../vehicle-map/pins';
 import { eventKind, eventLabel, usePlayhead, useTrack } from './replay-context';
 import { ReplayPanel } from './replay-panel';
 
-// The same loader id as VehicleMap: Google's loader refuses a second set-up with other options.
-const LOADER_ID = 'sentinel-google-maps';
-
 /** The replay on the vehicle's Google map: route line, moving marker, events where they happened. */
 export function ReplayGoogleMap({ apiKey }: { apiKey: string }) {
-  const { isLoaded, loadError } = useJsApiLoader({ id: LOADER_ID, googleMapsApiKey: apiKey });
+  const { isLoaded, loadError } = useGoogleMapsScript(apiKey);
   const { fixes, events } = useTrack();
   const { marker, follow, setFollow, seek } = usePlayhead();
   const [map, setMap] = useState<google.maps.Map | null>(null);

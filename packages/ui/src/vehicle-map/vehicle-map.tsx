@@ -1,13 +1,11 @@
-import { GoogleMap, MarkerF, useJsApiLoader } from '@react-google-maps/api';
+import { GoogleMap, MarkerF } from '@react-google-maps/api';
+import { useGoogleMapsScript } from '../internal/google-maps-loader';
 import { clsx } from 'clsx';
 import { Spinner } from '../spinner';
 import { ALERT_PIN_URL, VEHICLE_PIN_URL } from './pins';
 
 /** Spec: map zoom 16 on vehicle cards. */
 export const VEHICLE_MAP_ZOOM = 16;
-
-// One loader id for the whole app: the Google loader refuses a second set-up with other options.
-const LOADER_ID = 'sentinel-google-maps';
 
 export interface VehicleMapProps {
   /** googleMapsApiKey from appsettings.json; without one the 'Map unavailable' panel shows. */
@@ -46,7 +44,7 @@ function MapUnavailable({ latitude, longitude, alert, className }: MapViewProps)
 }
 
 function GoogleVehicleMap({ apiKey, zoom, ...view }: MapViewProps & { apiKey: string; zoom: number }) {
-  const { isLoaded, loadError } = useJsApiLoader({ id: LOADER_ID, googleMapsApiKey: apiKey });
+  const { isLoaded, loadError } = useGoogleMapsScript(apiKey);
   if (loadError !== undefined) return <MapUnavailable {...view} />;
   if (!isLoaded) {
     return (
