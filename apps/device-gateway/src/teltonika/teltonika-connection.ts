@@ -177,7 +177,8 @@ export class TeltonikaConnection implements HeldConnection {
     const { api, stats, log, registry, directory } = this.context;
     const answer = await api.claimCommands(imei);
     if (this.closed) return;
-    if (answer.kind === 'refused') {
+    // 401: no such device (or a serial the gateway may not speak for); 403: deactivated.
+    if (answer.kind === 'refused' && (answer.status === 401 || answer.status === 403)) {
       const deactivated = answer.status === 403;
       stats.add(deactivated ? 'deactivatedDeviceAttempts' : 'unknownDeviceAttempts');
       log.info(
@@ -189,12 +190,12 @@ export class TeltonikaConnection implements HeldConnection {
         deactivated ? 'deactivated-device' : 'unknown-device',
       );
     }
-    if (answer.kind === 'failed') {
+    if (answer.kind !== 'ok') {
       log.warn(
         { imei, status: answer.status, detail: answer.detail.slice(0, 200) },
-        'handshake not checked: the api did not answer',
+        'handshake not checked: the api did not answer it',
       );
-      // No answer at all: the device tries again later, as after a dropped link.
+      // No answer either way: the device tries again later, as after a dropped link.
       return this.close('api-unavailable');
     }
     this.sequence = await directory.nextSequence();
