@@ -44,10 +44,25 @@ export async function redisDirectory(options: {
 }): Promise<ConnectionDirectory> {
   const { instanceId, registry, log } = options;
   // A handshake waits on INCR: a Redis that does not answer fails it quickly rather than holding it.
-  const commands = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 2_000 });
-  const subscriber = new Redis(options.redisUrl);
+  const commands = new Redis(options.redisUrl, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: 2_000,
+    lazyConnect: true,
+  });
+  const subscriber = new Redis(options.redisUrl, { lazyConnect: true });
   for (const client of [commands, subscriber]) {
     client.on('error', (error: Error) => log.warn({ err: error }, 'redis error'));
+  }
+  // A Redis that cannot be reached at the start stops it, with its address; later, the clients
+  // reconnect by themselves.
+  try {
+    await Promise.all([commands.connect(), subscriber.connect()]);
+  } catch (error) {
+    commands.disconnect();
+    subscriber.disconnect();
+    throw new Error(
+      `REDIS_URL: Redis at ${new URL(options.redisUrl).host} cannot be reached (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   subscriber.on('message', (_channel: string, text: string) => {
     let message: Accepted;

@@ -22,7 +22,13 @@ const config = configOrExit();
 // Neither the key nor a Redis password goes to the logs.
 const { logLevel, key: _key, redisUrl, instanceId: _instanceId, ...shown } = config;
 const log = pino({ level: logLevel, base: { instanceId: config.instanceId } });
-const gateway = await startGateway(config, { logger: log });
+const gateway = await startGateway(config, { logger: log }).catch((error: unknown) => {
+  // A port taken, Redis away: one line saying which.
+  console.error(
+    `Sentinel device gateway cannot start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  return process.exit(1);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
