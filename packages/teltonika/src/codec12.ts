@@ -12,8 +12,9 @@ export const CODEC_12_COMMAND = 0x05;
 export const CODEC_12_RESPONSE = 0x06;
 export type Codec12Type = typeof CODEC_12_COMMAND | typeof CODEC_12_RESPONSE;
 
-// Codec id, quantity, type, length (4) and the second quantity around the text.
-const OVERHEAD = 8;
+/** A Codec 12 data field's bytes around its text: codec id, quantity, type, length (4), quantity. */
+export const CODEC_12_MIN_DATA_LENGTH = 8;
+const OVERHEAD = CODEC_12_MIN_DATA_LENGTH;
 const PRINTABLE = /^[\x20-\x7e\r\n\t]*$/;
 
 function encode(type: Codec12Type, text: string): Buffer {

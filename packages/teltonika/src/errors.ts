@@ -23,9 +23,7 @@ export type TeltonikaErrorReason =
   /** A Codec 12 message whose type is neither a command (0x05) nor a response (0x06). */
   | 'bad-type'
   /** A record's timestamp is past what a date can hold. */
-  | 'bad-timestamp'
-  /** A well-formed packet the receiving side has no use for (the device gets only commands). */
-  | 'unexpected-packet';
+  | 'bad-timestamp';
 
 /** Malformed Teltonika bytes. Thrown by the decoders and the frame readers, never for anything else. */
 export class TeltonikaError extends Error {

@@ -5,9 +5,9 @@
  * as soon as it arrives, before another byte is kept. What it keeps is copied out of the chunk, so
  * the socket's buffer is not held alive by a few bytes of it.
  */
-import { CODEC_12, CODEC_12_COMMAND, decodeCodec12 } from './codec12';
+import { CODEC_12, CODEC_12_COMMAND, CODEC_12_MIN_DATA_LENGTH, decodeCodec12 } from './codec12';
 import { TeltonikaError } from './errors';
-import { IMEI_LENGTH_MAX, IMEI_LENGTH_MIN } from './limits';
+import { IMEI_LENGTH_MAX, IMEI_LENGTH_MIN, MAX_PACKET_DATA_LENGTH } from './limits';
 import { readPacket } from './packet';
 
 /** What a device sends: its IMEI once, then packets (AVL data, Codec 12 responses). */
@@ -93,7 +93,28 @@ export class TeltonikaServerReader extends FrameReader<ServerFrame> {
   }
 }
 
-/** The device's side of a connection: reads what a server sends (simulators, the load generator). */
+/**
+ * Whether the bytes at `start` begin a Codec 12 command's header (data length, codec id, quantity,
+ * type), or undefined while too few have arrived to tell.
+ */
+function commandHeaderAt(input: Buffer, start: number): boolean | undefined {
+  const available = input.length - start;
+  if (available >= 4) {
+    const length = input.readUInt32BE(start);
+    if (length < CODEC_12_MIN_DATA_LENGTH || length > MAX_PACKET_DATA_LENGTH) return false;
+  }
+  const expected = [CODEC_12, 1, CODEC_12_COMMAND];
+  for (let i = 0; i < expected.length && 4 + i < available; i++) {
+    if (input[start + 4 + i] !== expected[i]) return false;
+  }
+  return available >= 4 + expected.length ? true : undefined;
+}
+
+/**
+ * The device's side of a connection: reads what a server sends (simulators, the load generator).
+ * A count of 0 looks like a command's preamble until the next bytes arrive, so it is read with
+ * them: a server that wants a device to send its records again does better to close the connection.
+ */
 export class TeltonikaDeviceReader extends FrameReader<DeviceFrame> {
   #answerRead = false;
 
@@ -114,22 +135,13 @@ export class TeltonikaDeviceReader extends FrameReader<DeviceFrame> {
     if (available < 4) return undefined;
     const count = input.readUInt32BE(offset);
     if (count !== 0) return { frame: { kind: 'record-count', count }, end: offset + 4 };
-    // Four zero bytes are a count of 0 or a packet's preamble; a packet's length is never 0, so
-    // the next four bytes tell which.
-    if (available < 8) return undefined;
-    if (input.readUInt32BE(offset + 4) === 0)
-      return { frame: { kind: 'record-count', count: 0 }, end: offset + 4 };
+    // Four zero bytes are a count of 0 or a command's preamble: the bytes after them tell which.
+    // A server sends a device nothing but counts and commands, so whatever cannot begin a
+    // command's header makes them a count.
+    const command = commandHeaderAt(input, offset + 4);
+    if (command === undefined) return undefined;
+    if (!command) return { frame: { kind: 'record-count', count: 0 }, end: offset + 4 };
     const packet = readPacket(input, offset);
-    if (!packet) return undefined;
-    if (packet.data[0] !== CODEC_12) {
-      throw new TeltonikaError(
-        'unexpected-packet',
-        `A server sends Codec 12 packets, not codec 0x${packet.data[0]!.toString(16)}.`,
-      );
-    }
-    const message = decodeCodec12(packet.data);
-    if (message.type !== CODEC_12_COMMAND)
-      throw new TeltonikaError('unexpected-packet', 'A server sends commands, not responses.');
-    return { frame: { kind: 'command', text: message.text }, end: packet.end };
+    return packet && { frame: { kind: 'command', text: decodeCodec12(packet.data).text }, end: packet.end };
   }
 }
