@@ -44,8 +44,9 @@ export function encodeCodec12Response(text: string): Buffer {
 
 /**
  * The message in a Codec 12 packet's data field (codec id to the second quantity, without the
- * CRC). Throws TeltonikaError when the bytes are not such a field. Text is read byte for byte
- * (latin1), so no byte a device sends makes it fail.
+ * CRC). Throws TeltonikaError when the bytes are not such a field. The two quantities are not
+ * read, as the documentation says a receiver does; the text is read byte for byte (latin1), so no
+ * byte a device sends makes it fail.
  */
 export function decodeCodec12(data: Buffer): { type: Codec12Type; text: string } {
   if (data.length < 1 || data[0] !== CODEC_12) {
@@ -56,7 +57,6 @@ export function decodeCodec12(data: Buffer): { type: Codec12Type; text: string }
   }
   if (data.length < OVERHEAD)
     throw new TeltonikaError('truncated', 'The data ends before the Codec 12 header does.');
-  const quantity = data[1]!;
   const type = data[2]!;
   if (type !== CODEC_12_COMMAND && type !== CODEC_12_RESPONSE) {
     throw new TeltonikaError(
@@ -70,13 +70,6 @@ export function decodeCodec12(data: Buffer): { type: Codec12Type; text: string }
       'truncated',
       `The text is said to be ${length} bytes; ${data.length - OVERHEAD} are left.`,
     );
-  const quantityAgain = data[7 + length]!;
-  if (quantity !== 1 || quantityAgain !== 1) {
-    throw new TeltonikaError(
-      'count-mismatch',
-      `A Codec 12 packet carries one message; this one says ${quantity} and ${quantityAgain}.`,
-    );
-  }
   if (data.length > OVERHEAD + length) {
     throw new TeltonikaError(
       'trailing-bytes',

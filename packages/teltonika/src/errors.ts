@@ -18,7 +18,7 @@ export type TeltonikaErrorReason =
   | 'truncated'
   /** Bytes are left after the last count. */
   | 'trailing-bytes'
-  /** The two record counts (or Codec 12's two command quantities) disagree. */
+  /** The two record counts disagree. */
   | 'count-mismatch'
   /** A Codec 12 message whose type is neither a command (0x05) nor a response (0x06). */
   | 'bad-type'

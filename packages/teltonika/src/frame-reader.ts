@@ -94,8 +94,8 @@ export class TeltonikaServerReader extends FrameReader<ServerFrame> {
 }
 
 /**
- * Whether the bytes at `start` begin a Codec 12 command's header (data length, codec id, quantity,
- * type), or undefined while too few have arrived to tell.
+ * Whether the bytes at `start` can begin a Codec 12 command's header (data length, codec id,
+ * quantity, type), or undefined while too few have arrived to tell.
  */
 function commandHeaderAt(input: Buffer, start: number): boolean | undefined {
   const available = input.length - start;
@@ -103,11 +103,13 @@ function commandHeaderAt(input: Buffer, start: number): boolean | undefined {
     const length = input.readUInt32BE(start);
     if (length < CODEC_12_MIN_DATA_LENGTH || length > MAX_PACKET_DATA_LENGTH) return false;
   }
-  const expected = [CODEC_12, 1, CODEC_12_COMMAND];
-  for (let i = 0; i < expected.length && 4 + i < available; i++) {
-    if (input[start + 4 + i] !== expected[i]) return false;
-  }
-  return available >= 4 + expected.length ? true : undefined;
+  // The codec id, then (past the quantity, which no receiver reads) the type.
+  const expected: [at: number, byte: number][] = [
+    [4, CODEC_12],
+    [6, CODEC_12_COMMAND],
+  ];
+  for (const [at, byte] of expected) if (at < available && input[start + at] !== byte) return false;
+  return available >= 7 ? true : undefined;
 }
 
 /**
