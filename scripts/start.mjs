@@ -1,5 +1,6 @@
 // `npm start`: installs everything, creates and seeds the embedded SQLite database (idempotent),
-// starts the api, the burn-in test runner and the three apps, and prints their URLs and demo sign-ins.
+// starts the api, the burn-in test runner, the device gateway and the three apps, and prints their
+// URLs, the gateway's tracker addresses and the demo sign-ins.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,10 @@ await installDependencies(pnpm);
 log('Creating and seeding the database (kept between runs)');
 await runOrExit(pnpm[0], [...pnpm.slice(1), '--filter', '@sentinel/api', 'db:setup']);
 
+/** The device gateway's listeners: Teltonika trackers over TCP, OsmAnd (Traccar Client) over HTTP. */
+const TELTONIKA_PORT = 5027;
+const OSMAND_PORT = 5055;
+
 const services = [
   { name: 'api', pkg: '@sentinel/api', script: 'start', port: 5080, path: '/health', colour: 36 },
   {
@@ -33,26 +38,50 @@ const services = [
     path: '/health',
     colour: 35,
   },
+  {
+    name: 'gateway',
+    pkg: '@sentinel/device-gateway',
+    script: 'start',
+    port: OSMAND_PORT,
+    path: '/health',
+    colour: 31,
+  },
   { name: 'dashboard', pkg: '@sentinel/dashboard', script: 'dev', port: 5173, path: '/', colour: 32 },
   { name: 'signup', pkg: '@sentinel/signup', script: 'dev', port: 5174, path: '/', colour: 33 },
   { name: 'burnin', pkg: '@sentinel/burnin', script: 'dev', port: 5175, path: '/', colour: 34 },
 ];
 
-await exitIfPortsTaken(services);
+await exitIfPortsTaken([...services, { name: 'gateway, Teltonika', port: TELTONIKA_PORT }]);
 
-// The test-runner accepts the api's access tokens, so both get the same signing key: JWT_SECRET if
-// set, else the one the api keeps beside its database (created here on a first run, as the api would).
-function sharedJwtSecret() {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+/**
+ * A secret two services share: the environment's if set, else the one kept beside the api's
+ * database (created here on a first run, as the api does its signing key), so it survives restarts.
+ */
+function keptSecret(name, fileName) {
+  if (process.env[name]) return process.env[name];
   const databaseFile = resolve(root, 'apps/api', process.env.DATABASE_FILE ?? '.data/sentinel.db');
-  const file = join(dirname(databaseFile), 'jwt-secret');
+  const file = join(dirname(databaseFile), fileName);
   if (existsSync(file) && readFileSync(file, 'utf8').trim() !== '') return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
-const jwtSecret = sharedJwtSecret();
+// The test-runner accepts the api's access tokens, so both get the same signing key.
+const jwtSecret = keptSecret('JWT_SECRET', 'jwt-secret');
+// The gateway speaks for the trackers with the key the api takes from it.
+const gatewayKey = keptSecret('GATEWAY_KEY', 'gateway-key');
+
+/** What each service is told beside its port and the shared keys. */
+const settings = {
+  // The demo's Teltonika trackers report through the gateway, as real ones would.
+  api: { SIMULATOR_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}` },
+  gateway: {
+    GATEWAY_API_URL: 'http://127.0.0.1:5080',
+    TELTONIKA_PORT: String(TELTONIKA_PORT),
+    OSMAND_PORT: String(OSMAND_PORT),
+  },
+};
 
 log('Starting the servers and apps');
 for (const service of services) {
@@ -62,7 +91,14 @@ for (const service of services) {
     command: pnpm[0],
     args: [...pnpm.slice(1), '--filter', service.pkg, service.script],
     // The servers log warnings only, so the apps' output and the banner stay readable.
-    env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(service.port), JWT_SECRET: jwtSecret },
+    env: {
+      LOG_LEVEL: 'warn',
+      ...settings[service.name],
+      ...process.env,
+      PORT: String(service.port),
+      JWT_SECRET: jwtSecret,
+      GATEWAY_KEY: gatewayKey,
+    },
   });
 }
 
@@ -77,11 +113,18 @@ const banner = await new Promise((resolve) => {
 });
 
 console.log('\n\x1b[1mSentinel is running\x1b[0m');
-services.forEach((service, i) =>
+services.forEach((service, i) => {
+  if (service.name === 'gateway') return;
   console.log(
     `  ${service.name.padEnd(12)} http://localhost:${service.port}${up[i] ? '' : '   (not answering yet)'}`,
-  ),
-);
+  );
+});
 console.log(`  OpenAPI      http://localhost:5080/openapi.json`);
+const gatewayUp = up[services.findIndex((service) => service.name === 'gateway')];
+console.log(
+  `\n\x1b[1mDevice gateway\x1b[0m (trackers report here)${gatewayUp ? '' : '   (not answering yet)'}`,
+);
+console.log(`  Teltonika TCP  127.0.0.1:${TELTONIKA_PORT}`);
+console.log(`  OsmAnd HTTP    http://localhost:${OSMAND_PORT}`);
 console.log(banner);
 console.log('Press Ctrl+C to stop everything.');

@@ -40,7 +40,7 @@ const MIXED_FLEET_TRACKERS: ReadonlySet<number> = new Set([4, 9, 14, 17, 22]);
 
 /**
  * The IMEI of demo device `index`: the TAC, a serial number that repeats the device's SNT number
- * (000105 for SNT-000105) and the Luhn check digit, e.g. 356307040001057. The documentation's own
+ * (000105 for SNT-000105) and the Luhn check digit, e.g. 356307040001058. The documentation's own
  * IMEI is never one of them: a person registers it by hand to try the gateway.
  */
 export function demoImei(index: number): string {
