@@ -20,7 +20,7 @@ export type DeviceFrame =
   | { kind: 'command'; text: string };
 
 interface Step<Frame> {
-  frame?: Frame;
+  frame: Frame;
   end: number;
 }
 
@@ -42,7 +42,7 @@ abstract class FrameReader<Frame> {
     let offset = 0;
     try {
       for (let step = this.next(input, offset); step; step = this.next(input, offset)) {
-        if (step.frame) frames.push(step.frame);
+        frames.push(step.frame);
         offset = step.end;
       }
     } catch (error) {
