@@ -39,6 +39,7 @@ const PACKAGE_TESTS_BY_LENGTH = [
   'deploy',
   'packages/api-sdk',
   'apps/test-runner',
+  'apps/device-gateway',
   'packages/signalr-hub',
   'packages/screens',
   'apps/signup',
@@ -46,6 +47,7 @@ const PACKAGE_TESTS_BY_LENGTH = [
   'apps/burnin',
   'packages/device-client',
   'packages/domain',
+  'packages/teltonika',
   'packages/database',
 ];
 
