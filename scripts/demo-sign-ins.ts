@@ -6,7 +6,7 @@ import { demoDevices, isDemoImei } from '../apps/api/src/db/seed/devices';
 import { demoVehicles } from '../apps/api/src/db/seed/vehicles';
 
 /** The trackers listed by name; a fleet of them all is summed up after these. */
-const LISTED_TRACKERS = 5;
+const LISTED_TRACKERS = 6;
 
 console.log('\n\x1b[1mDemo sign-ins\x1b[0m (dashboard at http://localhost:5173)');
 for (const { role, email, password, name } of DEMO_SIGN_INS) {

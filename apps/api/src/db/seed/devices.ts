@@ -32,11 +32,13 @@ export type DemoTrackers = (typeof DEMO_TRACKERS)[number];
 const TELTONIKA_TAC = '35630704';
 
 /**
- * The devices (by index) that are Teltonika trackers in the mixed fleet: SNT-000105, 110, 115, 118
- * and 123 as they were, each linked to a vehicle the simulator drives (with its default seed), over
- * both companies, holders outside them and two cities, and named by no test.
+ * The devices (by index) that are Teltonika trackers in the mixed fleet, each linked to a vehicle
+ * of its own holder, over both companies and holders outside them, in two cities, and named by no
+ * test: SNT-000105, 110, 115, 118 and 123 as they were, whose vehicles drive (with the simulator's
+ * default seed), and SNT-000106, whose vehicle stays parked, so a lock pressed on it goes out at
+ * once instead of waiting for the vehicle to slow down.
  */
-const MIXED_FLEET_TRACKERS: ReadonlySet<number> = new Set([4, 9, 14, 17, 22]);
+const MIXED_FLEET_TRACKERS: ReadonlySet<number> = new Set([4, 5, 9, 14, 17, 22]);
 
 /**
  * The IMEI of demo device `index`: the TAC, a serial number that repeats the device's SNT number
