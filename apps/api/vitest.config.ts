@@ -25,6 +25,7 @@ const onBothEngines = [
   'src/users/users-list.test.ts',
   'src/users/users-write.test.ts',
   'src/vehicles/*.test.ts',
+  'src/devices/*.test.ts',
   'src/companies/*.test.ts',
   'src/bookings/*.test.ts',
   'src/onboarding/*.test.ts',

@@ -129,6 +129,7 @@ export {
   DeviceStatusInfoRequestSchema,
   DeviceStatusInfoSchema,
   DevicePathSchema,
+  NewDeviceSchema,
 } from './contract/devices';
 export {
   CAR_BATTERY_STATES,
@@ -216,6 +217,7 @@ export type {
   DeviceListFields,
   DeviceStatusInfo,
   DevicePath,
+  NewDevice,
 } from './contract/devices';
 export type {
   User,
@@ -284,6 +286,19 @@ export {
   mayChangeDevice,
 } from './company-rules';
 export type { CompanySortOption } from './company-rules';
+export {
+  DEVICE_SERIAL_MIN_LENGTH,
+  DEVICE_SERIAL_MAX_LENGTH,
+  IMEI_LENGTH,
+  DEVICE_MESSAGES,
+  DEVICE_REGISTRATION_ROLES,
+  normaliseSerialNumber,
+  luhnCheckDigit,
+  isValidImei,
+  validateSerialNumber,
+  validateNewDevice,
+  mayRegisterDevice,
+} from './device-registration';
 export {
   BURN_IN_ROLES,
   BURN_IN_TEST_TYPES,

@@ -98,6 +98,7 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Vehicles/{id}/Replay/Trips',                    'B', 200,   200,   404,        200,        403,   401],
   ['GET /VehicleTypes/Search',                           '-', 200,   200,   200,        200,        403,   401],
   ['GET /Devices',                                       '-', 200,   200,   403,        403,        403,   401],
+  ['POST /Devices',                                      '-', 201,   201,   403,        403,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'A', 200,   200,   200,        404,        403,   401],
   ['POST /My/Device/GetDeviceStatusInfo',                'B', 200,   200,   404,        200,        403,   401],
   ['POST /Devices/{serialNumber}/IngestKey',             'A', 200,   200,   403,        403,        403,   401],
@@ -487,6 +488,9 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/VehicleTypes/Search?SearchPhrase=toy&ResultCount=5' };
     case 'GET /Devices':
       return { url: '/Devices' };
+    case 'POST /Devices':
+      created += 1;
+      return { url: '/Devices', payload: { serialNumber: `MATRIX-${created}` } };
     case 'POST /My/Device/GetDeviceStatusInfo':
       return { url: '/My/Device/GetDeviceStatusInfo', payload: { deviceId: place.deviceId } };
     case 'POST /Devices/{serialNumber}/IngestKey':

@@ -8,6 +8,8 @@ import {
   DeviceSchema,
   DeviceStatusInfoRequestSchema,
   DeviceStatusInfoSchema,
+  DEVICE_REGISTRATION_ROLES,
+  NewDeviceSchema,
   ref,
   MANAGER_ROLES,
 } from '@sentinel/domain';
@@ -17,6 +19,7 @@ import { routePlugin } from '../plugins/route-plugin';
 import { ListAnswers, ListQuerystring } from '../routes/schemas';
 import { findDeviceBySerial, issueDeviceKey } from '../telemetry/device-keys';
 import { findDeviceStatus, listDevices } from './device-queries';
+import { registerDevice } from './device-registration';
 
 /** Added to the root: a device change answers with the device too. */
 export const DeviceItem = DeviceSchema;
@@ -40,6 +43,33 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       return listDevices(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/Devices',
+    {
+      config: { roles: DEVICE_REGISTRATION_ROLES },
+      schema: {
+        tags: ['Devices'],
+        summary: "Register a device by its serial number (a tracker's IMEI), active and free to link",
+        description:
+          'The serial is trimmed, 3 to 50 letters, digits and hyphens; one of 15 digits must be a valid IMEI ' +
+          '(its Luhn check digit). A serial already registered, in any case, is a field error at SerialNumber ' +
+          'and nothing is saved. The device has no test station and no ingestion key; ChangeLinkedDevice ' +
+          'links it to a vehicle. Audited (DeviceRegistered).',
+        security: [{ bearer: [] }],
+        body: NewDeviceSchema,
+        response: {
+          201: ref(DeviceSchema),
+          400: ProblemDetailsRef,
+          401: ProblemDetailsRef,
+          403: ProblemDetailsRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      return reply.code(201).send(await registerDevice(app.db, request, request.body));
     },
   );
 
@@ -104,5 +134,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-/** Devices: the registry (managers) and a device's status (staff, scoped to the vehicle's owner). */
+/**
+ * Devices: the registry (managers list and register them) and a device's status (staff, scoped to
+ * the vehicle's owner).
+ */
 export const devicesRoutes = routePlugin('devices', routes);

@@ -4,7 +4,7 @@ import { Nullable, PageSchema, ref } from './common';
 
 /**
  * What the audit log records. Sign-ins (both outcomes), password changes (and the ones refused
- * for want of a recent sign-in), contact changes, locks, device links and
+ * for want of a recent sign-in), contact changes, locks, devices registered, device links and
  * changes, test commands to free devices, partner alerts, company links, arming and its schedule,
  * geofences: the changes a security review asks "who did this?" of.
  */
@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'PhoneChanged',
   'VehicleLocked',
   'VehicleUnlocked',
+  'DeviceRegistered',
   'DeviceLinked',
   'DeviceChanged',
   'DeviceTestCommandSent',

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { MAX_LENGTH } from '../limits';
 import { Nullable, PageSchema, ref } from './common';
 
 /** A tracking device. */
@@ -18,6 +19,15 @@ export type Device = Static<typeof DeviceSchema>;
 /** The path of every call a device makes on its own channel (telemetry, commands, acknowledgements). */
 export const DevicePathSchema = Type.Object({ serialNumber: Type.String({ minLength: 1, maxLength: 100 }) });
 export type DevicePath = Static<typeof DevicePathSchema>;
+
+/**
+ * POST /Devices body: a new device, free to link, known by its serial number (a tracker's IMEI).
+ * The serial's rules and messages are device-registration.ts's, answered as field errors.
+ */
+export const NewDeviceSchema = Type.Object({
+  serialNumber: Type.String({ maxLength: MAX_LENGTH.shortText }),
+});
+export type NewDevice = Static<typeof NewDeviceSchema>;
 
 /** GET /Devices answer. */
 export const DevicePageSchema = PageSchema(ref(DeviceSchema));
