@@ -56,3 +56,15 @@ describe('devices.sendTestCommand and devices.testCommand', () => {
     expect(isApiError(error) && error.status).toBe(404);
   });
 });
+
+describe('devices.register', () => {
+  it('registers a tracker by its IMEI, free to link, and throws the field error for it again', async () => {
+    const device = await client.devices.register('356307049000010');
+
+    expect(device).toMatchObject({ serialNumber: '356307049000010', active: true, vehicleId: 0 });
+    const again = await client.devices.register('356307049000010').catch((caught: unknown) => caught);
+    expect(isApiError(again) && again.errors).toEqual({
+      SerialNumber: ['A device with this serial number already exists.'],
+    });
+  });
+});

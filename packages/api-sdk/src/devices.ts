@@ -1,4 +1,9 @@
-import { DevicePageSchema, DeviceStatusInfoSchema, DeviceTestCommandSchema } from '@sentinel/domain';
+import {
+  DevicePageSchema,
+  DeviceSchema,
+  DeviceStatusInfoSchema,
+  DeviceTestCommandSchema,
+} from '@sentinel/domain';
 import type {
   Device,
   DeviceCommandType,
@@ -17,6 +22,12 @@ export interface DevicesApi {
    * `and(eq<DeviceListFields>('vehicleId', 0), contains<DeviceListFields>('serialNumber', text))`.
    */
   list(query?: ODataQuery<DeviceListFields>): Promise<Page<Device>>;
+  /**
+   * POST /Devices: registers a device by its serial number (a tracker's IMEI), active and free to
+   * link with vehicles.changeLinkedDevice. Admin and Technical-Agent. A serial already registered
+   * (in any case) or not valid (validateSerialNumber) is an ApiError with `errors.SerialNumber`.
+   */
+  register(serialNumber: string): Promise<Device>;
   /** POST /My/Device/GetDeviceStatusInfo: the device's application version and auto-lock state. */
   statusInfo(deviceId: number): Promise<DeviceStatusInfo>;
   /**
@@ -35,6 +46,8 @@ export function createDevicesApi(caller: Pick<Caller, 'callAuthorised'>): Device
         { method: 'get', path: 'Devices', searchParams: odataParams(query) },
         DevicePageSchema,
       ),
+    register: (serialNumber) =>
+      caller.callAuthorised({ method: 'post', path: 'Devices', json: { serialNumber } }, DeviceSchema),
     statusInfo: (deviceId) =>
       caller.callAuthorised(
         { method: 'post', path: 'My/Device/GetDeviceStatusInfo', json: { deviceId } },
