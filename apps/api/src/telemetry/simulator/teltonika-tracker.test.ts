@@ -93,13 +93,17 @@ async function startTestGateway(port = 0): Promise<TestGateway> {
 }
 
 /** A seeded api whose simulator reports its Teltonika trackers to `port`; the test calls tick(). */
-async function simulatorWithGateway(port: number): Promise<FastifyInstance> {
+async function simulatorWithGateway(
+  port: number,
+  trackers: 'mixed' | 'teltonika' = 'mixed',
+): Promise<FastifyInstance> {
   const app = await build({
     seed: true,
     simulator: {
       seed: 1,
       tickMs: 60_000,
       gateway: { host: '127.0.0.1', port },
+      trackers,
       teltonika: { ackTimeoutMs: 300, reconnectMs: 50, maxReconnectMs: 200 },
     },
   });
@@ -238,5 +242,45 @@ describe("the simulator's Teltonika trackers", () => {
     await app.simulator?.tick();
     await expect.poll(() => packetsOf(gateway, imei).length).toBe(3);
     expect(packetsOf(gateway, imei)[2]!.records[0]!.io.get(FMB_IO.digitalOutput1)).toBe(0n);
+  });
+
+  it('leave a tracker someone registered by hand to report for itself, unless told to play every IMEI', async () => {
+    const gateway = await startTestGateway();
+    const [mixed, teltonika] = await Promise.all([
+      simulatorWithGateway(gateway.port),
+      simulatorWithGateway(gateway.port, 'teltonika'),
+    ]);
+    // Teltonika's documented IMEI, put on a fitted demo vehicle as a person trying the gateway does.
+    const registerByHand = (app: FastifyInstance) =>
+      app.db
+        .updateTable('devices')
+        .set({ serialNumber: '356307042441013' })
+        .where('serialNumber', '=', 'SNT-000102')
+        .returning('vehicleId')
+        .executeTakeFirstOrThrow();
+    const { vehicleId } = await registerByHand(mixed);
+    await registerByHand(teltonika);
+    const seeded = await mixed.db
+      .selectFrom('vehicles')
+      .select('gpsDateTime')
+      .where('id', '=', vehicleId!)
+      .executeTakeFirstOrThrow();
+
+    await mixed.simulator?.tick();
+    await expect.poll(() => gateway.packets.length).toBeGreaterThanOrEqual(6);
+
+    // Neither through the gateway nor in-process.
+    expect(packetsOf(gateway, '356307042441013')).toEqual([]);
+    expect(
+      await mixed.db
+        .selectFrom('vehicles')
+        .select('gpsDateTime')
+        .where('id', '=', vehicleId!)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(seeded);
+
+    await teltonika.simulator?.tick();
+
+    await expect.poll(() => packetsOf(gateway, '356307042441013').length).toBe(1);
   });
 });
