@@ -20,6 +20,8 @@ interface CallerProps {
   onQueryChange?: (text: string) => void;
   searching?: boolean;
   searchError?: string | null;
+  /** Registering is offered: the caller adds the serial to its devices, or refuses this message. */
+  registerRefusal?: string | null;
 }
 
 /**
@@ -31,13 +33,19 @@ function Caller({
   onQueryChange,
   searching = false,
   searchError = null,
+  registerRefusal,
 }: CallerProps) {
   const [query, setQuery] = useState('');
+  const [devices, setDevices] = useState(FREE_DEVICES);
   const text = query.trim().toLowerCase();
   const results =
     text.length >= DEVICE_SEARCH_MIN_LENGTH
-      ? FREE_DEVICES.filter((device) => device.serialNumber.toLowerCase().includes(text))
+      ? devices.filter((device) => device.serialNumber.toLowerCase().includes(text))
       : undefined;
+  const onRegister = async (serialNumber: string) => {
+    if (registerRefusal) throw new Error(registerRefusal);
+    setDevices((current) => [...current, { id: current.length + 1, serialNumber }]);
+  };
   return (
     <ChangeDeviceDialog
       currentSerialNumber="SN0001"
@@ -51,6 +59,7 @@ function Caller({
         searching,
         searchError,
         onChange,
+        ...(registerRefusal === undefined ? {} : { onRegister }),
       }}
     />
   );
@@ -236,5 +245,47 @@ describe('given a change the server refuses', () => {
     await userEvent.click(changeButton(dialog));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to change device');
+  });
+});
+
+describe('given a serial the search does not find', () => {
+  it('offers no registering to a caller who gives no way to register', async () => {
+    const { input, dialog } = await openDialog();
+
+    await userEvent.type(input, 'XYZ9');
+
+    expect(within(dialog).getByText('Device not found')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Register device/ })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Register device {serial}', after which the device is listed and can be linked", async () => {
+    const onChange = vi.fn(async () => undefined);
+    const { input, dialog } = await openDialog({ onChange, registerRefusal: null });
+    await userEvent.type(input, 'SN0');
+    expect(within(dialog).queryByRole('button', { name: /^Register device/ })).not.toBeInTheDocument();
+
+    await userEvent.type(input, '9');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Register device SN09' }));
+
+    expect(within(dialog).getByRole('button', { name: 'SN09' })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Device not found')).not.toBeInTheDocument();
+    await userEvent.click(changeButton(dialog));
+    expect(onChange).toHaveBeenCalledWith('SN09');
+  });
+
+  it("shows the caller's refusal at the serial field until the text changes", async () => {
+    const { input, dialog } = await openDialog({ registerRefusal: 'Enter a valid IMEI (15 digits)' });
+
+    await userEvent.type(input, '356307042441014');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Register device 356307042441014' }));
+
+    expect(await within(dialog).findByText('Enter a valid IMEI (15 digits)')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(/Enter a valid IMEI \(15 digits\)/);
+    expect(input).toBeInvalid();
+    expect(await axeViolations()).toEqual([]);
+
+    await userEvent.type(input, '{Backspace}3');
+    expect(within(dialog).queryByText('Enter a valid IMEI (15 digits)')).not.toBeInTheDocument();
+    expect(input).toBeValid();
   });
 });

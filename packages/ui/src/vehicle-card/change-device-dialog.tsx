@@ -30,6 +30,12 @@ export interface DeviceChange {
   searchError: string | null;
   /** Links the new device; reject with an Error whose message is the text to show. */
   onChange: (newSerialNumber: string) => Promise<void>;
+  /**
+   * Registers the typed serial as a new device, offered as 'Register device {serial}' when the
+   * search finds nothing; absent for those who may not register devices. Resolve once the search
+   * lists the new device; reject with an Error whose message is shown at the serial field.
+   */
+  onRegister?: ((serialNumber: string) => Promise<void>) | undefined;
 }
 
 /** The form inside the dialog; it unmounts when the dialog closes. */
@@ -44,7 +50,10 @@ function ChangeDeviceForm({
 }) {
   const [changing, setChanging] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { query: text, onQueryChange, searching, searchError, onChange } = deviceChange;
+  const [registering, setRegistering] = useState(false);
+  // Kept with the serial it is about, so it goes once the text changes.
+  const [refusal, setRefusal] = useState<{ serialNumber: string; message: string } | null>(null);
+  const { query: text, onQueryChange, searching, searchError, onChange, onRegister } = deviceChange;
   const query = text.trim();
   // Below the minimum nothing is searched, so whatever the caller still holds is not shown.
   const searchable = query.length >= DEVICE_SEARCH_MIN_LENGTH;
@@ -53,6 +62,22 @@ function ChangeDeviceForm({
   const typed = query.toLowerCase();
   const match = results?.find((device) => device.serialNumber.toLowerCase() === typed);
   const canChange = match !== undefined && typed !== currentSerialNumber.toLowerCase() && !changing;
+  const notFound = !searching && results?.length === 0;
+  const serialError = refusal?.serialNumber === query ? refusal.message : undefined;
+
+  const register = async () => {
+    if (onRegister === undefined) return;
+    const serialNumber = query;
+    setRegistering(true);
+    setRefusal(null);
+    try {
+      await onRegister(serialNumber);
+    } catch (error) {
+      setRefusal({ serialNumber, message: errorText(error, 'Failed to register device') });
+    } finally {
+      setRegistering(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,13 +99,25 @@ function ChangeDeviceForm({
         label="New device serial number"
         hint={`Type at least ${DEVICE_SEARCH_MIN_LENGTH} characters to search`}
         value={text}
+        error={serialError}
         autoComplete="off"
         onChange={(event) => onQueryChange(event.target.value)}
       />
       <div role="status" className="sn-change-device__status">
         {searchable && searching && 'Searching'}
-        {!searching && results?.length === 0 && 'Device not found'}
+        {notFound && 'Device not found'}
       </div>
+      {notFound && onRegister !== undefined && searchError === null && (
+        <Button
+          type="button"
+          variant="secondary"
+          busy={registering}
+          busyLabel="Registering"
+          onClick={() => void register()}
+        >
+          Register device {query}
+        </Button>
+      )}
       {searchable && searchError !== null && <Alert variant="error">{searchError}</Alert>}
       {results !== undefined && results.length > 0 && (
         <ul className="sn-change-device__results" aria-label="Matching devices">

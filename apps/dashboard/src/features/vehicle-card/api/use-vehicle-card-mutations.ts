@@ -96,6 +96,19 @@ export function useChangeDeviceMutation(vehicle: Pick<Vehicle, 'id'>) {
 }
 
 /**
+ * Registers a device by its serial: the free-device searches are asked again, so the change-device
+ * search lists it by the time the registration resolves.
+ */
+export function useRegisterDeviceMutation() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (serialNumber: string) => api.devices.register(serialNumber),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...deviceKeys.all, 'free'] }),
+  });
+}
+
+/**
  * An arming call's answer written into every cached copy of the vehicle: the cached vehicle is the
  * one source of its arming, so every screen showing it follows.
  */

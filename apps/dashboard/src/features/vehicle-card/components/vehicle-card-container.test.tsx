@@ -204,6 +204,46 @@ describe('given an agent changing the linked device', () => {
     expect(within(dialog).getByText(message)).toBeInTheDocument();
     expect(within(card).getByText(vehicle.deviceSerialNumber ?? '')).toBeInTheDocument();
   });
+
+  it('registers a tracker the search does not find by its IMEI, then links it', async () => {
+    const agent = await storeSignedInUser('Technical-Agent');
+    const [linkedElsewhere, , , vehicle] = await installedVehicles(agent);
+    if (!vehicle?.deviceSerialNumber || !linkedElsewhere?.deviceSerialNumber) throw new Error('no vehicles');
+    const imei = '356307049000028';
+    const card = await showCard(vehicle);
+    const { user, dialog } = await openChangeDevice(card);
+    const input = within(dialog).getByLabelText('New device serial number');
+
+    // Fitted to another vehicle: not free, so not found, and already registered.
+    await user.type(input, linkedElsewhere.deviceSerialNumber);
+    await user.click(
+      await within(dialog).findByRole('button', {
+        name: `Register device ${linkedElsewhere.deviceSerialNumber}`,
+      }),
+    );
+    expect(
+      await within(dialog).findByText('A device with this serial number already exists.'),
+    ).toBeInTheDocument();
+    expect(input).toBeInvalid();
+
+    await user.clear(input);
+    await user.type(input, imei);
+    expect(await within(dialog).findByText('Device not found')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: `Register device ${imei}` }));
+    expect(await within(dialog).findByRole('button', { name: imei })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Change device' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card).getByText(imei)).toBeInTheDocument();
+    const [after] = (await sdk(agent).vehicles.list({ filter: eq('id', vehicle.id) })).items;
+    expect(after?.deviceSerialNumber).toBe(imei);
+    // The shared api's other tests meet the vehicle with the device it had.
+    await sdk(agent).vehicles.changeLinkedDevice(vehicle.id, {
+      currentDeviceSerialNumber: imei,
+      newDeviceSerialNumber: vehicle.deviceSerialNumber,
+      vehicleNickname: vehicle.nickname ?? '',
+    });
+  });
 });
 
 describe('given a vehicle whose device is inactive', () => {

@@ -5,7 +5,14 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { errorText, isApiError } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
-import { formatHistoryDate, HISTORY_TYPE, mayChangeDevice, maySendLockNow, ROUTES } from '@sentinel/domain';
+import {
+  formatHistoryDate,
+  HISTORY_TYPE,
+  mayChangeDevice,
+  mayRegisterDevice,
+  maySendLockNow,
+  ROUTES,
+} from '@sentinel/domain';
 import type { LockRequest } from '@sentinel/domain';
 import { Alert, Button, CommandState, VEHICLE_MAP_ZOOM, VehicleCard, VehicleMap } from '@sentinel/ui';
 import { authorisedUserAtom } from '../../../lib/session';
@@ -53,12 +60,13 @@ export const VehicleCardContainer = memo(function VehicleCardContainer({
   const badge = vehicleBadge(vehicle);
   const onAlertAura = usePartnerAlert(vehicle.id, HISTORY_TYPE.auraCallout);
   const onAlertCapitalAir = usePartnerAlert(vehicle.id, HISTORY_TYPE.capitalAirIncident);
-  const deviceChange = useDeviceChange(vehicle);
-  // Every staff role is offered arming; the server keeps each to their own vehicles.
-  const { arming, failure: armingFailure } = useVehicleArming(vehicle);
-  // A Company-Admin may not change devices (the registry is shared by every company): not offered.
+  // A Company-Admin may not change or register devices (the registry is shared by every company):
+  // not offered.
   const user = useAtomValue(authorisedUserAtom);
   const mayChange = mayChangeDevice(user?.userRole ?? '');
+  const deviceChange = useDeviceChange(vehicle, mayRegisterDevice(user?.userRole ?? ''));
+  // Every staff role is offered arming; the server keeps each to their own vehicles.
+  const { arming, failure: armingFailure } = useVehicleArming(vehicle);
   const [lockFailure, setLockFailure] = useState<string>();
   // A lock held while the vehicle moves shows below the card, where another staff member may send it now.
   const held = lockCommand?.status === 'WaitingForSlowdown' ? lockCommand : null;
