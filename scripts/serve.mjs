@@ -22,6 +22,8 @@ import {
 const NGINX = '/usr/sbin/nginx';
 const API_PORT = 5080;
 const TEST_RUNNER_PORT = 5090;
+const TELTONIKA_PORT = 5027;
+const OSMAND_PORT = 5055;
 /** Where the api instances listen behind nginx: 5181, 5182, ... */
 const INSTANCE_PORT_BASE = 5180;
 const apps = [
@@ -74,6 +76,12 @@ if (!env.JWT_SECRET?.trim()) {
   env.JWT_SECRET = randomBytes(32).toString('base64url');
   console.log('JWT_SECRET is not set: using a random one for this run (sign-ins end when serve stops).');
 }
+if (!env.GATEWAY_KEY?.trim()) {
+  env.GATEWAY_KEY = randomBytes(32).toString('base64url');
+  console.log(
+    'GATEWAY_KEY is not set: using a random one for this run, shared by the api and the device gateway.',
+  );
+}
 if (!env.PAYMENT_PROVIDER?.trim()) {
   console.log(
     "PAYMENT_PROVIDER is not set: PayFast's sandbox with its test merchant, which cannot notify this machine (no deposit is paid).",
@@ -89,6 +97,8 @@ if (!env.CORS_ORIGINS?.trim()) {
 const publicPorts = [
   { name: 'api', port: API_PORT },
   { name: 'test-runner', port: TEST_RUNNER_PORT },
+  { name: 'device gateway (Teltonika)', port: TELTONIKA_PORT },
+  { name: 'device gateway (OsmAnd)', port: OSMAND_PORT },
   ...apps,
 ];
 const instancePorts = useNginx
@@ -118,6 +128,22 @@ startService({
   command: pnpm[0],
   args: [...pnpm.slice(1), '--filter', '@sentinel/test-runner', 'start'],
   env: { ...env, PORT: String(TEST_RUNNER_PORT) },
+});
+
+startService({
+  name: 'device-gateway',
+  colour: 33,
+  command: pnpm[0],
+  args: [...pnpm.slice(1), '--filter', '@sentinel/device-gateway', 'start'],
+  // On one machine the gateway listens on loopback unless told otherwise; trackers elsewhere need
+  // GATEWAY_HOST=0.0.0.0 and, better, GATEWAY_ALLOW_NETWORKS.
+  env: {
+    GATEWAY_HOST: '127.0.0.1',
+    ...env,
+    GATEWAY_API_URL: env.GATEWAY_API_URL ?? `http://127.0.0.1:${API_PORT}`,
+    TELTONIKA_PORT: String(TELTONIKA_PORT),
+    OSMAND_PORT: String(OSMAND_PORT),
+  },
 });
 
 if (useNginx) {
@@ -153,6 +179,7 @@ if (useNginx) {
 const checks = [
   { name: 'api', url: `http://localhost:${API_PORT}/health` },
   { name: 'test-runner', url: `http://localhost:${TEST_RUNNER_PORT}/TestRunner/Stations` },
+  { name: 'gateway', url: `http://localhost:${OSMAND_PORT}/health` },
   ...apps.map(({ name, port }) => ({ name, url: `http://localhost:${port}/` })),
 ];
 const up = await Promise.all(checks.map(({ url }) => waitUntilUp(url)));
@@ -161,6 +188,7 @@ console.log('\n\x1b[1mSentinel is running (production build)\x1b[0m');
 checks.forEach(({ name, url }, i) =>
   console.log(`  ${name.padEnd(12)} ${new URL(url).origin}${up[i] ? '' : '   (not answering yet)'}`),
 );
+console.log(`  ${'Teltonika'.padEnd(12)} 127.0.0.1:${TELTONIKA_PORT} (TCP, the device gateway)`);
 console.log(
   `  static files ${useNginx ? `nginx, balancing ${instances} api instance(s)` : 'Node (Fastify)'}`,
 );
