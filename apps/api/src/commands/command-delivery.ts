@@ -80,11 +80,20 @@ export function createDelivery(context: CommandContext): Delivery {
     return rows.map((row) => ({ deviceId: row.deviceId, command: deliveryView(row) }));
   }
 
-  /** Notes that these devices (any number of them) asked for commands now. */
+  /**
+   * Notes that these devices (any number of them) asked for commands now. A chunk that PostgreSQL
+   * stops as a deadlock (a telemetry transaction writing the same device rows in another order) is
+   * left for the next poll, which comes within the device's wait: being marked seen a poll late
+   * shows no device offline, and failing the poll would keep its commands from it.
+   */
   async function markSeen(deviceIds: readonly number[], now: Date): Promise<void> {
     for (let start = 0; start < deviceIds.length; start += DEVICES_PER_STATEMENT) {
       if (start > 0) await nextTurn();
-      await markDevicesSeen(db, deviceIds.slice(start, start + DEVICES_PER_STATEMENT), now);
+      try {
+        await markDevicesSeen(db, deviceIds.slice(start, start + DEVICES_PER_STATEMENT), now);
+      } catch (error) {
+        if (!isDeadlock(error)) throw error;
+      }
     }
   }
 
@@ -194,4 +203,9 @@ export function createDelivery(context: CommandContext): Delivery {
       for (const waiter of [...setWaiters]) waiter.wake();
     },
   };
+}
+
+/** PostgreSQL's deadlock_detected (SQLSTATE 40P01); SQLite, one writer at a time, has none. */
+function isDeadlock(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
 }
