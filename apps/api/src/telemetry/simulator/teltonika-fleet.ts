@@ -5,16 +5,14 @@
  */
 import { FMB_IO } from '@sentinel/teltonika';
 import type { AvlRecord } from '@sentinel/teltonika';
+import type { GatewayAddress } from '@sentinel/teltonika/tracker';
 import type { TelemetryReport } from '@sentinel/domain';
 import { headingOf, placeOf } from './movement';
 import type { SimulatedVehicle } from './movement';
-import { startTeltonikaTracker } from './teltonika-tracker';
+import { startVehicleTracker } from './teltonika-tracker';
 import type { TeltonikaTracker, TeltonikaTrackerTimings } from './teltonika-tracker';
 
-export interface GatewayAddress {
-  host: string;
-  port: number;
-}
+export type { GatewayAddress };
 
 export interface TeltonikaFleet {
   /** Starts a tracker for each of `vehicles` that has none, and ends those of vehicles gone. */
@@ -84,7 +82,7 @@ export function createTeltonikaFleet(
       }
       for (const vehicle of vehicles) {
         if (trackers.has(vehicle.deviceId)) continue;
-        const tracker = startTeltonikaTracker({
+        const tracker = startVehicleTracker({
           ...gateway,
           ...timings,
           imei: vehicle.serialNumber,
@@ -94,7 +92,8 @@ export function createTeltonikaFleet(
       }
     },
     report(vehicle, report, now) {
-      trackers.get(vehicle.deviceId)?.tracker.record(recordOf(vehicle, report, now));
+      // The tracker resends until acknowledged; the round does not wait for it.
+      void trackers.get(vehicle.deviceId)?.tracker.record(recordOf(vehicle, report, now));
     },
     tracker(deviceId) {
       return trackers.get(deviceId)?.tracker;
