@@ -76,6 +76,8 @@ const gatewayKey = keptSecret('GATEWAY_KEY', 'gateway-key');
 const settings = {
   // The demo's Teltonika trackers report through the gateway, as real ones would.
   api: { SIMULATOR_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}` },
+  // The bench's units known by IMEI speak Teltonika to the gateway too.
+  'test-runner': { BENCH_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}` },
   gateway: {
     GATEWAY_API_URL: 'http://127.0.0.1:5080',
     TELTONIKA_PORT: String(TELTONIKA_PORT),

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
+import type { GatewayAddress, TeltonikaTrackerTimings } from '@sentinel/teltonika/tracker';
 import { createBearerVerifier } from './auth';
 import { createBenchSimulator } from './bench/bench-simulator';
 import type { FaultName } from './bench/bench-simulator';
@@ -42,6 +43,13 @@ export interface BuildOptions {
   commandTimeoutMs?: number;
   /** How long a unit's poll of its command channel waits for a command. @default 25 */
   commandWaitSeconds?: number;
+  /**
+   * The device gateway's Teltonika listener: units known by IMEI speak Teltonika to it (Codec 8
+   * Extended readings, Codec 12 commands) instead of using a key of their own. @default none
+   */
+  gateway?: GatewayAddress;
+  /** The Teltonika units' link timings (acknowledgement wait, reconnect backoff). @default the tracker's */
+  teltonika?: TeltonikaTrackerTimings;
   /** How often the runner advances the tests. @default 250 */
   tickMs?: number;
   /** Fastify's request logger; an object sets its level. @default false */
@@ -102,12 +110,13 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     durationScale: options.durationScale ?? 1,
     tickMs: options.tickMs ?? 250,
     onError: (error) => app.log.error(error, 'the bench runner failed a round'),
-    report: (serial, key, body) => vehicleApi.report(serial, key, body),
     unitDevices: createUnitDevices({
       api: vehicleApi,
       simulator,
       durationScale: options.durationScale ?? 1,
       waitSeconds: options.commandWaitSeconds ?? 25,
+      ...(options.gateway ? { gateway: options.gateway } : {}),
+      ...(options.teltonika ? { teltonika: options.teltonika } : {}),
     }),
     relay: createRelayDrive({
       api: vehicleApi,

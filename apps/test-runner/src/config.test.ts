@@ -26,6 +26,7 @@ describe('readConfig', () => {
       pinnedFaults: new Map(),
       durationScale: 1,
       commandFailureRate: 0.03,
+      gateway: undefined,
     });
     expect(DEFAULT_DATABASE_FILE).toMatch(/apps\/test-runner\/\.data\/burn-in\.db$/);
   });
@@ -54,6 +55,16 @@ describe('readConfig', () => {
     expect(readConfig({ BENCH_COMMAND_FAILURE_RATE: '0.5' }).commandFailureRate).toBe(0.5);
     expect(() => readConfig({ BENCH_COMMAND_FAILURE_RATE: '2' })).toThrow(
       "BENCH_COMMAND_FAILURE_RATE must be a number from 0 to 1; it is '2'.",
+    );
+  });
+
+  it("reads the device gateway's Teltonika address and refuses one without a port", () => {
+    expect(readConfig({ BENCH_GATEWAY: '127.0.0.1:5027' }).gateway).toEqual({
+      host: '127.0.0.1',
+      port: 5027,
+    });
+    expect(() => readConfig({ BENCH_GATEWAY: '127.0.0.1' })).toThrow(
+      "BENCH_GATEWAY must be the device gateway's Teltonika address as host:port (e.g. 127.0.0.1:5027); it is '127.0.0.1'.",
     );
   });
 

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { parseGatewayAddress } from '@sentinel/teltonika/tracker';
+import type { GatewayAddress } from '@sentinel/teltonika/tracker';
 import { FAULT_NAMES, isFaultName } from './bench/bench-simulator';
 import type { FaultName } from './bench/bench-simulator';
 
@@ -25,6 +27,8 @@ export interface TestRunnerConfig {
   durationScale: number;
   /** Share of lock and unlock commands a sound unit fails now and then (BENCH_COMMAND_FAILURE_RATE). */
   commandFailureRate: number;
+  /** The device gateway's Teltonika listener (BENCH_GATEWAY): units known by IMEI speak Teltonika to it. */
+  gateway: GatewayAddress | undefined;
 }
 
 /** Where the bench keeps its state unless BENCH_DATABASE_FILE says otherwise. */
@@ -103,6 +107,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
   const rawSeed = text(env, 'BENCH_SEED');
   const seed = rawSeed === undefined ? 1 : Number(rawSeed);
   if (!Number.isSafeInteger(seed)) throw new Error(`BENCH_SEED must be a whole number; it is '${rawSeed}'.`);
+  const rawGateway = text(env, 'BENCH_GATEWAY');
+  const gateway = rawGateway === undefined ? undefined : parseGatewayAddress(rawGateway);
+  if (rawGateway !== undefined && gateway === undefined) {
+    throw new Error(
+      `BENCH_GATEWAY must be the device gateway's Teltonika address as host:port (e.g. 127.0.0.1:5027); it is '${rawGateway}'.`,
+    );
+  }
   return {
     port,
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -116,5 +127,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
     pinnedFaults: parsePinnedFaults(text(env, 'BENCH_FAULTS')),
     durationScale,
     commandFailureRate,
+    gateway,
   };
 }

@@ -70,8 +70,9 @@ export const benchRoutes: FastifyPluginAsyncTypebox<BenchRoutesOptions> = async 
     if (serial === undefined)
       throw new BenchError('unknownDevice', `No device has the serial number ${unitSerialNumber}`);
     await runner.checkFree(serial, stationId.trim());
-    // The bench's provisioning step: the unit gets its key, and reports with it from now on.
-    const key = await vehicleApi.provisionKey(serial, authorization);
+    // The bench's provisioning step: the unit gets its key, and reports with it from now on; a
+    // Teltonika unit gets none, the device gateway speaks for it.
+    const key = runner.needsKey(serial) ? await vehicleApi.provisionKey(serial, authorization) : null;
     await runner.addUnit(serial, stationId.trim(), key);
     return { message: `Unit ${serial} added to station ${stationId.trim()}` };
   });

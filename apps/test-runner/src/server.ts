@@ -30,6 +30,7 @@ const app = await build({
   pinnedFaults: config.pinnedFaults,
   durationScale: config.durationScale,
   commandFailureRate: config.commandFailureRate,
+  ...(config.gateway === undefined ? {} : { gateway: config.gateway }),
   ...(jwtSecret === undefined ? {} : { jwtSecret }),
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
 });

@@ -26,7 +26,10 @@ import { BenchError } from './errors';
 /** How a unit's report fared: accepted by the api, or why not (its answer, or none at all). */
 export interface Delivery {
   accepted: boolean;
+  /** The api's answer; null when none came, or over the device gateway (it answers a record count). */
   status: number | null;
+  /** The device gateway (host:port) a Teltonika unit's report went through. */
+  gateway?: string;
 }
 
 export interface VehicleApi {

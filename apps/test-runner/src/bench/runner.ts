@@ -6,9 +6,8 @@
  */
 import { isUniqueViolation } from '@sentinel/database';
 import { BURN_IN_TEST_TYPES } from '@sentinel/domain';
-import type { BurnInTestResult, BurnInTestType, BurnInUnitResult, TelemetryReport } from '@sentinel/domain';
+import type { BurnInTestResult, BurnInTestType, BurnInUnitResult } from '@sentinel/domain';
 import type { BenchDb } from '../db/database';
-import type { Delivery } from '../vehicle-api';
 import { BenchError } from '../errors';
 import {
   countActiveTests,
@@ -47,9 +46,10 @@ interface RunnerOptions {
   tickMs?: number;
   now?: () => Date;
   onError?: (error: unknown) => void;
-  /** Sends a unit's readings to the api as the device (the telemetry route); none: nothing is sent. */
-  report?: (serial: string, key: string, body: TelemetryReport) => Promise<Delivery>;
-  /** The units' command channels: each unit polls its own while its tests run. None: no unit polls. */
+  /**
+   * The units as devices: each is online on its channel while its tests run and sends its readings
+   * to the api as the device. None: no unit takes commands and no reading is sent.
+   */
   unitDevices?: UnitDevices;
   /** Drives each unit's relay through its command channel in the LockRelay test. None: readings only. */
   relay?: RelayDriver;
@@ -102,12 +102,11 @@ export function createRunner(options: RunnerOptions) {
   /** A unit's tests are queued by this person: the unit goes online on its channel. */
   function begin(row: { serialNumber: string; ingestKey: string | null; faults: string }, operator?: string) {
     if (operator !== undefined) operators.set(row.serialNumber, operator);
-    if (row.ingestKey !== null)
-      options.unitDevices?.start(
-        row.serialNumber,
-        row.ingestKey,
-        (JSON.parse(row.faults) as string[]).filter(isFaultName),
-      );
+    options.unitDevices?.start(
+      row.serialNumber,
+      row.ingestKey,
+      (JSON.parse(row.faults) as string[]).filter(isFaultName),
+    );
   }
 
   async function unit(serial: string) {
@@ -134,9 +133,8 @@ export function createRunner(options: RunnerOptions) {
     at: Date,
   ): Promise<UnitReport> {
     const body = telemetryOf(testType, readings, at);
-    if (body === undefined || options.report === undefined) return readings;
-    const delivery: Delivery =
-      key === null ? { accepted: false, status: null } : await options.report(serial, key, body);
+    if (body === undefined || options.unitDevices === undefined) return readings;
+    const delivery = await options.unitDevices.report(serial, key, body);
     return { ...readings, telemetry: { sent: body, ...delivery } };
   }
 
@@ -227,6 +225,11 @@ export function createRunner(options: RunnerOptions) {
     async freeStations(): Promise<string[]> {
       const taken = await takenStations(db);
       return options.stations.filter((station) => !taken.has(station));
+    },
+
+    /** Whether a unit needs an ingestion key of its own: the gateway speaks for a Teltonika unit. */
+    needsKey(serial: string): boolean {
+      return !(options.unitDevices?.throughGateway(serial) ?? false);
     },
 
     /** Checks that the unit can go on the station, before it is provisioned. */
