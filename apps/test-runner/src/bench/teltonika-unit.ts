@@ -13,6 +13,13 @@ import type { GatewayAddress, TeltonikaTrackerTimings } from '@sentinel/teltonik
 import type { DeviceCommandType, TelemetryReport } from '@sentinel/domain';
 import type { Delivery } from '../vehicle-api';
 
+/**
+ * How long a report waits while the unit has no link yet (it is connecting, or the gateway is away
+ * or refused it): the runner's round waits for each report, so a missing gateway must not hold the
+ * bench for the whole acknowledgement time of every reading.
+ */
+const NO_LINK_WAIT_MS = 2_000;
+
 /** Satellites a unit with a fix reports; without one it sends 0 and no position, as an FMB does. */
 const FIX_SATELLITES = 8;
 
@@ -98,9 +105,12 @@ export function startTeltonikaUnit(options: TeltonikaUnitOptions): TeltonikaUnit
   return {
     async report(body) {
       const waiting = new AbortController();
+      const waitMs = tracker.online
+        ? options.reportTimeoutMs
+        : Math.min(options.reportTimeoutMs, NO_LINK_WAIT_MS);
       const acknowledged = await Promise.race([
         tracker.record(recordOf(body)),
-        sleep(options.reportTimeoutMs, false, { signal: waiting.signal }).catch(() => false),
+        sleep(waitMs, false, { signal: waiting.signal }).catch(() => false),
       ]);
       waiting.abort();
       // The gateway acknowledges a record only once the api stored it; it has no answer of its own.
