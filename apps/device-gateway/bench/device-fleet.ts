@@ -27,8 +27,8 @@ export interface FleetErrors {
 
 class BenchDevice {
   private readonly reader = new TeltonikaDeviceReader();
-  /** When each unacknowledged packet was written, oldest first. */
-  private readonly sentAt: number[] = [];
+  /** When each unacknowledged packet was written, and in which step, oldest first. */
+  private readonly sent: { at: number; step: number }[] = [];
   private latitude: number;
   private longitude: number;
   private handshake: ((accepted: boolean) => void) | undefined;
@@ -52,10 +52,6 @@ class BenchDevice {
     });
   }
 
-  get unacknowledged(): number {
-    return this.sentAt.length;
-  }
-
   greet(): Promise<boolean> {
     return new Promise((resolve) => {
       this.handshake = resolve;
@@ -77,7 +73,7 @@ class BenchDevice {
         [FMB_IO.gsmSignal]: 4,
       },
     );
-    this.sentAt.push(performance.now());
+    this.sent.push({ at: performance.now(), step: this.fleet.step });
     this.socket.write(encodeAvlPacket(CODEC_8_EXTENDED, [record]));
   }
 
@@ -99,8 +95,9 @@ class BenchDevice {
         if (!frame.accepted) this.fleet.errors.refused++;
         this.handshake(frame.accepted);
         this.handshake = undefined;
-      } else if (frame.kind === 'record-count' && frame.count === 1 && this.sentAt.length > 0) {
-        this.fleet.acknowledged(performance.now() - this.sentAt.shift()!);
+      } else if (frame.kind === 'record-count' && frame.count === 1 && this.sent.length > 0) {
+        const { at, step } = this.sent.shift()!;
+        this.fleet.acknowledged(step, performance.now() - at);
       } else {
         this.fleet.errors.unexpected++;
       }
@@ -121,13 +118,15 @@ export interface StepResult {
   latencies: number[];
   /** Acknowledgements a second while the step ran (not counting those that came while draining). */
   ackRate: number;
-  /** Packets still unacknowledged when the drain gave up. */
+  /** Packets of the step still unacknowledged when the drain gave up. */
   unacknowledged: number;
 }
 
 export class DeviceFleet {
   readonly errors: FleetErrors = { socket: 0, refused: 0, unexpected: 0, closedByGateway: 0 };
   private readonly devices: BenchDevice[] = [];
+  /** The step running now; acknowledgements of an earlier one count for none. */
+  step = 0;
   private latencies: number[] = [];
   private acks = 0;
 
@@ -140,7 +139,8 @@ export class DeviceFleet {
     return this.devices.length;
   }
 
-  acknowledged(latencyMs: number): void {
+  acknowledged(step: number, latencyMs: number): void {
+    if (step !== this.step) return;
     this.acks += 1;
     this.latencies.push(latencyMs);
   }
@@ -167,6 +167,7 @@ export class DeviceFleet {
    * packets that came due. Then waits up to `drainMs` for the outstanding acknowledgements.
    */
   async run(step: Step, drainMs = 10_000): Promise<StepResult> {
+    this.step += 1;
     this.latencies = [];
     this.acks = 0;
     let sent = 0;
@@ -191,26 +192,21 @@ export class DeviceFleet {
       }, 10);
     });
     const drainUntil = performance.now() + drainMs;
-    while (this.outstanding() > 0 && performance.now() < drainUntil) {
+    while (this.acks < sent && performance.now() < drainUntil) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    const acknowledged = this.acks;
     return {
       sent,
-      acknowledged: this.acks,
-      latencies: this.latencies.sort((a, b) => a - b),
+      acknowledged,
+      latencies: [...this.latencies].sort((a, b) => a - b),
       ackRate: acksInStep / step.seconds,
-      unacknowledged: this.outstanding(),
+      unacknowledged: sent - acknowledged,
     };
   }
 
   close(): void {
     for (const device of this.devices) device.close();
-  }
-
-  private outstanding(): number {
-    let count = 0;
-    for (const device of this.devices) count += device.unacknowledged;
-    return count;
   }
 
   private open(imei: string, index: number): Promise<BenchDevice | undefined> {

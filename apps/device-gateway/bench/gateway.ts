@@ -205,9 +205,9 @@ try {
 
   console.log('');
   console.log(
-    '| Step | Sent | Acks/s | Record → ack p50 / p95 / p99 / max | Errors, closes | Gateway CPU, RSS | Api CPU, RSS | Generator CPU, loop delay p99 | Load avg (start → end) |',
+    '| Step | Sent | Acks/s | Record → ack p50 / p95 / p99 / max | Unacknowledged | Errors, closes | Gateway CPU, RSS | Api CPU, RSS | Generator CPU, loop delay p99 | Load avg (start → end) |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) {
     const { result } = row;
     const latency = result
@@ -217,7 +217,8 @@ try {
     console.log(
       `| ${row.what}, ${row.seconds} s | ${result ? result.sent.toLocaleString('en-ZA') : '-'} | ` +
         `${result ? Math.round(result.ackRate).toLocaleString('en-ZA') : '-'} | ${latency} | ` +
-        `${row.errors + (result?.unacknowledged ?? 0)}, ${row.closes} | ${row.gatewayCpu.toFixed(0)} %, ${mb(row.gatewayRss)} | ` +
+        `${result ? result.unacknowledged.toLocaleString('en-ZA') : '-'} | ` +
+        `${row.errors}, ${row.closes} | ${row.gatewayCpu.toFixed(0)} %, ${mb(row.gatewayRss)} | ` +
         `${row.apiCpu.toFixed(0)} %, ${mb(row.apiRss)} | ${row.generatorCpu.toFixed(0)} %, ${row.loopP99.toFixed(1)} ms | ${row.loadAtStart} → ${row.loadAtEnd} |`,
     );
   }
