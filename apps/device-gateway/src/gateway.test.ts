@@ -147,6 +147,31 @@ describe('lock and unlock through Codec 12', () => {
     });
   });
 
+  it("reports the command Failed, with the device's answer, when its answer leaves the output off", async () => {
+    const { imei, vehicleId } = await bench.registerDevice();
+    const device = await online(imei);
+
+    const command = await bench.lock(vehicleId!);
+    expect(await device.command()).toBe('setdigout 1');
+    device.answer('DOUT1:0 DOUT2:0 Timeout:0');
+
+    await eventually(async () => {
+      const commands = await bench.asAdmin<{
+        items: {
+          id: number;
+          status: string;
+          resultIsLocked: boolean | null;
+          failureReason?: string | null;
+        }[];
+      }>(`/Vehicles/${vehicleId}/Commands`);
+      expect(commands.items.find((item) => item.id === command.id)).toMatchObject({
+        status: 'Failed',
+        resultIsLocked: false,
+      });
+    });
+    expect((await bench.vehicle(vehicleId!)).isLocked).not.toBe(true);
+  });
+
   it('hands a lock made while the device was offline over on its handshake', async () => {
     const { imei, vehicleId } = await bench.registerDevice();
     const command = await bench.lock(vehicleId!);

@@ -291,8 +291,17 @@ export class TeltonikaConnection implements HeldConnection {
     this.unanswered = undefined;
     clearTimeout(this.answerTimer);
     stats.add('commandAnswers');
-    const locked = lockStateFromResponse(text) ?? command.type === 'Lock';
-    const answer = await api.acknowledge(this.serialNumber, command.id, { status: 'Confirmed', locked });
+    const wanted = command.type === 'Lock';
+    const locked = lockStateFromResponse(text) ?? wanted;
+    // An output left in the other state (a relay that did not switch, an answer saying so) is the
+    // command failing, with the device's own words as the reason for the people watching.
+    const answer = await api.acknowledge(
+      this.serialNumber,
+      command.id,
+      locked === wanted
+        ? { status: 'Confirmed', locked }
+        : { status: 'Failed', locked, reason: `The device answered: ${text.slice(0, 170)}` },
+    );
     if (answer.kind !== 'ok') {
       log.warn(
         {
