@@ -127,7 +127,8 @@ startService({
   colour: 35,
   command: pnpm[0],
   args: [...pnpm.slice(1), '--filter', '@sentinel/test-runner', 'start'],
-  env: { ...env, PORT: String(TEST_RUNNER_PORT) },
+  // Bench units known by IMEI speak Teltonika to the gateway started below.
+  env: { BENCH_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}`, ...env, PORT: String(TEST_RUNNER_PORT) },
 });
 
 startService({
