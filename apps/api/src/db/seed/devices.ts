@@ -2,11 +2,12 @@
  * Demo devices, keyed by serial number (in any case). Most are the product's own (SNT-…); a few are
  * Teltonika trackers known by their IMEI, which the simulator drives through the device gateway.
  */
+import { luhnCheckDigit } from '@sentinel/domain';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { instant } from '../database';
 import type { Database } from '../schema';
-import { between, flag, luhnDigit, pad, pick, prng, round } from './generators';
+import { between, flag, pad, pick, prng, round } from './generators';
 
 export interface DemoDevice {
   serialNumber: string;
@@ -47,7 +48,7 @@ const MIXED_FLEET_TRACKERS: ReadonlySet<number> = new Set([4, 5, 9, 14, 17, 22])
  */
 export function demoImei(index: number): string {
   const body = `${TELTONIKA_TAC}${pad(101 + index, 6)}`;
-  return `${body}${luhnDigit(body)}`;
+  return `${body}${luhnCheckDigit(body)}`;
 }
 
 const DEMO_IMEIS: ReadonlySet<string> = new Set(

@@ -3,6 +3,7 @@
  * names, ID numbers and phone numbers. Pure and deterministic, so every seeded database holds the
  * same rows.
  */
+import { luhnCheckDigit } from '@sentinel/domain';
 import type { Flag } from '../schema';
 
 /** "Now" for the demo data, fixed so that a re-seed yields the very same rows. */
@@ -77,24 +78,10 @@ export const LAST_NAMES = [
 ] as const;
 const PHONE_PREFIXES = ['82', '83', '84', '72', '73', '76', '79', '81', '60', '71'] as const;
 
-/** Luhn check digit, as the last digit of a South African ID number and of an IMEI carries. */
-export function luhnDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let value = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) {
-      value *= 2;
-      if (value > 9) value -= 9;
-    }
-    sum += value;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
 /** YYMMDD, gender digits, citizenship 0, the old race digit 8, Luhn: valid per validateSouthAfricanId. */
 export function southAfricanId(random: Random): string {
   const body = `${pad(between(random, 60, 99), 2)}${pad(between(random, 1, 12), 2)}${pad(between(random, 1, 28), 2)}${pad(between(random, 0, 9999), 4)}08`;
-  return `${body}${luhnDigit(body)}`;
+  return `${body}${luhnCheckDigit(body)}`;
 }
 
 /** Stored without the leading 0, shown after +27. */
