@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAvlData, encodeAvlPacket } from './avl';
 import type { AvlRecord } from './avl';
-import { TeltonikaError } from './errors';
 import {
   CODEC_16,
   CODEC_8_EXTENDED,
@@ -11,6 +10,7 @@ import {
   dataOf,
   hex,
 } from './test/documented-packets';
+import { reasonOf } from './test/reason-of';
 
 const noPosition = {
   priority: 1,
@@ -21,16 +21,6 @@ const noPosition = {
   satellites: 0,
   speedKmh: 0,
 };
-
-function reasonOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof TeltonikaError) return error.reason;
-    throw error;
-  }
-  return undefined;
-}
 
 describe("given the documentation's Codec 8 examples", () => {
   it('reads the first: one record at 2019-06-10 10:04:46 with IO 21, 1, 66, 241 and 78', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCodec12, encodeCodec12Command, encodeCodec12Response } from './codec12';
-import { TeltonikaError } from './errors';
 import {
   CODEC_12_GETINFO,
   CODEC_12_GETINFO_RESPONSE,
@@ -8,16 +7,7 @@ import {
   GETINFO_RESPONSE_TEXT,
   dataOf,
 } from './test/documented-packets';
-
-function reasonOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof TeltonikaError) return error.reason;
-    throw error;
-  }
-  return undefined;
-}
+import { reasonOf } from './test/reason-of';
 
 describe("given the documentation's Codec 12 getinfo exchange", () => {
   it('encodes the command as documented', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCodec12Command, encodeCodec12Response } from './codec12';
-import { TeltonikaError } from './errors';
 import { TeltonikaDeviceReader, TeltonikaServerReader } from './frame-reader';
 import type { DeviceFrame, ServerFrame } from './frame-reader';
 import { encodeImeiAnswer, encodeRecordCount } from './handshake';
@@ -14,16 +13,7 @@ import {
   dataOf,
   hex,
 } from './test/documented-packets';
-
-function reasonOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof TeltonikaError) return error.reason;
-    throw error;
-  }
-  return undefined;
-}
+import { reasonOf } from './test/reason-of';
 
 const session = Buffer.concat([
   hex(IMEI_HANDSHAKE),
