@@ -9,6 +9,7 @@ import config, {
   API_URL,
   BURNIN_URL,
   DASHBOARD_URL,
+  GATEWAY_OSMAND_URL,
   PARTNER_URL,
   SIGNUP_URL,
   STAFF_ROLES,
@@ -42,6 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         writeRouteTables(),
         waitForHealth("The partners' webhook", PARTNER_URL),
         waitForHealth('The test-runner', TEST_RUNNER_URL),
+        waitForHealth('The device gateway', GATEWAY_OSMAND_URL),
         ...STAFF_ROLES.map(async (role) => {
           await signIns;
           const context = await browser.newContext({ baseURL: DASHBOARD_URL });

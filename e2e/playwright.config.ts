@@ -19,6 +19,11 @@ process.env.SENTINEL_E2E_BENCH_DATABASE ??= join(tmpdir(), `sentinel-e2e-bench-$
 const JWT_SECRET = 'the-browser-tests-shared-signing-key';
 // The partners' webhook (tests/partner-webhook-server.mjs): accepts alerts unless told to refuse a vehicle's.
 export const PARTNER_URL = 'http://127.0.0.1:5291';
+// The device gateway (apps/device-gateway): Teltonika trackers over TCP, OsmAnd (phones) over HTTP,
+// which also answers /health. It speaks to the api with a key both are given.
+export const GATEWAY_TELTONIKA_PORT = 5292;
+export const GATEWAY_OSMAND_URL = 'http://127.0.0.1:5293';
+const GATEWAY_KEY = 'the-browser-tests-device-gateway-key';
 
 /**
  * How long the api's access tokens live here: longer than any run, so the saved sessions are never
@@ -68,8 +73,8 @@ export default defineConfig({
   },
   projects: [{ name: 'journeys' }],
   // Playwright starts these one after another and waits for each server that has a url; the
-  // partners' webhook and the test-runner have none here, so they start beside the api, and
-  // global-setup.ts waits for their /health while the staff roles sign in.
+  // partners' webhook, the test-runner and the device gateway have none here, so they start beside
+  // the api, and global-setup.ts waits for their /health while the staff roles sign in.
   webServer: [
     {
       command: 'node tests/partner-webhook-server.mjs',
@@ -91,6 +96,18 @@ export default defineConfig({
         BENCH_FAULTS: 'SNT-000127=weakLockRelay,SNT-000130=,SNT-000129=flatDeviceBattery',
         // Sound units confirm every lock and unlock here, so the sound unit passes on every run.
         BENCH_COMMAND_FAILURE_RATE: '0',
+      },
+      reuseExistingServer: false,
+    },
+    {
+      command: 'pnpm --filter @sentinel/device-gateway start',
+      env: {
+        GATEWAY_API_URL: API_URL,
+        GATEWAY_KEY,
+        TELTONIKA_PORT: String(GATEWAY_TELTONIKA_PORT),
+        OSMAND_PORT: new URL(GATEWAY_OSMAND_URL).port,
+        GATEWAY_INSTANCE_ID: 'browser-tests',
+        LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,
     },
@@ -119,6 +136,8 @@ export default defineConfig({
         AURA_WEBHOOK_SECRET: 'the-browser-tests-partner-secret',
         PARTNER_WEBHOOK_ATTEMPTS: '2',
         ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
+        // The device gateway speaks for trackers known by IMEI (device-gateway.spec.ts).
+        GATEWAY_KEY,
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,14 +1,25 @@
 import { apiGet } from './api';
 
 /**
+ * The trackers device-gateway.spec.ts registers by hand and fits in place of SNT-000116 (client
+ * 24's 'ND 501-135') and SNT-000112 (client 18's 'VH 35 MR GP'): Teltonika's documented IMEI, and a
+ * phone's OsmAnd id.
+ */
+export const OWNED_BY_DEVICE_GATEWAY = { imei: '356307042441013', osmandId: '48241179' } as const;
+
+/**
  * Seeded devices a journey owns by name: account.spec.ts (SNT-000101, and SNT-000126 it fits),
  * live.spec.ts (103, 104, 108), commands.spec.ts (113, 117, 124, 125), arming.spec.ts (120),
- * immobilisation.spec.ts (122), geofences.spec.ts (119) and burn-in.spec.ts (127 to 130). A journey
- * that needs any fitted vehicle takes another.
+ * immobilisation.spec.ts (122), geofences.spec.ts (119), burn-in.spec.ts (127 to 130) and
+ * device-gateway.spec.ts (112, 116, and the trackers it fits in their place). A journey that needs
+ * any fitted vehicle takes another.
  */
-const OWNED = new Set(
-  [101, 103, 104, 108, 113, 117, 119, 120, 122, 124, 125, 126, 127, 128, 129, 130].map((n) => `SNT-000${n}`),
-);
+const OWNED = new Set([
+  ...[101, 103, 104, 108, 112, 113, 116, 117, 119, 120, 122, 124, 125, 126, 127, 128, 129, 130].map(
+    (n) => `SNT-000${n}`,
+  ),
+  ...Object.values(OWNED_BY_DEVICE_GATEWAY),
+]);
 
 /** The device whose vehicle geofences.spec.ts drives into a zone. */
 export const OWNED_BY_GEOFENCES = 'SNT-000119';
