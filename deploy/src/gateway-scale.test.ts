@@ -26,7 +26,7 @@ const GATEWAY_KEY = randomBytes(32).toString('base64url');
 describe('two device gateway instances on Redis behind nginx stream', () => {
   let dir: string;
   let redis: RedisServer | undefined;
-  let api: Running | undefined;
+  let api: Promise<Running> | undefined;
   let nginx: Running | undefined;
   let apiUrl: string;
   let trackerPort: number;
@@ -52,7 +52,7 @@ describe('two device gateway instances on Redis behind nginx stream', () => {
     osmandPort = await freePort();
 
     // The api seeds its fresh file itself (outside production); meanwhile Redis and the gateways start.
-    const apiStarting = startUntil(
+    api = startUntil(
       process.execPath,
       ['--import', 'tsx', 'src/server.ts'],
       {
@@ -69,7 +69,8 @@ describe('two device gateway instances on Redis behind nginx stream', () => {
       },
       (out) => Promise.resolve(out.includes('listening on')),
     );
-    apiStarting.catch(() => undefined);
+    // Awaited once the rest is up; ended after the tests even if something else failed to start.
+    api.catch(() => undefined);
     redis = await startRedisServer();
     for (const instanceId of ['gateway-a', 'gateway-b']) {
       gateways.push(
@@ -104,7 +105,7 @@ describe('two device gateway instances on Redis behind nginx stream', () => {
     nginx = await startUntil(NGINX, ['-e', 'stderr', '-p', dir, '-c', conf, '-g', 'daemon off;'], {}, () =>
       Promise.resolve(existsSync(join(dir, 'nginx.pid'))),
     );
-    api = await apiStarting;
+    await api;
 
     // A tracker registered by its IMEI and fitted to a demo vehicle in place of its device.
     const db = createDatabase({ databaseFile, databaseUrl: undefined });
@@ -140,7 +141,8 @@ describe('two device gateway instances on Redis behind nginx stream', () => {
     for (const device of devices) device.close();
     await Promise.allSettled(gateways.map((gateway) => gateway.close()));
     if (nginx) await stop(nginx.child);
-    if (api) await stop(api.child);
+    const started = await api?.catch(() => undefined);
+    if (started) await stop(started.child);
     await redis?.dispose();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
