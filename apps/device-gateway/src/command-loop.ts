@@ -42,13 +42,13 @@ export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
   const firstRetryDelayMs = options.retryDelayMs ?? 1_000;
   let retryDelayMs = firstRetryDelayMs;
   const stopping = new AbortController();
-  // Ends the open poll (or the wait before one) when the set of devices grew.
+  // Ends the open poll (or the wait before one) when the set of devices changed.
   let current: AbortController | undefined;
   let rejoin: NodeJS.Timeout | undefined;
-  let grew = false;
+  let changed = false;
 
-  const stopHolding = registry.onHold(() => {
-    grew = true;
+  const stopWatching = registry.onChange(() => {
+    changed = true;
     if (current === undefined || rejoin !== undefined) return;
     const open = current;
     rejoin = setTimeout(() => {
@@ -74,7 +74,7 @@ export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
     while (!stopping.signal.aborted) {
       current = new AbortController();
       const signal = AbortSignal.any([stopping.signal, current.signal]);
-      grew = false;
+      changed = false;
       const serialNumbers = registry.serialNumbers();
       if (serialNumbers.length === 0) {
         // Nothing to poll for: wait for the first device (its handshake claimed its commands).
@@ -97,7 +97,7 @@ export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
         answer.status === 401 ? "command poll refused: GATEWAY_KEY is not the api's" : 'command poll failed',
       );
       // A device that connects meanwhile ends the pause: its poll should not wait out a failure.
-      if (!grew) await pause(retryDelayMs, signal);
+      if (!changed) await pause(retryDelayMs, signal);
       retryDelayMs = Math.min(retryDelayMs * 2, MAX_RETRY_DELAY_MS);
     }
   };
@@ -106,7 +106,7 @@ export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
 
   return {
     async stop() {
-      stopHolding();
+      stopWatching();
       clearTimeout(rejoin);
       stopping.abort();
       await running;

@@ -38,9 +38,15 @@ export class DeviceRegistry {
     for (const listener of this.listeners) listener();
   }
 
-  /** Forgets the connection, unless a newer one already took its place. */
+  /**
+   * Forgets the connection, unless a newer one already took its place. The open command poll is
+   * told too: while it still names the device, the api would hand it a command made meanwhile, which
+   * no connection here could send, instead of keeping it for the device's next connection.
+   */
   release(connection: HeldConnection): void {
-    if (this.held.get(connection.serialNumber) === connection) this.held.delete(connection.serialNumber);
+    if (this.held.get(connection.serialNumber) !== connection) return;
+    this.held.delete(connection.serialNumber);
+    for (const listener of this.listeners) listener();
   }
 
   /** Another instance accepted a connection of this serial: close ours if it is older. */
@@ -61,8 +67,8 @@ export class DeviceRegistry {
     return this.held.size;
   }
 
-  /** Called after each newly held device; answers a function that stops calling it. */
-  onHold(listener: () => void): () => void {
+  /** Called after each device held or let go; answers a function that stops calling it. */
+  onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
