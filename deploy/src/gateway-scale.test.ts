@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createDatabase } from '@sentinel/api';
 import { startGateway } from '@sentinel/device-gateway';
 import type { RunningGateway } from '@sentinel/device-gateway';
-import { TestDevice } from '@sentinel/device-gateway/test-device';
+import { TestDevice, eventually, testSettings } from '@sentinel/device-gateway/test-device';
 import { startRedisServer } from '@sentinel/signalr-hub/testing';
 import type { RedisServer } from '@sentinel/signalr-hub/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,19 +74,7 @@ describe('two device gateway instances on Redis behind nginx stream', () => {
     redis = await startRedisServer();
     for (const instanceId of ['gateway-a', 'gateway-b']) {
       gateways.push(
-        await startGateway({
-          apiUrl,
-          key: GATEWAY_KEY,
-          host: '127.0.0.1',
-          teltonikaPort: 0,
-          osmandPort: 0,
-          handshakeTimeoutSeconds: 10,
-          idleTimeoutSeconds: 330,
-          maxConnections: 100,
-          allowNetworks: [],
-          redisUrl: redis.url,
-          instanceId,
-        }),
+        await startGateway(testSettings(apiUrl, GATEWAY_KEY, { redisUrl: redis.url, instanceId })),
       );
     }
     const conf = join(dir, 'gateway-stream.conf');
@@ -248,16 +236,3 @@ describe('two device gateway instances on Redis behind nginx stream', () => {
     expect(first.stats().osmandReports).toBe(1);
   });
 });
-
-/** Runs `check` every 25 ms until it passes; after 5 s, its last failure is the test's. */
-async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startGateway } from '@sentinel/device-gateway';
 import type { RunningGateway } from '@sentinel/device-gateway';
+import { testSettings } from '@sentinel/device-gateway/test-device';
 import type { BurnInUnitResult } from '@sentinel/domain';
 import { demoSignIn, signIn, startApi } from '@sentinel/testing';
 import type { RunningApi } from '@sentinel/testing';
@@ -25,19 +26,7 @@ let agent: string;
 beforeAll(async () => {
   const key = randomBytes(32).toString('base64url');
   api = await startApi({ jwtSecret: SECRET, gatewayKey: key });
-  gateway = await startGateway({
-    apiUrl: api.url,
-    key,
-    host: '127.0.0.1',
-    teltonikaPort: 0,
-    osmandPort: 0,
-    handshakeTimeoutSeconds: 10,
-    idleTimeoutSeconds: 330,
-    maxConnections: 100,
-    allowNetworks: [],
-    redisUrl: undefined,
-    instanceId: 'burn-in-test',
-  });
+  gateway = await startGateway(testSettings(api.url, key, { instanceId: 'burn-in-test' }));
   agent = `Bearer ${(await signIn(api.url, 'Technical-Agent')).accessToken}`;
   const registered = await fetch(`${api.url}/Devices`, {
     method: 'POST',

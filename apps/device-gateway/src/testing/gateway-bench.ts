@@ -13,6 +13,9 @@ import type { GatewaySettings } from '../config';
 import { startGateway } from '../gateway';
 import type { GatewayOptions, RunningGateway } from '../gateway';
 import type { GatewayStats } from '../stats';
+import { eventually, testSettings } from './test-device';
+
+export { eventually, testSettings };
 
 interface DevicesFile {
   devices: {
@@ -53,28 +56,6 @@ let imeiCounter = 0;
 export function newImei(): string {
   imeiCounter += 1;
   return `356307${String(imeiCounter).padStart(9, '0')}`;
-}
-
-/** Settings for a gateway on free local ports, against `apiUrl`. */
-export function testSettings(
-  apiUrl: string,
-  key: string,
-  settings: Partial<GatewaySettings> = {},
-): GatewaySettings {
-  return {
-    apiUrl,
-    key,
-    host: '127.0.0.1',
-    teltonikaPort: 0,
-    osmandPort: 0,
-    handshakeTimeoutSeconds: 10,
-    idleTimeoutSeconds: 330,
-    maxConnections: 20_000,
-    allowNetworks: [],
-    redisUrl: undefined,
-    instanceId: `test-${randomBytes(3).toString('hex')}`,
-    ...settings,
-  };
 }
 
 export async function startGatewayBench(): Promise<GatewayBench> {
@@ -161,17 +142,4 @@ export async function startGatewayBench(): Promise<GatewayBench> {
 export async function health(gateway: RunningGateway): Promise<GatewayStats> {
   const response = await fetch(`http://127.0.0.1:${gateway.osmandPort}/health`);
   return (await response.json()) as GatewayStats;
-}
-
-/** Polls `check` until it passes or `timeoutMs` runs out (then throws its last failure). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }

@@ -1,5 +1,6 @@
 // Tests only: a Teltonika device over a real TCP socket, reading what the gateway sends with the
 // codec's device-side reader.
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import {
@@ -9,6 +10,7 @@ import {
   encodeImeiHandshake,
 } from '@sentinel/teltonika';
 import type { AvlRecord, DeviceFrame } from '@sentinel/teltonika';
+import type { GatewaySettings } from '../config';
 
 export class TestDevice {
   private readonly reader = new TeltonikaDeviceReader();
@@ -130,4 +132,39 @@ export function avlRecord(
     io: new Map(Object.entries(io).map(([id, value]) => [Number(id), BigInt(value)])),
     ioVariable: new Map(),
   };
+}
+
+/** Settings for a gateway on free local ports, against `apiUrl`. */
+export function testSettings(
+  apiUrl: string,
+  key: string,
+  settings: Partial<GatewaySettings> = {},
+): GatewaySettings {
+  return {
+    apiUrl,
+    key,
+    host: '127.0.0.1',
+    teltonikaPort: 0,
+    osmandPort: 0,
+    handshakeTimeoutSeconds: 10,
+    idleTimeoutSeconds: 330,
+    maxConnections: 20_000,
+    allowNetworks: [],
+    redisUrl: undefined,
+    instanceId: `test-${randomBytes(3).toString('hex')}`,
+    ...settings,
+  };
+}
+
+/** Polls `check` until it passes or `timeoutMs` runs out (then throws its last failure). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
 }
