@@ -65,6 +65,7 @@ export type {
   DeviceCommandStatusMessage,
   AlarmChangedMessage,
   VehicleArmingMessage,
+  DeviceBatteryMessage,
 } from '@sentinel/domain';
 export { eq, ne, gt, ge, lt, le, contains, and, or, not, orderBy, odataLiteral, odataParams } from './odata';
 export type { ODataField, ODataFilter, ODataLiteral, ODataOrderBy, ODataQuery, UntypedFields } from './odata';

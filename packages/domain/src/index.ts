@@ -92,6 +92,7 @@ export type {
   DeviceCommandStatusMessage,
   AlarmChangedMessage,
   VehicleArmingMessage,
+  DeviceBatteryMessage,
 } from './live-messages';
 export {
   ID_NUMBER_FULL_VIEW_ROLES,

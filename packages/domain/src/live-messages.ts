@@ -6,7 +6,8 @@
  * tabs of every signed-in agent, not only of the one who made the change. The command status
  * message is ours too: it follows a lock or unlock from the request to the device's answer. So is the
  * arming message: an arm, disarm or schedule change made on one screen (or by the owner's mobile app)
- * reaches every other screen showing the vehicle.
+ * reaches every other screen showing the vehicle. So is the battery message: a report that changes a
+ * vehicle's car or device battery reaches the status badge of every screen showing it.
  */
 
 import type { Alarm } from './contract/alarms';
@@ -23,6 +24,7 @@ export const LIVE_MESSAGE = {
   commandStatus: 'DeviceCommandStatusMessage',
   alarmChanged: 'AlarmChangedMessage',
   arming: 'VehicleArmingMessage',
+  battery: 'DeviceBatteryMessage',
 } as const;
 
 export type LiveMessageName = (typeof LIVE_MESSAGE)[keyof typeof LIVE_MESSAGE];
@@ -82,3 +84,14 @@ export type AlarmChangedMessage = Alarm;
  * clock sends nothing: a screen re-reads `armed` at the window's edges itself.
  */
 export type VehicleArmingMessage = ArmingStatus;
+
+/**
+ * DeviceBatteryMessage: a device report changed its vehicle's car battery volts or device battery
+ * percent; both values as stored now (null while the device never reported one), the fields the
+ * vehicle's status badge reads. A report that repeats the stored values sends nothing.
+ */
+export interface DeviceBatteryMessage {
+  vehicleId: number;
+  carBatteryVolts: number | null;
+  deviceBatteryPercent: number | null;
+}

@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, HISTORY_TYPE, ROLE } from '@sentinel/domain';
 import type {
+  DeviceBatteryMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
@@ -248,6 +249,41 @@ describe('given an Admin connected to /DefaultHub', () => {
     expect(
       fixes.filter((fix) => fix.vehicleId === vehicle.vehicleId).map((fix) => fix.longitudeDegrees),
     ).toEqual(Array.from({ length: 10 }, (_, index) => 18.5 + index / 10_000));
+  });
+
+  it('sends DeviceBatteryMessage when a report changes a battery, and nothing for one that repeats them', async () => {
+    const reporting = await addTrackedVehicle(api.app);
+    const { accessToken } = await signIn(api.url, ROLE.admin);
+    const connection = await connect(accessToken);
+    const batteries = collect<DeviceBatteryMessage>(connection, 'DeviceBatteryMessage');
+    const last = nextMessage<DeviceBatteryMessage>(
+      connection,
+      'DeviceBatteryMessage',
+      (message) => message.vehicleId === reporting.vehicleId && message.deviceBatteryPercent === 15,
+    );
+
+    const reports = [
+      { carBatteryVolts: 12.6, deviceBatteryPercent: 90 },
+      // The same readings with a new position: the batteries did not change.
+      { carBatteryVolts: 12.6, deviceBatteryPercent: 90, latitudeDegrees: -33.9, longitudeDegrees: 18.5 },
+      { latitudeDegrees: -33.9, longitudeDegrees: 18.6 },
+      // Only the device's battery: the car battery stays as stored.
+      { deviceBatteryPercent: 15 },
+    ];
+    for (const report of reports) {
+      const response = await postTelemetry(api.url, reporting, {
+        timestamp: new Date().toISOString(),
+        ...report,
+      });
+      expect(response.status).toBe(200);
+    }
+    await last;
+
+    // One vehicle's messages arrive in stored order, so a message for the repeats would be here.
+    expect(batteries.filter((message) => message.vehicleId === reporting.vehicleId)).toEqual([
+      { vehicleId: reporting.vehicleId, carBatteryVolts: 12.6, deviceBatteryPercent: 90 },
+      { vehicleId: reporting.vehicleId, carBatteryVolts: 12.6, deviceBatteryPercent: 15 },
+    ]);
   });
 });
 

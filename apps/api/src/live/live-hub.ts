@@ -1,8 +1,8 @@
 /*
  * The live hub at /DefaultHub: staff dashboards connect with their access token and receive
  * DeviceGpsLocationMessage, DeviceLockUnlockMessage, DeviceTamperMessage and
- * VehicleOnboardingStatusMessage, DeviceCommandStatusMessage, AlarmChangedMessage and
- * VehicleArmingMessage for the vehicles they may see, as soon as each change is stored (the vehicle
+ * VehicleOnboardingStatusMessage, DeviceCommandStatusMessage, AlarmChangedMessage,
+ * VehicleArmingMessage and DeviceBatteryMessage for the vehicles they may see, as soon as each change is stored (the vehicle
  * event bus fires after commit).
  * With a Redis URL the instances share one backplane, so a change stored by any instance
  * reaches the dashboards connected to every other.
@@ -18,6 +18,7 @@ import { ROLE, isRoleName, isStaffRole } from '@sentinel/domain';
 import type {
   AlarmEvent,
   ArmingEvent,
+  BatteryEvent,
   CommandEvent,
   GpsEvent,
   LockEvent,
@@ -37,6 +38,7 @@ import { LIVE_MESSAGE } from '@sentinel/domain';
 import type {
   AlarmChangedMessage,
   ArmingStatus,
+  DeviceBatteryMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceCommandStatusMessage,
@@ -347,6 +349,11 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       deliver(vehicleId, () => send(LIVE_MESSAGE.arming, vehicleId, message));
     };
 
+    const onBattery = ({ vehicleId, carBatteryVolts, deviceBatteryPercent }: BatteryEvent) => {
+      const message: DeviceBatteryMessage = { vehicleId, carBatteryVolts, deviceBatteryPercent };
+      deliver(vehicleId, () => send(LIVE_MESSAGE.battery, vehicleId, message));
+    };
+
     // The event bus is decorated by its own plugin; by onReady every plugin has loaded.
     app.addHook('onReady', (ready) => {
       app.vehicleEvents.on('gps', onGps);
@@ -356,6 +363,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.on('command', onCommand);
       app.vehicleEvents.on('alarm', onAlarm);
       app.vehicleEvents.on('arming', onArming);
+      app.vehicleEvents.on('battery', onBattery);
       checkSessionsSoon();
       ready();
     });
@@ -370,6 +378,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       app.vehicleEvents.off('command', onCommand);
       app.vehicleEvents.off('alarm', onAlarm);
       app.vehicleEvents.off('arming', onArming);
+      app.vehicleEvents.off('battery', onBattery);
       closing = true;
       clearTimeout(sessionCheck);
       await hub.close();

@@ -128,7 +128,7 @@ async function store(
     ...(report.gsmSignalBars === undefined ? {} : { gsmSignalBars: report.gsmSignalBars }),
   } satisfies Updateable<DevicesTable>;
   if (Object.keys(deviceValues).length > 0) {
-    await recordDeviceTelemetry(trx, { deviceId: device.id, ...deviceValues });
+    await recordDeviceTelemetry(trx, { deviceId: device.id, ...deviceValues }, events);
     stored.device = true;
   }
 

@@ -44,6 +44,13 @@ export interface AlarmEvent {
 /** The vehicle was armed or disarmed by hand, or its schedule set or removed: its ArmingStatus as answered. */
 export type ArmingEvent = ArmingStatus;
 
+/** A device report changed the vehicle's car or device battery: both values as stored now. */
+export interface BatteryEvent {
+  vehicleId: number;
+  carBatteryVolts: number | null;
+  deviceBatteryPercent: number | null;
+}
+
 export interface VehicleEventMap {
   gps: [GpsEvent];
   lock: [LockEvent];
@@ -52,6 +59,7 @@ export interface VehicleEventMap {
   command: [CommandEvent];
   alarm: [AlarmEvent];
   arming: [ArmingEvent];
+  battery: [BatteryEvent];
 }
 
 /**
@@ -81,6 +89,7 @@ export function heldEvents(): { bus: VehicleEvents; release(to: VehicleEvents): 
   bus.on('command', (event) => held.push((to) => to.emit('command', event)));
   bus.on('alarm', (event) => held.push((to) => to.emit('alarm', event)));
   bus.on('arming', (event) => held.push((to) => to.emit('arming', event)));
+  bus.on('battery', (event) => held.push((to) => to.emit('battery', event)));
   return {
     bus,
     release(to) {

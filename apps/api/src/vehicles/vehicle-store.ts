@@ -302,12 +302,39 @@ export interface DeviceTelemetry {
   autoLockEnabledState?: number;
 }
 
-/** Stores what a device reports about itself (batteries, firmware, auto-lock); no history entry. */
-export async function recordDeviceTelemetry(db: Db, telemetry: DeviceTelemetry): Promise<void> {
+/** A device's batteries as stored and the vehicle it is linked to (null when free). */
+const deviceBatteries = preparedQuery(['deviceId'], (db, param) =>
+  db
+    .selectFrom('devices')
+    .select(['vehicleId', 'carBatteryVolts', 'deviceBatteryPercent'])
+    .where('id', '=', param('deviceId')),
+);
+
+/**
+ * Stores what a device reports about itself (batteries, firmware, auto-lock); no history entry.
+ * When it changes the car or device battery of a device linked to a vehicle, emits 'battery' with
+ * both values as stored now; a report repeating them emits nothing, so a fleet's steady readings
+ * cost the hub nothing. The stored values are read only when a bus is given and a battery reported.
+ */
+export async function recordDeviceTelemetry(
+  db: Db,
+  telemetry: DeviceTelemetry,
+  events?: VehicleEvents,
+): Promise<void> {
   const { deviceId, ...fields } = telemetry;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) return;
+  const reportsBattery = fields.carBatteryVolts !== undefined || fields.deviceBatteryPercent !== undefined;
+  const before = events && reportsBattery ? (await deviceBatteries(db, { deviceId })).rows[0] : undefined;
   await db.updateTable('devices').set(changes).where('id', '=', deviceId).execute();
+  if (!events || !before || before.vehicleId === null) return;
+  const carBatteryVolts =
+    fields.carBatteryVolts === undefined ? before.carBatteryVolts : fields.carBatteryVolts;
+  const deviceBatteryPercent =
+    fields.deviceBatteryPercent === undefined ? before.deviceBatteryPercent : fields.deviceBatteryPercent;
+  if (carBatteryVolts === before.carBatteryVolts && deviceBatteryPercent === before.deviceBatteryPercent)
+    return;
+  events.emit('battery', { vehicleId: before.vehicleId, carBatteryVolts, deviceBatteryPercent });
 }
 
 /** The device asked for is linked to another vehicle (possibly since the caller last looked). */

@@ -23,6 +23,7 @@ import type {
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
+  DeviceBatteryMessage,
   VehicleOnboardingStatusMessage,
 } from '@sentinel/domain';
 
@@ -204,6 +205,8 @@ describe('given a staff member with a valid access token', () => {
     client.onAlarmChanged((message) => alarms.push(message));
     const armings: ArmingStatus[] = [];
     client.onArming((message) => armings.push(message));
+    const batteries: DeviceBatteryMessage[] = [];
+    client.onBattery((message) => batteries.push(message));
     await client.start();
 
     const position = { vehicleId: 7, latitudeDegrees: -33.9249, longitudeDegrees: 18.4241 };
@@ -253,7 +256,9 @@ describe('given a staff member with a valid access token', () => {
       armingSchedule: { days: ['Mon', 'Tue'], from: '22:00', to: '05:00' },
     };
     await running.hub.clients.all.send(LIVE_MESSAGE.arming, arming);
-    await eventually(() => expect(armings).toHaveLength(1));
+    const battery: DeviceBatteryMessage = { vehicleId: 7, carBatteryVolts: 11.4, deviceBatteryPercent: null };
+    await running.hub.clients.all.send(LIVE_MESSAGE.battery, battery);
+    await eventually(() => expect(batteries).toHaveLength(1));
 
     expect(gps).toEqual([position]);
     expect(locks).toEqual([{ vehicleId: 7, locked: true }]);
@@ -261,6 +266,7 @@ describe('given a staff member with a valid access token', () => {
     expect(moves).toEqual([move]);
     expect(alarms).toEqual([alarm]);
     expect(armings).toEqual([arming]);
+    expect(batteries).toEqual([battery]);
 
     stopGps();
     await running.hub.clients.all.send(LIVE_MESSAGE.gpsLocation, { ...position, vehicleId: 8 });

@@ -12,6 +12,7 @@ import { isSessionExpiredError } from '../errors/session-expired-error';
 import type {
   AlarmChangedMessage,
   VehicleArmingMessage,
+  DeviceBatteryMessage,
   DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -80,6 +81,11 @@ export interface LiveClient {
    * opening or closing by the clock sends nothing.
    */
   onArming(listener: (message: VehicleArmingMessage) => void): Unsubscribe;
+  /**
+   * DeviceBatteryMessage: a device report changed the vehicle's car battery volts or device battery
+   * percent; both as stored now (null when never reported).
+   */
+  onBattery(listener: (message: DeviceBatteryMessage) => void): Unsubscribe;
 }
 
 /** Every transport, negotiated in the official client's order: WebSockets, SSE, long polling. */
@@ -165,11 +171,13 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const commandStatus = new Listeners<DeviceCommandStatusMessage>(logger, LIVE_MESSAGE.commandStatus);
   const alarmChanged = new Listeners<AlarmChangedMessage>(logger, LIVE_MESSAGE.alarmChanged);
   const arming = new Listeners<VehicleArmingMessage>(logger, LIVE_MESSAGE.arming);
+  const battery = new Listeners<DeviceBatteryMessage>(logger, LIVE_MESSAGE.battery);
   connection.on(LIVE_MESSAGE.commandStatus, (message: DeviceCommandStatusMessage) =>
     commandStatus.emit(message),
   );
   connection.on(LIVE_MESSAGE.alarmChanged, (message: AlarmChangedMessage) => alarmChanged.emit(message));
   connection.on(LIVE_MESSAGE.arming, (message: VehicleArmingMessage) => arming.emit(message));
+  connection.on(LIVE_MESSAGE.battery, (message: DeviceBatteryMessage) => battery.emit(message));
 
   connection.on(LIVE_MESSAGE.gpsLocation, (message: DeviceGpsLocationMessage) => gps.emit(message));
   connection.on(LIVE_MESSAGE.lockUnlock, (message: DeviceLockUnlockMessage) => lock.emit(message));
@@ -266,5 +274,6 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     onCommandStatus: (listener) => commandStatus.add(listener),
     onAlarmChanged: (listener) => alarmChanged.add(listener),
     onArming: (listener) => arming.add(listener),
+    onBattery: (listener) => battery.add(listener),
   };
 }

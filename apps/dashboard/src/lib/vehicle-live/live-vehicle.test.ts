@@ -3,7 +3,7 @@ import { BADGE, HISTORY_TYPE } from '@sentinel/domain';
 import { createApiClient, ne } from '@sentinel/api-sdk';
 import type { Vehicle } from '@sentinel/api-sdk';
 import { apiUrl, storeSignedInUser } from '../../test/api';
-import { vehicleBadge, withGpsFix, withLockState, withTamper } from './live-vehicle';
+import { vehicleBadge, withBatteries, withGpsFix, withLockState, withTamper } from './live-vehicle';
 import { vehicleDisplayName } from './vehicle-name';
 
 // A vehicle with a device as the api lists it; each case sets the fields it is about.
@@ -95,6 +95,22 @@ describe('withTamper', () => {
   it('still shows No device added for a vehicle without a device', () => {
     const noDevice = { ...unlocked(), deviceId: null, deviceSerialNumber: null };
     expect(vehicleBadge(withTamper(noDevice, tamper(true)))).toBe(BADGE.noDevice);
+  });
+});
+
+describe('withBatteries', () => {
+  it('is both batteries as stored, which the badge reads', () => {
+    const low = withBatteries(unlocked(), { carBatteryVolts: 11.4, deviceBatteryPercent: 15 });
+    expect(low).toMatchObject({ carBatteryVolts: 11.4, deviceBatteryPercent: 15, isLocked: false });
+    expect(vehicleBadge(low)).toBe(BADGE.lowCarBattery);
+    expect(vehicleBadge(withBatteries(low, { carBatteryVolts: 12.5, deviceBatteryPercent: 15 }))).toBe(
+      BADGE.lowDeviceBattery,
+    );
+  });
+
+  it('leaves the alert badge above a low battery', () => {
+    const low = withBatteries(tampered(), { carBatteryVolts: 11.4, deviceBatteryPercent: null });
+    expect(vehicleBadge(low)).toBe(BADGE.alert);
   });
 });
 

@@ -5,6 +5,7 @@ import { HISTORY_TYPE, badgeState } from '@sentinel/domain';
 import type { Badge } from '@sentinel/domain';
 import type {
   ArmingStatus,
+  DeviceBatteryMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
   DeviceTamperMessage,
@@ -63,6 +64,20 @@ export function withTamper(vehicle: Vehicle, tamper: Pick<DeviceTamperMessage, '
       ? { latestHistoryType: HISTORY_TYPE.lockState, latestHistoryIsLocked: lockState }
       : {}),
   };
+}
+
+/**
+ * A battery message is the device's batteries as the server stored them, which the status badge
+ * reads (low car battery, low device battery).
+ */
+export function withBatteries(
+  vehicle: Vehicle,
+  {
+    carBatteryVolts,
+    deviceBatteryPercent,
+  }: Pick<DeviceBatteryMessage, 'carBatteryVolts' | 'deviceBatteryPercent'>,
+): Vehicle {
+  return { ...vehicle, carBatteryVolts, deviceBatteryPercent };
 }
 
 /** Whether the vehicle has a linked device (its card shows the device's details and actions then). */

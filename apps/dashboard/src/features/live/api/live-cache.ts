@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type {
   AlarmChangedMessage,
   VehicleArmingMessage,
+  DeviceBatteryMessage,
   DeviceCommandStatusMessage,
   DeviceGpsLocationMessage,
   DeviceLockUnlockMessage,
@@ -21,7 +22,13 @@ import {
   vehicleKeys,
 } from '../../../lib/server-cache';
 import type { VehiclePatch } from '../../../lib/server-cache';
-import { withArming, withGpsFix, withLockState, withTamper } from '../../../lib/vehicle-live/live-vehicle';
+import {
+  withArming,
+  withBatteries,
+  withGpsFix,
+  withLockState,
+  withTamper,
+} from '../../../lib/vehicle-live/live-vehicle';
 
 /** How long GPS fixes gather before they are written together. */
 export const GPS_FLUSH_MS = 50;
@@ -39,6 +46,8 @@ export interface LiveCacheWriter {
   alarmChanged(message: AlarmChangedMessage): void;
   /** A vehicle was armed, disarmed or scheduled (VehicleArmingMessage): written into every cached copy. */
   arming(message: VehicleArmingMessage): void;
+  /** A report changed a vehicle's batteries (DeviceBatteryMessage): written into every cached copy. */
+  battery(message: DeviceBatteryMessage): void;
   /** After a reconnect: messages may have been missed, so the cached vehicles are asked again. */
   reconnected(): void;
   /** Drops fixes not yet written (the connection stopped). */
@@ -109,6 +118,11 @@ export function createLiveCacheWriter(queryClient: QueryClient): LiveCacheWriter
     // The same fields the card's own arming calls write from their answer (withArming).
     arming(message) {
       patchCachedVehicle(queryClient, message.vehicleId, (vehicle) => withArming(vehicle, message));
+    },
+    // Sent only when a value changed, so written at once like the lock state.
+    battery(message) {
+      flushNow();
+      patchCachedVehicle(queryClient, message.vehicleId, (vehicle) => withBatteries(vehicle, message));
     },
     reconnected() {
       flushNow();

@@ -160,6 +160,24 @@ describe('given a signed-in staff member', () => {
     expect(within(card).getByText('Unlock')).toBeInTheDocument();
   });
 
+  it('writes battery messages into the vehicle, whose badge warns of a low battery and clears again', async () => {
+    await storeSignedInUser('Technical-Agent');
+    const store = renderWithLive(<VehicleProbe vehicleId={8} />, { vehicles: [{ id: 8 }] });
+    await connected(store);
+    const card = screen.getByRole('article', { name: 'Vehicle 8' });
+    expect(within(card).getByText('Badge: Unlocked')).toBeInTheDocument();
+
+    await send(LIVE_MESSAGE.battery, { vehicleId: 8, carBatteryVolts: 11.4, deviceBatteryPercent: 90 });
+    expect(await within(card).findByText(`Badge: ${BADGE.lowCarBattery.label}`)).toBeInTheDocument();
+
+    await send(LIVE_MESSAGE.battery, { vehicleId: 8, carBatteryVolts: 12.7, deviceBatteryPercent: 15 });
+    expect(await within(card).findByText(`Badge: ${BADGE.lowDeviceBattery.label}`)).toBeInTheDocument();
+
+    // A battery never reported is no warning.
+    await send(LIVE_MESSAGE.battery, { vehicleId: 8, carBatteryVolts: 12.7, deviceBatteryPercent: null });
+    expect(await within(card).findByText('Badge: Unlocked')).toBeInTheDocument();
+  });
+
   it('re-renders only the vehicle a message is about', async () => {
     await storeSignedInUser('Admin');
     const first = { count: 0 };

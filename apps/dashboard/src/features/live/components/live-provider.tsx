@@ -25,8 +25,9 @@ export interface LiveProviderProps {
 /**
  * Keeps the live connection of the agent area: it starts when a base URL and a signed-in user exist
  * (spec part 1 §4), stops on logout or unmount, writes every message into the query cache (the
- * vehicle wherever it is cached, its arming, its newest command), and shows tamper notices over the
- * content; an onboarding status message sends the lists that filter on it to the server again.
+ * vehicle wherever it is cached, its arming, its batteries, its newest command), and shows tamper
+ * notices over the content; an onboarding status message sends the lists that filter on it to the
+ * server again.
  * Messages missed while reconnecting are made good by asking for the cached vehicles again, and a
  * schedule's window opening or closing is written into the cached vehicles by the arming clock.
  */
@@ -60,6 +61,7 @@ export function LiveProvider({ children, logger }: LiveProviderProps) {
       live.onCommandStatus(cache.commandStatus),
       live.onAlarmChanged(cache.alarmChanged),
       live.onArming(cache.arming),
+      live.onBattery(cache.battery),
       live.onOnboardingStatus(cache.onboardingStatus),
     ];
     // Windows open and close by the clock, not by a message.
