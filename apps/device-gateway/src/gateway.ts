@@ -82,6 +82,7 @@ export async function startGateway(
       stats,
       log,
       allow,
+      maxConnections: settings.maxConnections,
       health: () => stats.snapshot(),
     });
     started.push(osmand);

@@ -194,6 +194,14 @@ describe('many connections', () => {
     expect(capped.stats().closes['over-capacity']).toBe(1);
     for (const socket of held) socket.destroy();
 
+    // The OsmAnd listener has the same bound: with three idle HTTP connections open, a fourth is closed.
+    const idleHttp = await Promise.all(Array.from({ length: 3 }, () => rawConnection(capped.osmandPort)));
+    await expect(fetch(`http://127.0.0.1:${capped.osmandPort}/health`)).rejects.toThrow();
+    for (const socket of idleHttp) socket.destroy();
+    await eventually(async () =>
+      expect((await fetch(`http://127.0.0.1:${capped.osmandPort}/health`)).status).toBe(200),
+    );
+
     const fenced = await bench.startGateway({ allowNetworks: ['10.0.0.0/8', '2001:db8::/32'] });
     await closing(await rawConnection(fenced.teltonikaPort));
     expect(fenced.stats().closes['not-allowed']).toBe(1);

@@ -28,6 +28,8 @@ export interface OsmAndServerOptions {
   stats: StatsBook;
   log: Logger;
   allow: AllowCheck;
+  /** GATEWAY_MAX_CONNECTIONS: more open HTTP connections are closed as they arrive. */
+  maxConnections: number;
   health: () => GatewayStats;
 }
 
@@ -143,6 +145,9 @@ export async function startOsmAndServer(options: OsmAndServerOptions): Promise<O
       });
     },
   );
+  // Phones and their keep-alive connections are bounded as trackers' are, so a flood of idle HTTP
+  // connections cannot take the process's file descriptors from the TCP listener.
+  server.maxConnections = options.maxConnections;
   server.on('connection', (socket) => {
     if (!allow(socket.remoteAddress)) {
       stats.closed('not-allowed');
