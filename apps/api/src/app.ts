@@ -64,6 +64,20 @@ import { secondFactorSignInRoutes } from './second-factors/sign-in-routes';
 import { mySecondFactorRoutes } from './second-factors/my-routes';
 import { mySessionRoutes, userSessionRoutes } from './sessions/routes';
 import type { SecondFactorOptions } from './second-factors/settings';
+import { notificationsPlugin } from './notifications/notifications-plugin';
+import type { NotificationOptions } from './notifications/notification-settings';
+import { escalationContactRoutes } from './notifications/contact-routes';
+import { smsSender } from './providers/sms-settings';
+import type { SmsOptions } from './providers/sms-settings';
+import { smsDeliveryRoutes } from './providers/sms-delivery-routes';
+import { pushPlugin } from './push/push-plugin';
+import type { WebPushOptions } from './push/web-push-settings';
+import { pushSubscriptionRoutes } from './push/routes';
+import { shareLinkRoutes } from './share-links/routes';
+import { sharedLocationRoutes } from './share-links/public-routes';
+import { shareLinkSettingsPlugin } from './share-links/share-link-settings';
+import type { ShareLinkOptions } from './share-links/share-link-settings';
+import { panicRoutes } from './panic/routes';
 
 export interface BuildOptions {
   /** SQLite file, created with its folder when missing. @default ':memory:' */
@@ -134,6 +148,14 @@ export interface BuildOptions {
   secondFactors?: SecondFactorOptions;
   /** The device gateway's key (GATEWAY_KEY), good for devices with numeric serials only. @default undefined (no gateway may speak) */
   gatewayKey?: string;
+  /** When escalation contacts are told and how messages are retried (see NotificationSettings for the defaults). */
+  notifications?: NotificationOptions;
+  /** The SMS provider (SMS_PROVIDER). @default SMS are recorded in the outbox table */
+  sms?: SmsOptions;
+  /** Web Push to staff browsers (VAPID keys). @default off: browsers cannot subscribe */
+  webPush?: WebPushOptions;
+  /** Live-location links for responders (see ShareLinkSettings for the defaults). */
+  shareLinks?: ShareLinkOptions;
 }
 
 /**
@@ -248,7 +270,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       ? smtpMessageSender({
           url: options.smtpUrl,
           from: options.emailFrom ?? 'Sentinel <no-reply@localhost>',
-          sms: outboxMessageSender(db),
+          sms: smsSender(options.sms, db),
         })
       : undefined;
   if (smtp)
@@ -256,8 +278,14 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       smtp.close();
       done();
     });
+  const sms = options.sms === undefined ? undefined : smsSender(options.sms, db);
   await app.register(providersPlugin, {
-    messageSender: options.messageSender ?? smtp,
+    messageSender:
+      options.messageSender ??
+      smtp ??
+      (sms === undefined
+        ? undefined
+        : { sendEmail: outboxMessageSender(db).sendEmail, sendSms: sms.sendSms }),
     partnerAlerts:
       options.partnerAlerts ??
       (options.partnerWebhooks === undefined
@@ -288,6 +316,13 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     await app.register(positionFixRetentionPlugin, options.positionFixRetention);
   }
   await app.register(alarmsPlugin, options.alarms ?? {});
+  await app.register(pushPlugin, options.webPush ?? {});
+  await app.register(shareLinkSettingsPlugin, options.shareLinks ?? {});
+  await app.register(notificationsPlugin, options.notifications ?? {});
+  await app.register(staffOnly(escalationContactRoutes, pushSubscriptionRoutes, shareLinkRoutes));
+  await app.register(signedIn(panicRoutes));
+  await app.register(smsDeliveryRoutes);
+  await app.register(sharedLocationRoutes);
   await registerResourceRoutes(app, {
     devOutbox: options.devOutbox ?? false,
     payments: options.payments,

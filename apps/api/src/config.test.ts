@@ -296,6 +296,7 @@ describe('the alarm settings', () => {
       ArmedMovement: 60,
       ArmedIgnition: 60,
       GeofenceBreach: 300,
+      Panic: 30,
     });
     expect(serverBuildOptions({}).alarms).toEqual(alarmOptions({}));
   });
@@ -331,6 +332,7 @@ describe('the alarm settings', () => {
       ArmedMovement: 30,
       ArmedIgnition: 60,
       GeofenceBreach: 300,
+      Panic: 30,
     });
   });
 

@@ -15,6 +15,10 @@ import { readImportLimits } from './imports/import-limits';
 import { readSmsCountries } from './sign-up/sms-countries';
 import { ALARM_KINDS, DEFAULT_LOCK_MAX_SPEED_KMH } from '@sentinel/domain';
 import { DEFAULT_ALARM_SETTINGS, kindSettingName } from './alarms/alarm-settings';
+import { notificationOptions } from './notifications/notification-settings';
+import { smsOptions } from './providers/sms-settings';
+import { webPushOptions } from './push/web-push-settings';
+import { shareLinkOptions } from './share-links/share-link-settings';
 import type { AlarmOptions } from './alarms/alarm-settings';
 import type { SecondFactorOptions } from './second-factors/settings';
 
@@ -429,7 +433,7 @@ export function paymentOptions(env: NodeJS.ProcessEnv = process.env): Partial<Bu
  * beside another active alarm), ARMING_DRIFT_METRES (an armed vehicle reported further than this
  * from where it was armed opens ArmedMovement; 150 by default, above a parked receiver's wander)
  * and one ALARM_ACK_TARGET_SECONDS_<KIND> per kind (TAMPER, POWER_CUT, GPS_JAMMED, GPS_LOST,
- * LOW_DEVICE_BATTERY, DEVICE_SILENT, ARMED_MOVEMENT, ARMED_IGNITION, GEOFENCE_BREACH): the
+ * LOW_DEVICE_BATTERY, DEVICE_SILENT, ARMED_MOVEMENT, ARMED_IGNITION, GEOFENCE_BREACH, PANIC): the
  * seconds within which it should be acknowledged.
  */
 export function alarmOptions(env: NodeJS.ProcessEnv = process.env): AlarmOptions {
@@ -580,5 +584,9 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     smsCountries: readSmsCountries(env),
     alarms: alarmOptions(env),
     secondFactors: secondFactorOptions(env),
+    notifications: notificationOptions(env),
+    sms: smsOptions(env),
+    webPush: webPushOptions(env),
+    shareLinks: shareLinkOptions(env),
   };
 }

@@ -38,6 +38,12 @@ import { createUsersApi } from './users';
 import type { UsersApi } from './users';
 import { createVehiclesApi } from './vehicles';
 import { createReplayApi } from './replay';
+import { createNotificationsApi } from './notifications';
+import type { NotificationsApi } from './notifications';
+import { createShareLinksApi } from './share-links';
+import type { ShareLinksApi } from './share-links';
+import { createPushApi } from './push';
+import type { PushApi } from './push';
 import type { ReplayApi } from './replay';
 import type { VehiclesApi } from './vehicles';
 
@@ -98,6 +104,12 @@ export interface ApiClient {
   secondFactor: SecondFactorApi;
   /** Sign-ins (sessions): the signed-in user's own, and an Admin's view of a staff user's. */
   sessions: SessionsApi;
+  /** An account holder's escalation contacts and notification preferences. */
+  notifications: NotificationsApi;
+  /** Live-location links for responders, made from an alarm. */
+  shareLinks: ShareLinksApi;
+  /** Web Push subscriptions of this browser (staff). */
+  push: PushApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -176,6 +188,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     audit: createAuditApi(caller),
     alarms: createAlarmsApi(caller),
     geofences: createGeofencesApi(caller),
+    notifications: createNotificationsApi(caller),
+    shareLinks: createShareLinksApi(caller),
+    push: createPushApi(caller),
     secondFactor: createSecondFactorApi(caller),
     sessions: createSessionsApi(caller),
   };

@@ -103,6 +103,9 @@ export type {
   ResolveAlarmRequest,
 } from '@sentinel/domain';
 export type { GeofencesApi, GeofenceListRequest } from './geofences';
+export type { NotificationsApi } from './notifications';
+export type { ShareLinksApi } from './share-links';
+export type { PushApi } from './push';
 export type {
   Geofence,
   GeofenceInput,

@@ -11,7 +11,7 @@ import type { FieldErrors } from './messages';
  * cut), the GPS jammed or lost, the device's own battery low, a device silent for longer than
  * its setting while its vehicle has an open alarm, or an armed vehicle that moved or whose ignition
  * came on (see arming.ts), or a geofence's rule broken (see geofences.ts: the rule's priority is the
- * alarm's).
+ * alarm's), or the customer pressed panic in the mobile app (POST /My/Panic).
  */
 export const ALARM_KINDS = [
   'Tamper',
@@ -23,6 +23,7 @@ export const ALARM_KINDS = [
   'ArmedMovement',
   'ArmedIgnition',
   'GeofenceBreach',
+  'Panic',
 ] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
@@ -37,6 +38,7 @@ export const ALARM_KIND_LABELS: Record<AlarmKind, string> = {
   ArmedMovement: 'Moved while armed',
   ArmedIgnition: 'Ignition on while armed',
   GeofenceBreach: 'Geofence rule broken',
+  Panic: 'Panic button',
 };
 
 /**
@@ -89,6 +91,7 @@ export const ALARM_KIND_DEFAULTS: Record<
   ArmedMovement: { priority: 1, acknowledgeWithinSeconds: 60 },
   ArmedIgnition: { priority: 1, acknowledgeWithinSeconds: 60 },
   GeofenceBreach: { priority: 2, acknowledgeWithinSeconds: 300 },
+  Panic: { priority: 1, acknowledgeWithinSeconds: 30 },
 };
 
 /** The longest note an alarm's timeline or resolution takes. */

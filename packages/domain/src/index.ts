@@ -624,3 +624,8 @@ export * from './contract/arming';
 export * from './geofences';
 export * from './contract/geofences';
 export * from './contract/gateway';
+export * from './notification-contacts';
+export * from './notification-messages';
+export * from './contract/notifications';
+export * from './contract/share-links';
+export * from './contract/push';

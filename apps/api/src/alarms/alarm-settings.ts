@@ -52,6 +52,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     ArmedMovement: ALARM_KIND_DEFAULTS.ArmedMovement.acknowledgeWithinSeconds,
     ArmedIgnition: ALARM_KIND_DEFAULTS.ArmedIgnition.acknowledgeWithinSeconds,
     GeofenceBreach: ALARM_KIND_DEFAULTS.GeofenceBreach.acknowledgeWithinSeconds,
+    Panic: ALARM_KIND_DEFAULTS.Panic.acknowledgeWithinSeconds,
   },
 };
 

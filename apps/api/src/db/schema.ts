@@ -402,6 +402,8 @@ export interface AlarmsTable {
   resolvedByUserId: number | null;
   resolution: AlarmResolution | null;
   resolutionNote: string | null;
+  /** How many of the holder's escalation contacts it has told (migration 0023). */
+  contactsTold: Generated<number>;
 }
 
 /** One entry of an alarm's timeline (migration 0017). */
@@ -412,6 +414,99 @@ export interface AlarmEventsTable {
   type: AlarmEventType;
   byUserId: number | null;
   text: string | null;
+}
+
+/** One of an account holder's escalation contacts (migration 0023); see src/notifications. */
+export interface EscalationContactsTable {
+  id: Generated<number>;
+  holderUserId: number;
+  /** 1 is told first. */
+  position: number;
+  name: string;
+  phoneCode: string;
+  phoneNumber: string;
+  email: string | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+/** A holder's notification preferences (migration 0023); no row: every kind, every channel. */
+export interface NotificationPreferencesTable {
+  holderUserId: number;
+  /** JSON text: the AlarmKind list the holder is told of. */
+  kinds: string;
+  /** JSON text: the NotificationChannel list ('sms', 'email'). */
+  channels: string;
+  /** HH:MM, Johannesburg time; both null: no quiet hours. */
+  quietFrom: string | null;
+  quietTo: string | null;
+  updatedAt: Instant;
+}
+
+/** Who a message is for: the vehicle's holder, one of their escalation contacts, or a staff browser. */
+export type NotificationAudience = 'Holder' | 'Contact' | 'Staff';
+export type NotificationChannel = 'sms' | 'email' | 'push';
+/** Queued (due at next_attempt_at, a retry too), Sending (claimed until lease_until), Sent, Delivered, Failed. */
+export type NotificationState = 'Queued' | 'Sending' | 'Sent' | 'Delivered' | 'Failed';
+
+/** One message of the notification outbox (migration 0023); see src/notifications. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  alarmId: number | null;
+  audience: NotificationAudience;
+  userId: number | null;
+  contactId: number | null;
+  channel: NotificationChannel;
+  /** An E.164 number, an e-mail address or a push endpoint. */
+  recipient: string;
+  /** Who it is for, in words, for the alarm's timeline. */
+  recipientName: string;
+  subject: string;
+  body: string;
+  state: NotificationState;
+  attempts: Generated<number>;
+  nextAttemptAt: Instant;
+  leaseUntil: Instant | null;
+  providerMessageId: string | null;
+  lastError: string | null;
+  createdAt: Instant;
+  sentAt: Instant | null;
+  deliveredAt: Instant | null;
+  failedAt: Instant | null;
+}
+
+/** A staff browser's Web Push subscription (migration 0023); see src/push. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: Instant;
+}
+
+/** A live-location link for a responder (migration 0023); see src/share-links. */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  alarmId: number;
+  vehicleId: number;
+  /** SHA-256 of the token, base64url; the token itself is shown once, to the staff member who made it. */
+  tokenHash: string;
+  /** Who it is for, in words (e.g. 'Armed response', 'SAPS Sandton'). */
+  recipient: string;
+  createdByUserId: number | null;
+  createdAt: Instant;
+  expiresAt: Instant;
+  revokedAt: Instant | null;
+  revokedByUserId: number | null;
+}
+
+/** One opening of a live-location link (migration 0023). */
+export interface ShareLinkViewsTable {
+  id: Generated<number>;
+  shareLinkId: number;
+  viewedAt: Instant;
+  address: string;
 }
 
 /** A geofence (migration 0021); see src/geofences. */
@@ -529,6 +624,12 @@ export interface Database {
   auditLog: AuditLogTable;
   alarms: AlarmsTable;
   alarmEvents: AlarmEventsTable;
+  escalationContacts: EscalationContactsTable;
+  notificationPreferences: NotificationPreferencesTable;
+  notifications: NotificationsTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  shareLinks: ShareLinksTable;
+  shareLinkViews: ShareLinkViewsTable;
   geofences: GeofencesTable;
   geofenceRevision: GeofenceRevisionTable;
   signInSessions: SignInSessionsTable;

@@ -72,6 +72,8 @@ export const ALARM_EVENT_TYPES = [
   'PartnerStatus',
   'Note',
   'Resolved',
+  'Message',
+  'ShareLink',
 ] as const;
 export type AlarmEventType = (typeof ALARM_EVENT_TYPES)[number];
 
@@ -86,7 +88,7 @@ export const AlarmEventSchema = Type.Object(
     text: Nullable(
       Type.String({
         description:
-          "What happened, in words: the device's report, the partner and its status, the note or the resolution's note.",
+          "What happened, in words: the device's report, the partner and its status, the note, the resolution's note, a message to the holder or a contact and its delivery state, or a live-location link shared or revoked.",
       }),
     ),
   },

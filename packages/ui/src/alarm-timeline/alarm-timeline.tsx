@@ -17,6 +17,8 @@ const EVENT_TYPE_LABELS: Record<AlarmEventType, string> = {
   PartnerStatus: 'Partner status',
   Note: 'Note',
   Resolved: 'Resolved',
+  Message: 'Message',
+  ShareLink: 'Live location',
 };
 
 // The history's locale and time zone, to the second and with the year: in a response the seconds

@@ -21,6 +21,7 @@ import { lockReasonsAndHoldsMigration } from './0019-lock-reasons-and-holds';
 import { armingMigration } from './0020-arming';
 import { geofencesMigration } from './0021-geofences';
 import { deviceSignalMigration } from './0022-device-signal';
+import { notificationsMigration } from './0023-notifications';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-arming': armingMigration,
   '0021-geofences': geofencesMigration,
   '0022-device-signal': deviceSignalMigration,
+  '0023-notifications': notificationsMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {

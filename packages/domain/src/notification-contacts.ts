@@ -1,0 +1,2 @@
+/* Filled in by the feature that owns it. */
+export {};
