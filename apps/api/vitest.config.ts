@@ -38,6 +38,7 @@ const onBothEngines = [
   'src/second-factors/*.test.ts',
   'src/sessions/*.test.ts',
   'src/fuzz/*.test.ts',
+  'src/notifications/outbox*.test.ts',
 ];
 
 export default defineConfig({
