@@ -6,7 +6,8 @@ import { Nullable, PageSchema, ref } from './common';
  * What the audit log records. Sign-ins (both outcomes), password changes (and the ones refused
  * for want of a recent sign-in), contact changes, locks, devices registered, device links and
  * changes, test commands to free devices, partner alerts, company links, arming and its schedule,
- * geofences: the changes a security review asks "who did this?" of.
+ * geofences, escalation contacts and notification preferences, push subscriptions, live-location links
+and panic: the changes a security review asks "who did this?" of.
  */
 export const AUDIT_ACTIONS = [
   'SignIn',
@@ -45,6 +46,13 @@ export const AUDIT_ACTIONS = [
   'GeofenceCreated',
   'GeofenceChanged',
   'GeofenceRemoved',
+  'EscalationContactsChanged',
+  'NotificationPreferencesChanged',
+  'PushSubscribed',
+  'PushUnsubscribed',
+  'ShareLinkCreated',
+  'ShareLinkRevoked',
+  'PanicRaised',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
