@@ -104,6 +104,7 @@ export type {
 } from '@sentinel/domain';
 export type { GeofencesApi, GeofenceListRequest } from './geofences';
 export type { NotificationsApi } from './notifications';
+export type { PanicAnswer, PanicRequest } from '@sentinel/domain';
 export type { ShareLinksApi } from './share-links';
 export type { PushApi } from './push';
 export type {

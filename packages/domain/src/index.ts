@@ -629,3 +629,4 @@ export * from './notification-messages';
 export * from './contract/notifications';
 export * from './contract/share-links';
 export * from './contract/push';
+export * from './contract/panic';

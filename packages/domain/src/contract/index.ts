@@ -46,6 +46,7 @@ import { LockRequestSchema } from './immobilisation';
 import { ArmingScheduleSchema, ArmingStatusSchema } from './arming';
 import { GeofenceBreachSchema, GeofencePreviewSchema, GeofenceRuleSchema, GeofenceSchema } from './geofences';
 import { GatewayCommandBatchSchema, GatewayCommandSchema } from './gateway';
+import { PanicAnswerSchema } from './panic';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
@@ -108,4 +109,5 @@ export const CONTRACT_SCHEMAS = [
   GeofencePreviewSchema,
   GatewayCommandSchema,
   GatewayCommandBatchSchema,
+  PanicAnswerSchema,
 ] as const;
