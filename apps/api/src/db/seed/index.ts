@@ -14,6 +14,7 @@ import { seedAccountHolders, seedDemoUsers } from './users';
 import { seedVehicles } from './vehicles';
 import { seedVehicleTypes } from './vehicle-types';
 import { seedFitmentCentres } from './fitment-centres';
+import { seedEscalationContacts } from './escalation-contacts';
 import { backfillDemoTrips } from '../../telemetry/simulator/backfill';
 
 export { seedRoles } from './roles';
@@ -48,6 +49,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
     await seedCompanies(trx, holderIds);
     await seedVehicleTypes(trx);
     await seedFitmentCentres(trx);
+    await seedEscalationContacts(trx);
     return { addedUsers, addedAccountHolders, addedVehicles, addedDevices };
   });
   // The fleet's last week of trips, so a replay has something to show at once.
