@@ -2,7 +2,7 @@
 // starts the api, the burn-in test runner, the device gateway and the three apps, and prints their
 // URLs, the gateway's tracker addresses and the demo sign-ins.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import {
@@ -72,10 +72,42 @@ const jwtSecret = keptSecret('JWT_SECRET', 'jwt-secret');
 // The gateway speaks for the trackers with the key the api takes from it.
 const gatewayKey = keptSecret('GATEWAY_KEY', 'gateway-key');
 
+/**
+ * The api's VAPID key pair for Web Push to staff browsers (P-256, base64url, as web-push's
+ * generateVAPIDKeys makes them), kept beside the database like the secrets above: a browser's
+ * subscription is bound to the public key, so a new pair would silence every subscribed browser.
+ */
+function keptVapidKeys() {
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) {
+    return { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
+  }
+  const databaseFile = resolve(root, 'apps/api', process.env.DATABASE_FILE ?? '.data/sentinel.db');
+  const file = join(dirname(databaseFile), 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey('base64url', 'uncompressed'),
+    // 32 bytes always: a private key with leading zero bytes comes shorter.
+    privateKey: ecdh.getPrivateKey().toString('hex').padStart(64, '0'),
+  };
+  keys.privateKey = Buffer.from(keys.privateKey, 'hex').toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+const vapid = keptVapidKeys();
+
 /** What each service is told beside its port and the shared keys. */
 const settings = {
   // The demo's Teltonika trackers report through the gateway, as real ones would.
-  api: { SIMULATOR_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}` },
+  api: {
+    SIMULATOR_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}`,
+    // Web Push to staff browsers: the switch on the alarm queue subscribes with this key.
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:control-room@sentinel.demo',
+  },
   // The bench's units known by IMEI speak Teltonika to the gateway too.
   'test-runner': { BENCH_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}` },
   gateway: {
