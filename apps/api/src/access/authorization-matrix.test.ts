@@ -59,6 +59,14 @@ const MATRIX: readonly MatrixRow[] = [
   ['PUT /Users/{id}',                                    'B', 200,   200,   404,        200,        403,   401],
   ['POST /Users/ResendPasswordCreationLink',             'A', 200,   200,   200,        404,        403,   401],
   ['POST /Users/ResendPasswordCreationLink',             'B', 200,   200,   404,        200,        403,   401],
+  ['GET /Users/{id}/EscalationContacts',                 'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Users/{id}/EscalationContacts',                 'B', 200,   200,   404,        200,        403,   401],
+  ['PUT /Users/{id}/EscalationContacts',                 'A', 200,   200,   200,        404,        403,   401],
+  ['PUT /Users/{id}/EscalationContacts',                 'B', 200,   200,   404,        200,        403,   401],
+  ['GET /Users/{id}/NotificationPreferences',            'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Users/{id}/NotificationPreferences',            'B', 200,   200,   404,        200,        403,   401],
+  ['PUT /Users/{id}/NotificationPreferences',            'A', 200,   200,   200,        404,        403,   401],
+  ['PUT /Users/{id}/NotificationPreferences',            'B', 200,   200,   404,        200,        403,   401],
   ['PUT /Drivers/{id}',                                  'A', 200,   200,   200,        404,        403,   401],
   ['PUT /Drivers/{id}',                                  'B', 200,   200,   404,        200,        403,   401],
   ['POST /Drivers',                                      'A', 200,   200,   200,        404,        403,   401],
@@ -411,6 +419,16 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: `/Users/${place.userId}`, payload: place.user };
     case 'POST /Users/ResendPasswordCreationLink':
       return { url: '/Users/ResendPasswordCreationLink', payload: { userId: place.userId } };
+    case 'GET /Users/{id}/EscalationContacts':
+    case 'GET /Users/{id}/NotificationPreferences':
+      return { url: route.split(' ')[1]!.replace('{id}', String(place.userId)) };
+    case 'PUT /Users/{id}/EscalationContacts':
+      return { url: `/Users/${place.userId}/EscalationContacts`, payload: { contacts: [] } };
+    case 'PUT /Users/{id}/NotificationPreferences':
+      return {
+        url: `/Users/${place.userId}/NotificationPreferences`,
+        payload: { kinds: ['Tamper'], channels: ['sms'], quietFrom: null, quietTo: null },
+      };
     case 'PUT /Drivers/{id}':
       return { url: `/Drivers/${place.driverId}`, payload: place.driver };
     case 'POST /Drivers':
