@@ -321,7 +321,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(notificationsPlugin, options.notifications ?? {});
   await app.register(staffOnly(escalationContactRoutes, pushSubscriptionRoutes, shareLinkRoutes));
   await app.register(signedIn(panicRoutes));
-  await app.register(smsDeliveryRoutes);
+  await app.register(smsDeliveryRoutes, { sms: options.sms });
   await app.register(sharedLocationRoutes);
   await registerResourceRoutes(app, {
     devOutbox: options.devOutbox ?? false,
