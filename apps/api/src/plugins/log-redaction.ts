@@ -12,9 +12,12 @@ export const REDACTED = '[redacted]';
 /** Query parameters whose values are secrets: tokens of every kind and the hub's connection token. */
 const SECRET_QUERY = /([?&](?:access_token|token|refresh_token|id_token|key|password|code|id)=)[^&#]*/gi;
 
+/** A live-location link's token, which is its path's last segment (GET /Shared/{token}). */
+const SHARED_TOKEN = /^(\/Shared\/)[^?#]*/i;
+
 /** The URL with every secret query value replaced, e.g. '/DefaultHub?id=[redacted]&access_token=[redacted]'. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, `$1${REDACTED}`);
+  return url.replace(SHARED_TOKEN, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
 }
 
 const REDACT_PATHS = [
