@@ -97,6 +97,14 @@ export const routes: RouteObject[] = [
   { path: PATHS.resetPassword, ...lazyScreen(passwordPages, (module) => module.ResetPasswordPage) },
   { path: PATHS.createPassword, ...lazyScreen(passwordPages, (module) => module.CreatePasswordPage) },
   { path: PATHS.installationChecklist, element: <InstallationChecklistPage /> },
+  // A responder's live-location link: public (the token is the key), read-only, whoever is signed in.
+  {
+    path: '/shared/:token',
+    ...lazyScreen(
+      () => import('../features/shared-location/components/shared-location-page'),
+      (module) => module.SharedLocationPage,
+    ),
+  },
   {
     element: <RequireUser />,
     children: [

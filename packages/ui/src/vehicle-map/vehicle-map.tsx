@@ -1,4 +1,4 @@
-import { GoogleMap, MarkerF } from '@react-google-maps/api';
+import { GoogleMap, MarkerF, PolylineF } from '@react-google-maps/api';
 import { useGoogleMapsScript } from '../internal/google-maps-loader';
 import { clsx } from 'clsx';
 import { Spinner } from '../spinner';
@@ -16,13 +16,22 @@ export interface VehicleMapProps {
   zoom?: number | undefined;
   /** A tamper alert is active: the alert pin replaces the normal pin. */
   alert: boolean;
+  /** Where the vehicle came from, oldest first, drawn as a line up to the pin. @default none */
+  track?: readonly TrackPoint[] | undefined;
   className?: string;
+}
+
+/** One point of a drawn track. */
+export interface TrackPoint {
+  latitudeDegrees: number;
+  longitudeDegrees: number;
 }
 
 interface MapViewProps {
   latitude: number;
   longitude: number;
   alert: boolean;
+  track?: readonly TrackPoint[] | undefined;
   className?: string | undefined;
 }
 
@@ -62,6 +71,12 @@ function GoogleVehicleMap({ apiKey, zoom, ...view }: MapViewProps & { apiKey: st
         zoom={zoom}
         options={{ streetViewControl: false, mapTypeControl: false, fullscreenControl: false }}
       >
+        {view.track !== undefined && view.track.length > 1 && (
+          <PolylineF
+            path={view.track.map((point) => ({ lat: point.latitudeDegrees, lng: point.longitudeDegrees }))}
+            options={{ strokeColor: '#1d4ed8', strokeWeight: 4, strokeOpacity: 0.8 }}
+          />
+        )}
         <MarkerF
           position={position}
           icon={view.alert ? ALERT_PIN_URL : VEHICLE_PIN_URL}
@@ -79,9 +94,10 @@ export function VehicleMap({
   longitude,
   zoom = VEHICLE_MAP_ZOOM,
   alert,
+  track,
   className,
 }: VehicleMapProps) {
-  const view = { latitude, longitude, alert, className };
+  const view = { latitude, longitude, alert, track, className };
   if (apiKey === undefined || apiKey.trim() === '') return <MapUnavailable {...view} />;
   return <GoogleVehicleMap apiKey={apiKey} zoom={zoom} {...view} />;
 }

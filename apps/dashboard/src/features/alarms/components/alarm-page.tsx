@@ -22,6 +22,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AlarmContacts } from './alarm-contacts';
 import { NoteForm } from './note-form';
 import { ResolveForm } from './resolve-form';
+import { ShareLinkList } from './share-link-list';
+import { ShareLocationDialog } from './share-location-dialog';
 import './alarms.css';
 
 const PARTNERS: readonly AlarmPartner[] = ['Aura', 'Capital Air'];
@@ -59,6 +61,7 @@ export function AlarmPage({ VehicleCard }: { VehicleCard: VehicleCardSlot }) {
         <h2 id="alarm-timeline">Timeline</h2>
         <AlarmTimeline events={timeline} />
       </section>
+      <ShareLinkList alarmId={alarm.id} />
       <AlarmContacts contacts={contacts} />
       <section className="alarms-section" aria-labelledby="alarm-vehicle">
         <h2 id="alarm-vehicle">Vehicle</h2>
@@ -120,6 +123,7 @@ function AlarmFacts({ alarm }: { alarm: Alarm }) {
 function AlarmActions({ alarm }: { alarm: Alarm }) {
   const actions = useAlarmActions(alarm.id);
   const [form, setForm] = useState<'resolve' | 'note' | null>(null);
+  const [sharing, setSharing] = useState(false);
   const [failure, setFailure] = useState<string>();
   // A refusal (someone else acknowledged it, a partner said no) is shown in the server's words.
   const onError = (error: Error) => {
@@ -167,10 +171,21 @@ function AlarmActions({ alarm }: { alarm: Alarm }) {
             Resolve
           </Button>
         )}
+        {active && (
+          <Button variant="secondary" onClick={() => setSharing(true)}>
+            Share live location
+          </Button>
+        )}
         <Button variant="ghost" onClick={() => setForm('note')} disabled={form === 'note'}>
           Add note
         </Button>
       </div>
+      <ShareLocationDialog
+        alarmId={alarm.id}
+        registrationNumber={alarm.registrationNumber}
+        open={sharing}
+        onOpenChange={setSharing}
+      />
       {form === 'resolve' && active && <ResolveForm resolve={actions.resolve} onDone={() => setForm(null)} />}
       {form === 'note' && <NoteForm addNote={actions.addNote} onDone={() => setForm(null)} />}
     </section>
