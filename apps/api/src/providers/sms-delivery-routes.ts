@@ -90,11 +90,16 @@ const routes: FastifyPluginAsyncTypebox<SmsDeliveryRouteOptions> = async (app, o
       for (const update of body.event.messageStatusUpdate ?? []) {
         const outcome = clickatellOutcome(update);
         if (outcome === undefined) continue;
-        await recordDeliveryReport(app.db, app.vehicleEvents, {
-          providerMessageId: update.messageId,
-          outcome,
-          at: reportedAt(update.timestamp, now),
-        });
+        await recordDeliveryReport(
+          app.db,
+          app.vehicleEvents,
+          {
+            providerMessageId: update.messageId,
+            outcome,
+            at: reportedAt(update.timestamp, now),
+          },
+          now,
+        );
       }
       return reply.code(200).send(null);
     },

@@ -21,7 +21,7 @@ export interface DeliveryReport {
   /** The id the provider answered when it took the message (notifications.provider_message_id). */
   providerMessageId: string;
   outcome: DeliveryOutcome;
-  /** When the provider says it happened. */
+  /** When the provider says it happened (delivered_at, failed_at). */
   at: Date;
 }
 
@@ -36,6 +36,7 @@ export async function recordDeliveryReport(
   db: Kysely<Database>,
   events: VehicleEvents,
   report: DeliveryReport,
+  now: Date = new Date(),
 ): Promise<DeliveryReportResult> {
   const at = instant(report.at);
   const held = heldEvents();
@@ -73,7 +74,8 @@ export async function recordDeliveryReport(
           ? { state: 'delivered' }
           : { state: 'failed', reason: report.outcome.reason.slice(0, MAX_REASON_LENGTH) },
       ),
-      at: report.at,
+      // When we learned it: the provider's clock may sit before our own 'sent' line.
+      at: now,
     });
     held.bus.emit('alarm', { vehicleId: alarm.vehicleId, alarmId: moved.alarmId });
     return 'recorded';
