@@ -12,8 +12,11 @@ export const REDACTED = '[redacted]';
 /** Query parameters whose values are secrets: tokens of every kind and the hub's connection token. */
 const SECRET_QUERY = /([?&](?:access_token|token|refresh_token|id_token|key|password|code|id)=)[^&#]*/gi;
 
-/** A live-location link's token, which is its path's last segment (GET /Shared/{token}). */
-const SHARED_TOKEN = /^(\/Shared\/)[^?#]*/i;
+/**
+ * Tokens that are a path's last segment: a live-location link's (GET /Shared/{token}) and the SMS
+ * delivery reports' (POST /Sms/DeliveryReports/{token}).
+ */
+const SHARED_TOKEN = /^(\/(?:Shared|Sms\/DeliveryReports)\/)[^?#]*/i;
 
 /** The URL with every secret query value replaced, e.g. '/DefaultHub?id=[redacted]&access_token=[redacted]'. */
 export function redactUrl(url: string): string {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../index';
 import { instant } from '../db/database';
 import { serverBuildOptions } from '../config';
+import { redactUrl } from '../plugins/log-redaction';
 import { clickatellSender } from './clickatell';
 import { startClickatellStandIn, statusCallbackBody } from './clickatell-stand-in';
 import type { ClickatellStandIn } from './clickatell-stand-in';
@@ -244,6 +245,10 @@ describe("Clickatell's delivery reports", () => {
     // Even a body that is not valid says nothing without the token.
     expect((await report(`/Sms/DeliveryReports/wrong`, { event: 'nope' })).statusCode).toBe(404);
     expect(await notification(id)).toMatchObject({ state: 'Sent' });
+  });
+
+  it('keeps the token out of the request log', () => {
+    expect(redactUrl(REPORTS)).toBe('/Sms/DeliveryReports/[redacted]');
   });
 
   it('answers a malformed report with field errors, never a 500', async () => {
