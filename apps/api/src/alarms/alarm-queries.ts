@@ -23,6 +23,7 @@ import { userInScope } from '../access/scope';
 import { runPagedList } from '../odata/paged-list';
 import type { PagedList } from '../odata/paged-list';
 import { preparedQuery } from '../telemetry/prepared-query';
+import { queueAlarmMessages } from '../notifications/notification-queue';
 
 type Db = Kysely<Database>;
 
@@ -363,6 +364,13 @@ async function openAlarm(
     .executeTakeFirst();
   if (!opened) return undefined;
   await addAlarmEvent(db, { alarmId: opened.id, type: 'Opened', text: occurrence.text, at: occurrence.at });
+  // The holder and the staff's browsers are told through the outbox, in the opening's transaction.
+  await queueAlarmMessages(db, {
+    alarmId: opened.id,
+    vehicleId: occurrence.vehicleId,
+    kind: occurrence.kind,
+    openedAt: occurrence.at,
+  });
   return opened.id;
 }
 

@@ -76,3 +76,10 @@ export async function queue(
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 }
+
+/**
+ * A timeline without the 'Message' lines of the messages the alarm sent (the holder's SMS and
+ * e-mail, whose sending goes on beside the test): for the tests of the other entries.
+ */
+export const withoutMessages = <T extends { type: string }>(timeline: readonly T[]): T[] =>
+  timeline.filter((entry) => entry.type !== 'Message');
