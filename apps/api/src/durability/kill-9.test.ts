@@ -1,12 +1,12 @@
 /*
  * Durability under kill -9: the api runs as its own process on a database file (SQLite project)
  * or a private PostgreSQL database (PostgreSQL project) under write load (sign-ups, lock
- * commands, device telemetry), and is killed with SIGKILL at random moments, KILLS times (5 by
+ * commands, device telemetry), and is killed with SIGKILL at random moments, KILLS times (2 by
  * default), restarting each time. Then every write it acknowledged must be stored, and the
  * database must be whole: SQLite's integrity and foreign-key checks, and on both engines every
  * reference resolves and every maintained counter matches its rows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -14,8 +14,9 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onServer } from '@sentinel/database';
-import { build, DEMO_SIGN_INS } from '../index';
-import { createDatabase, PRIVATE_DATABASE_TEMPLATE_ENV } from '../db/database';
+import { DEMO_SIGN_INS } from '../index';
+import { createDatabase, PRIVATE_DATABASE_TEMPLATE_ENV, SEEDED_TEMPLATE_ENV } from '../db/database';
+import type { TemplateHandOver } from '../db/ready-database';
 import type { Database } from '../db/schema';
 import { prng } from '../db/seed/generators';
 import { issueDeviceKey } from '../telemetry/device-keys';
@@ -24,14 +25,17 @@ import type { ApiProcess } from './api-process';
 import { writeLoad } from './write-load';
 import type { Acknowledged, LoadTarget } from './write-load';
 
-// Each kill lands with about six writes in flight (two sign-ups, a lock command, three devices'
-// reports), each at its own stage: five kills interrupt some thirty on each engine, at new random
-// moments every run. Most of a life is the api's start-up, so more kills mostly cost time; KILLS=20
-// or more soaks longer.
-const KILLS = Number(process.env.KILLS ?? 5);
+// Each kill lands with about eleven writes in flight (four sign-ups, two lock commands, five
+// devices' reports), each at its own stage: the three lives' kills interrupt some thirty on each
+// engine, at new random moments every run. Most of a life is the api's start-up (about 3 CPU
+// seconds), so the writes in flight rather than the lives carry the count; KILLS=20 or more soaks
+// longer.
+const KILLS = Number(process.env.KILLS ?? 2);
 const SEED = Number(process.env.DURABILITY_SEED ?? Date.now() % 1_000_000);
 const onPostgres = process.env.SENTINEL_TEST_ENGINE === 'postgres';
 const JWT_SECRET = 'durability-test-secret-of-at-least-32-characters';
+/** Telemetry reporters, one a device: each keeps one report in flight. */
+const REPORTING_DEVICES = 5;
 
 let folder: string;
 let databaseEnv: Record<string, string>;
@@ -41,10 +45,14 @@ const devices: LoadTarget['devices'] = [];
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'sentinel-durability-'));
+  // The demo data as db:setup writes it, copied from the run's seeded template (the project's
+  // global setup made it) rather than migrated and seeded again.
+  const seeded = JSON.parse(process.env[SEEDED_TEMPLATE_ENV] ?? '{}') as Partial<TemplateHandOver>;
   if (onPostgres) {
     const serverUrl = process.env[PRIVATE_DATABASE_TEMPLATE_ENV] ?? '';
+    const template = decodeURIComponent(new URL(seeded.postgres ?? '').pathname.slice(1));
     const name = `sentinel_durability_${randomUUID().replaceAll('-', '')}`;
-    await onServer(serverUrl, `create database ${name}`);
+    await onServer(serverUrl, `create database ${name} template "${template}"`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseEnv = { DATABASE_URL: url.href };
@@ -52,22 +60,22 @@ beforeAll(async () => {
     dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
   } else {
     const file = join(folder, 'sentinel.db');
+    copyFileSync(seeded.sqlite?.seeded ?? '', file);
     databaseEnv = { DATABASE_FILE: file };
     databaseOptions = { databaseFile: file };
   }
-  // The demo data, and keys for three devices that have vehicles: set up once, as db:setup and
-  // device:key would.
-  const app = await build({ ...databaseOptions, seed: true });
+  // Keys for devices that have vehicles, as device:key would issue them.
+  const db = createDatabase(databaseOptions);
   try {
-    const linked = await app.db
+    const linked = await db
       .selectFrom('devices')
       .innerJoin('vehicles', 'vehicles.id', 'devices.vehicleId')
       .select(['devices.serialNumber', 'devices.vehicleId', 'vehicles.isLocked'])
       .orderBy('devices.id')
-      .limit(3)
+      .limit(REPORTING_DEVICES)
       .execute();
     for (const device of linked) {
-      const key = await issueDeviceKey(app.db, device.serialNumber);
+      const key = await issueDeviceKey(db, device.serialNumber);
       devices.push({
         serialNumber: device.serialNumber,
         key: key!,
@@ -76,8 +84,9 @@ beforeAll(async () => {
       });
     }
   } finally {
-    await app.close();
+    await db.destroy();
   }
+  expect(devices).toHaveLength(REPORTING_DEVICES);
 }, 120_000);
 
 afterAll(async () => {

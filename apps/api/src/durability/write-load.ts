@@ -100,10 +100,11 @@ export function writeLoad(): WriteLoad {
           await step().catch(() => new Promise((resolve) => setTimeout(resolve, 20)));
         }
       };
+      // Four sign-ups (each an argon2 hash before its insert) and two lock commands at a time, and
+      // one report per device, so a kill finds many writes, each at its own stage.
       const loops = [
-        loop(() => signUp(target.url)),
-        loop(() => signUp(target.url)),
-        loop(() => lock(target)),
+        ...Array.from({ length: 4 }, () => loop(() => signUp(target.url))),
+        ...Array.from({ length: 2 }, () => loop(() => lock(target))),
         ...target.devices.map((device) => loop(() => report(target, device))),
       ];
       return {
