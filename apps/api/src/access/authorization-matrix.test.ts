@@ -160,6 +160,12 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /Alarms/{id}/Notes',                            'B', 400,   400,   404,        400,        403,   401],
   ['POST /Alarms/{id}/Resolve',                          'A', 409,   409,   409,        404,        403,   401],
   ['POST /Alarms/{id}/Resolve',                          'B', 409,   409,   404,        409,        403,   401],
+  ['POST /Alarms/{id}/ShareLinks',                       'A', 409,   409,   409,        404,        403,   401],
+  ['POST /Alarms/{id}/ShareLinks',                       'B', 409,   409,   404,        409,        403,   401],
+  ['GET /Alarms/{id}/ShareLinks',                        'A', 200,   200,   200,        404,        403,   401],
+  ['GET /Alarms/{id}/ShareLinks',                        'B', 200,   200,   404,        200,        403,   401],
+  ['POST /ShareLinks/{id}/Revoke',                       '-', 404,   404,   404,        404,        403,   401],
+  ['GET /Shared/{token}',                                '-', 404,   404,   404,        404,        404,   404],
   ['GET /Alarms/Figures',                                '-', 200,   200,   200,        200,        403,   401],
   ['GET /Geofences',                                     'A', 200,   200,   200,        '200 none', 403,   401],
   ['GET /Geofences',                                     'B', 200,   200,   '200 none', 200,        403,   401],
@@ -632,6 +638,17 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: `/Alarms/${place.alarmId}/Escalate`, payload: { partner: 'Aura' } };
     case 'POST /Alarms/{id}/Notes':
       return { url: `/Alarms/${place.alarmId}/Notes`, payload: { note: '' } };
+    case 'POST /Alarms/{id}/ShareLinks':
+      // The place's alarm is resolved: an allowed caller is refused (409) before a link is made.
+      return { url: `/Alarms/${place.alarmId}/ShareLinks`, payload: { recipient: 'Armed response' } };
+    case 'GET /Alarms/{id}/ShareLinks':
+      return { url: `/Alarms/${place.alarmId}/ShareLinks` };
+    case 'POST /ShareLinks/{id}/Revoke':
+      // No such link: an allowed caller gets 404, nothing is revoked.
+      return { url: '/ShareLinks/999999/Revoke' };
+    case 'GET /Shared/{token}':
+      // Public: a token nobody was given answers every caller alike.
+      return { url: `/Shared/${'A'.repeat(43)}` };
     case 'GET /Alarms/Figures':
     case 'GET /Alarms/Figures.csv':
       return { url: `${route.split(' ')[1]!}?from=2026-03-01&to=2026-03-07` };
