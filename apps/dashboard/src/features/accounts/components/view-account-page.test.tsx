@@ -57,6 +57,9 @@ describe('given an agent viewing an account', () => {
     expect(within(holderCard).getByText(holder.email)).toBeInTheDocument();
     expect(within(holderCard).getByText(`+${holder.phoneCode} ${holder.phoneNumber}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend Create Password Link' })).toBeInTheDocument();
+    // The holder's escalation contacts and notifications have sections of their own (their own tests).
+    expect(screen.getByRole('region', { name: 'Escalation contacts' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
 
     expect(vehicles).toHaveLength(2);
     for (const vehicle of vehicles) {

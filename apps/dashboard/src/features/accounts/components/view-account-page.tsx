@@ -9,9 +9,14 @@ import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 import { accountQueries, useResendLinkMutation, useUpdateHolderMutation } from '../api/account-queries';
 import { AccountVehicle } from './account-vehicle';
 import { ContactEditDialog } from './contact-edit-dialog';
+import { EscalationContacts } from './escalation-contacts';
+import { NotificationPreferencesSection } from './notification-preferences';
 import '../../../lib/staff-screens.css';
 
-/** /agent/clients/:clientId/account/view: the account holder, and each vehicle with its drivers and plan. */
+/**
+ * /agent/clients/:clientId/account/view: the account holder, their escalation contacts and
+ * notification preferences, and each vehicle with its drivers and plan.
+ */
 export function ViewAccountPage({ VehicleCard }: { VehicleCard: VehicleCardSlot }) {
   useDocumentTitle('View Account');
   const { clientId = '' } = useParams();
@@ -29,6 +34,8 @@ export function ViewAccountPage({ VehicleCard }: { VehicleCard: VehicleCardSlot 
       <PageHeader title="View account" actions={<ResendLinkButton userId={id} />} />
       {loading && <Spinner label="Loading account" />}
       {ready && holderQuery.data && <AccountHolderCard holder={holderQuery.data} />}
+      {ready && holderQuery.data && <EscalationContacts userId={id} />}
+      {ready && holderQuery.data && <NotificationPreferencesSection userId={id} />}
       {ready &&
         vehicles.data.items.map((vehicle) => (
           <AccountVehicle
