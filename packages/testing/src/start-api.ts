@@ -57,6 +57,11 @@ export interface ApiOptions {
    * for devices with numeric serials. @default unset: no gateway may speak
    */
   gatewayKey?: string;
+  /**
+   * Web Push to staff browsers (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT): a P-256 key
+   * pair, base64url as web-push's generateVAPIDKeys gives it. @default unset: browsers cannot subscribe
+   */
+  webPush?: { publicKey: string; privateKey: string; subject: string };
 }
 
 /** A message the api recorded instead of sending it. */

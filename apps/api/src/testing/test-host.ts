@@ -38,6 +38,7 @@ const INSTANCE_OPTIONS = [
   'commands',
   'secondFactors',
   'gatewayKey',
+  'webPush',
 ] as const satisfies readonly (keyof BuildOptions)[];
 
 type InstanceOptions = Pick<BuildOptions, (typeof INSTANCE_OPTIONS)[number]>;

@@ -2,7 +2,8 @@
  * Web Push to staff browsers: a browser subscribes at its push service with the api's VAPID public
  * key, hands the api its subscription (PushSubscription.toJSON()), and the api sends each new alarm
  * in the scope of the person signed in there to it, encrypted for that browser alone (RFC 8291).
- * The dashboard's service worker shows it, also when no dashboard tab is open.
+ * The dashboard's service worker (apps/dashboard/public/alarm-service-worker.js) shows the message,
+ * a StaffPushPayload (notification-messages.ts), also when no dashboard tab is open.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
@@ -45,20 +46,6 @@ export const PushUnsubscribeRequestSchema = Type.Object({
   endpoint: Type.String({ maxLength: MAX_PUSH_ENDPOINT_LENGTH }),
 });
 export type PushUnsubscribeRequest = Static<typeof PushUnsubscribeRequestSchema>;
-
-/**
- * What the api sends a staff browser for an alarm (JSON, encrypted); the dashboard's service worker
- * (apps/dashboard/public/alarm-service-worker.js) shows it as a notification.
- */
-export interface AlarmPushMessage {
-  title: string;
-  body: string;
-  alarmId: number;
-  /** The dashboard path to open on a click, e.g. '/agent/alarms/42' (a path of the dashboard's own origin). */
-  url: string;
-  /** The notification stays until the person acts on it (priority 1 alarms). */
-  requireInteraction?: boolean;
-}
 
 export const PUSH_MESSAGES = {
   endpoint: "Send the https URL of the browser's push service.",

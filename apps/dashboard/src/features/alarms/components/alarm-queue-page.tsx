@@ -23,6 +23,7 @@ import { alarmQueries } from '../api/alarm-queries';
 import { useNow } from '../hooks/use-now';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { alarmsMutedAtom, alarmSignalsAtom } from '../stores/alarm-signals';
+import { PushSwitch } from './push-switch';
 import './alarms.css';
 
 const EMPTY: Record<AlarmQueueTab, string> = {
@@ -117,7 +118,10 @@ function AlarmList({
   );
 }
 
-/** 'Mute alarms' (this browser) and, until the person answered, the desktop notifications' question. */
+/**
+ * 'Mute alarms' and 'Alarm notifications on this browser' (pushed, shown with the dashboard closed),
+ * and, until the person answered, the desktop notifications' question.
+ */
 function RingControls() {
   const [muted, setMuted] = useAtom(alarmsMutedAtom);
   const { notifier } = useAtomValue(alarmSignalsAtom);
@@ -125,6 +129,7 @@ function RingControls() {
   return (
     <div className="alarms-page__controls">
       <Switch label="Mute alarms" checked={muted} onCheckedChange={setMuted} />
+      <PushSwitch />
       {permission === 'default' && (
         <Button variant="secondary" onClick={() => void notifier.requestPermission().then(setPermission)}>
           Allow desktop notifications
