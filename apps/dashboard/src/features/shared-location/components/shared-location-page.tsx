@@ -23,7 +23,7 @@ export function SharedLocationPage() {
 
   let content;
   if (isGoneLink(shared.error))
-    content = <p className="shared-location__gone">{SHARE_LINK_MESSAGES.expired}</p>;
+    content = <h1 className="shared-location__gone">{SHARE_LINK_MESSAGES.expired}</h1>;
   else if (shared.data) content = <SharedVehicle shared={shared.data} stale={shared.isError} />;
   else if (shared.isError)
     content = <Alert variant="error">The live location could not be loaded. Trying again…</Alert>;
