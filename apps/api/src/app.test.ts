@@ -172,6 +172,8 @@ describe('GET /openapi.json', () => {
         '/My/CreatePassword',
         '/My/Device/GetDeviceStatusInfo',
         '/My/Offline_Subscription',
+        '/My/PushSubscriptions',
+        '/My/PushSubscriptions/Key',
         '/My/RecoveryCodes',
         '/My/SecondFactors',
         '/My/SecondFactors/Passkeys',

@@ -202,6 +202,10 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /My/Sessions',                                   '-', 200,   200,   200,        200,        403,   401],
   ['DELETE /My/Sessions/{id}',                           '-', 404,   404,   404,        404,        403,   401],
   ['POST /My/Sessions/EndOthers',                        '-', 204,   204,   204,        204,        403,   401],
+  // The matrix's api has no VAPID keys: the key is null and a good subscription is refused with 409.
+  ['GET /My/PushSubscriptions/Key',                      '-', 200,   200,   200,        200,        403,   401],
+  ['PUT /My/PushSubscriptions',                          '-', 409,   409,   409,        409,        403,   401],
+  ['DELETE /My/PushSubscriptions',                       '-', 404,   404,   404,        404,        403,   401],
   ['GET /Users/{id}/Sessions',                           'A', 200,   403,   403,        403,        403,   401],
   ['POST /Users/{id}/EndSessions',                       '-', 404,   403,   403,        403,        403,   401],
   ['POST /Users/{id}/ResetSecondFactors',                '-', 404,   403,   403,        403,        403,   401],
@@ -698,6 +702,22 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'GET /My/Sessions':
     case 'POST /My/Sessions/EndOthers':
       return { url: route.split(' ')[1]! };
+    case 'GET /My/PushSubscriptions/Key':
+      return { url: '/My/PushSubscriptions/Key' };
+    case 'PUT /My/PushSubscriptions':
+      // RFC 8291's example keys: a subscription a browser could send.
+      return {
+        url: '/My/PushSubscriptions',
+        payload: {
+          endpoint: 'https://push.example.test/matrix',
+          keys: {
+            p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+            auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+          },
+        },
+      };
+    case 'DELETE /My/PushSubscriptions':
+      return { url: '/My/PushSubscriptions', payload: { endpoint: 'https://push.example.test/none' } };
     case 'DELETE /My/SecondFactors/Passkeys/{id}':
     case 'DELETE /My/Sessions/{id}':
       return { url: route.split(' ')[1]!.replace('{id}', 'none') };
