@@ -22,8 +22,11 @@ async function newHolder(agent: AuthorisedUser) {
   return { id, api };
 }
 
+/** The account's first showing waits on three answers of an api that other test files keep busy. */
+const PAGE_LOADED = { timeout: 15_000 };
+
 async function contactsSection() {
-  return screen.findByRole('region', { name: 'Escalation contacts' });
+  return screen.findByRole('region', { name: 'Escalation contacts' }, PAGE_LOADED);
 }
 
 describe("given an agent viewing an account holder's escalation contacts", () => {

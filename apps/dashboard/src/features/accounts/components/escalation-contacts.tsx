@@ -59,6 +59,8 @@ function byRow(errors: FieldErrors, rows: readonly ContactDraft[]): Record<strin
   return placed;
 }
 
+const NOT_SAVED = 'The escalation contacts could not be saved. Please try again.';
+
 function ContactsEditor({ userId, saved }: { userId: number; saved: EscalationContact[] }) {
   const save = useSaveEscalationContactsMutation(userId);
   const nextKey = useRef(saved.length);
@@ -108,16 +110,20 @@ function ContactsEditor({ userId, saved }: { userId: number; saved: EscalationCo
     const sent = rows;
     save.mutate(sent.map(toInput), {
       onSuccess: (stored) => {
-        nextKey.current = stored.length;
-        setRows(stored.map(toDraft));
+        // The stored list is the sent one, in its order: each row keeps its key (and its focus).
+        setRows(stored.map((contact, index) => toDraft(contact, sent[index]?.key ?? nextKey.current++)));
         setTouched(new Set());
         setCheckAll(false);
         setServerErrors({});
         setNotice('Escalation contacts saved.');
       },
       onError: (error) => {
-        if (!isApiError(error)) return console.error(error);
+        if (!isApiError(error)) {
+          console.error(error);
+          return setListError(NOT_SAVED);
+        }
         setServerErrors(byRow(error.errors, sent));
+        // A refusal of the whole list (too many, or a 404 or 409) says so under it.
         setListError(
           error.errors['Contacts']?.[0] ?? (Object.keys(error.errors).length ? undefined : error.message),
         );

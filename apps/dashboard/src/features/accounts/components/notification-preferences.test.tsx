@@ -28,7 +28,8 @@ describe("given an agent setting an account holder's notifications", () => {
     const { id, api } = await newHolder(agent);
     renderApp(`/agent/clients/${id}/account/view`);
 
-    const section = await screen.findByRole('region', { name: 'Notifications' });
+    // The account's first showing waits on three answers of an api that other test files keep busy.
+    const section = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 15_000 });
     const kinds = await within(section).findByRole('group', { name: 'Alarm kinds' });
     expect(within(kinds).getAllByRole('checkbox')).toHaveLength(ALARM_KINDS.length);
     for (const kind of ALARM_KINDS) {

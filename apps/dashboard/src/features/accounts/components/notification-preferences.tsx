@@ -54,6 +54,7 @@ function PreferencesEditor({ userId, saved }: { userId: number; saved: Notificat
   const [checkAll, setCheckAll] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [notice, setNotice] = useState<string>();
+  const [failure, setFailure] = useState<string>();
 
   const ruleErrors = notificationPreferencesErrors(toPreferences(draft)) ?? {};
   const errorOf = (field: Field) =>
@@ -72,6 +73,7 @@ function PreferencesEditor({ userId, saved }: { userId: number; saved: Notificat
 
   function submit() {
     setCheckAll(true);
+    setFailure(undefined);
     if (Object.keys(ruleErrors).length > 0) return;
     save.mutate(toPreferences(draft), {
       onSuccess: (stored) => {
@@ -81,7 +83,12 @@ function PreferencesEditor({ userId, saved }: { userId: number; saved: Notificat
         setNotice('Notifications saved.');
       },
       onError: (error) => {
-        if (!isApiError(error)) return console.error(error);
+        if (!isApiError(error)) {
+          console.error(error);
+          return setFailure('The notifications could not be saved. Please try again.');
+        }
+        // A refusal that names no field (a 404) says so under the form.
+        if (Object.keys(error.errors).length === 0) setFailure(error.message);
         const first = (field: Field) =>
           Object.entries(error.errors).find(([name]) => name.toLowerCase() === field.toLowerCase())?.[1][0];
         setServerErrors({
@@ -148,6 +155,7 @@ function PreferencesEditor({ userId, saved }: { userId: number; saved: Notificat
           />
         </div>
       </fieldset>
+      {failure !== undefined && <Alert variant="error">{failure}</Alert>}
       {notice !== undefined && <Alert variant="success">{notice}</Alert>}
       <div className="account-notifications__actions">
         <Button disabled={!changed} busy={save.isPending} busyLabel="Saving" onClick={submit}>
