@@ -31,6 +31,8 @@ export interface FittedVehicle {
   registrationNumber: string;
   isLocked: boolean | null;
   tamperActive: boolean;
+  /** A deactivated device's reports are refused. */
+  deviceActive: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function freeFittedVehicle(
         registrationNumber: string;
         isLocked: boolean | null;
         tamperActive: boolean;
+        deviceActive: boolean | null;
       }[];
     }>(`/Vehicles?${new URLSearchParams({ $filter: `id eq ${device.vehicleId}` })}`);
     const vehicle = vehicles[0];
@@ -68,6 +71,7 @@ export async function freeFittedVehicle(
       registrationNumber: vehicle.registrationNumber,
       isLocked: vehicle.isLocked,
       tamperActive: vehicle.tamperActive,
+      deviceActive: vehicle.deviceActive === true,
     };
     if (fits(fitted)) return fitted;
   }
