@@ -28,6 +28,7 @@ import type { Database } from '../src/db/schema';
 import { addTrackedVehicle, hubConnection, postTelemetry, signIn, startApi } from '../src/live/test-support';
 import type { TrackedVehicle } from '../src/live/test-support';
 import type { AutocannonRequest, AutocannonResult } from './autocannon';
+import { summary } from './latency-figures';
 
 type ApiReady = { url: string; load: TrackedVehicle[]; probes: TrackedVehicle[] };
 type ApiCommand = { clearAlarms: true } | { openAlarms: number } | { stop: true };
@@ -117,17 +118,6 @@ type Autocannon = (
   },
   done: (error: Error | null, result: AutocannonResult) => void,
 ) => { stop(): void };
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
-}
-
-const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1)).padStart(8);
-
-function summary(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `${ms(percentile(sorted, 0.5))}${ms(percentile(sorted, 0.95))}${ms(sorted.at(-1) ?? Number.NaN)}`;
-}
 
 const pause = (delayMs: number) => new Promise((resolve) => setTimeout(resolve, delayMs));
 

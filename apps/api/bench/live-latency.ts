@@ -20,6 +20,7 @@ import {
   startApi,
   stopApi,
 } from '../src/live/test-support';
+import { percentile } from './latency-figures';
 
 const args = process.argv.slice(2);
 const FIXES = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 200);
@@ -29,10 +30,6 @@ const TRANSPORTS = [
   ['ServerSentEvents', HttpTransportType.ServerSentEvents],
   ['LongPolling', HttpTransportType.LongPolling],
 ] as const;
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const api = await startApi({ simulator: WITH_SIMULATOR });
 try {
