@@ -203,6 +203,8 @@ describe('GET /openapi.json', () => {
         '/Users/ResendPasswordCreationLink',
         '/Users/{id}',
         '/Users/{id}/EndSessions',
+        '/Users/{id}/EscalationContacts',
+        '/Users/{id}/NotificationPreferences',
         '/Users/{id}/ResetSecondFactors',
         '/Users/{id}/Sessions',
         '/VehicleTypes/Search',
