@@ -1,12 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isValidElement } from 'react';
-import { matchRoutes } from 'react-router';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { createMemoryRouter, matchRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP_SETTINGS } from '@sentinel/api-sdk';
 import { STAFF_ROLES } from '@sentinel/domain';
 import { apiUrl, storeSignedInUser } from '../test/api';
 import { renderApp } from '../test/render-app';
+import { createApp } from './create-app';
+import type { App } from './create-app';
 import { RequireUser } from './guards';
 import { ROLE_REFUSAL } from './route-access';
 import { routes } from './routes';
@@ -131,19 +136,50 @@ function screenRoutes(list: readonly RouteObject[], inside = false): RouteObject
   });
 }
 
-describe('every screen of the signed-in area, as every staff role', () => {
+describe('every screen of the signed-in area', () => {
   it('lists every screen of the route table', () => {
     const walked = SCREENS.map((screen) => matchRoutes(routes, screen.path)?.at(-1)?.route);
     expect(new Set(walked)).toEqual(new Set(screenRoutes(routes)));
   });
+});
 
-  it.each(STAFF_ROLES.flatMap((role) => SCREENS.map((screen) => [role, screen.path, screen] as const)))(
-    'as %s, %s shows its screen when the api takes its calls, else the refusal',
-    async (role, path, { heading, call }) => {
+/*
+ * One app for each role, moved from screen to screen by its router as the menus move it, rather
+ * than a new app per screen: starting one rendered the agent layout and its menus anew, most of
+ * what a screen cost here. Each screen still loads its own data, as its queries' keys are its own.
+ * Testing Library's cleanup unmounts what its render() mounted after every test, so the app is
+ * mounted on a root of this file's own and unmounted after the role's screens.
+ */
+describe.each(STAFF_ROLES)('every screen of the signed-in area, as %s', (role) => {
+  let app: App;
+  let root: Root;
+  let container: HTMLElement;
+
+  beforeAll(async () => {
+    await storeSignedInUser(role);
+    app = createApp({
+      settings: { ...DEFAULT_APP_SETTINGS, baseURL: apiUrl() },
+      createRouter: (table) => createMemoryRouter(table, { initialEntries: [SCREENS[0]!.path] }),
+    });
+    container = document.body.appendChild(document.createElement('div'));
+    root = createRoot(container);
+    await act(async () => root.render(app.element));
+  });
+
+  afterAll(async () => {
+    await act(async () => root.unmount());
+    container.remove();
+    app.queryClient.clear();
+  });
+
+  it.each(SCREENS.map((screen) => [screen.path, screen] as const))(
+    '%s shows its screen when the api takes its calls, else the refusal',
+    async (path, { heading, call }) => {
       const answer = call ? await apiAnswers(role, call) : undefined;
       expect(answer?.status).not.toBe(401);
-      await storeSignedInUser(role);
-      const app = renderApp(path);
+      // Resolves once the route's module is loaded and React has rendered the new route, so
+      // nothing below reads the screen before.
+      await act(() => app.router.navigate(path));
 
       if (answer?.status === 403) {
         // The api's own words for its 403 (or the words the route table gives this screen), in the
@@ -160,7 +196,9 @@ describe('every screen of the signed-in area, as every staff role', () => {
       expect(app.router.state.location.pathname).toBe(path);
     },
   );
+});
 
+describe('the menus of the signed-in area, as every staff role', () => {
   it.each(STAFF_ROLES)(
     'as %s, the menu and the top tabs offer only screens the api lets the role use',
     async (role) => {
