@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ALARM_KINDS } from './alarms';
 import { MESSAGES } from './messages';
 import { tooLongMessage } from './limits';
+import { ESCALATION_CONTACTS_MAX } from './contract/notifications';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
-  ESCALATION_CONTACTS_MAX,
   escalationContactErrors,
   escalationContactsErrors,
   NOTIFICATION_CONTACT_MESSAGES,

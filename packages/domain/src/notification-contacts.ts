@@ -18,15 +18,10 @@ import type { FieldErrors } from './messages';
 import { normalisePhone, validatePhone } from './phone-number';
 import { validateEmail, validateName } from './validate-field';
 
-/** The most escalation contacts a holder has: a sixth person is not reached before someone acts. */
-export const ESCALATION_CONTACTS_MAX = 5;
-
-/**
- * The channels a holder chooses from for their own messages. Push is not one: it goes to staff
- * browsers only.
- */
-export const HOLDER_CHANNELS = ['sms', 'email'] as const;
-export type HolderChannel = (typeof HOLDER_CHANNELS)[number];
+// The list's size and the channels are declared in the contract, so the SDK's schemas need nothing
+// of this module, whose phone rules bring libphonenumber's metadata into any bundle that imports it.
+import { ESCALATION_CONTACTS_MAX, HOLDER_CHANNELS } from './contract/notifications';
+import type { HolderChannel } from './contract/notifications';
 
 /** How a channel reads on the preferences form. */
 export const HOLDER_CHANNEL_LABELS: Record<HolderChannel, string> = { sms: 'SMS', email: 'E-mail' };

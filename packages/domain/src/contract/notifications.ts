@@ -2,15 +2,25 @@
  * An account holder's escalation contacts and notification preferences, as staff read and replace
  * them from View account (GET and PUT /Users/{id}/EscalationContacts and
  * /Users/{id}/NotificationPreferences). The rules and their messages are in
- * ../notification-contacts.ts; the api checks them before these schemas, so a wrong list is
+ * ../notification-contacts.ts (which imports nothing from here but types and these two constants, so
+ * the SDK's bundle carries no phone rules); the api checks them before these schemas, so a wrong list is
  * answered in the form's words.
  */
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ALARM_KINDS } from '../alarms';
 import { MAX_LENGTH } from '../limits';
-import { ESCALATION_CONTACTS_MAX, HOLDER_CHANNELS } from '../notification-contacts';
 import { Literals, Nullable } from './common';
+
+/** The most escalation contacts a holder has: a sixth person is not reached before someone acts. */
+export const ESCALATION_CONTACTS_MAX = 5;
+
+/**
+ * The channels a holder chooses from for their own messages. Push is not one: it goes to staff
+ * browsers only.
+ */
+export const HOLDER_CHANNELS = ['sms', 'email'] as const;
+export type HolderChannel = (typeof HOLDER_CHANNELS)[number];
 
 /** One contact as staff enter it. */
 export const EscalationContactInputSchema = Type.Object({
