@@ -206,6 +206,10 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /My/PushSubscriptions/Key',                      '-', 200,   200,   200,        200,        403,   401],
   ['PUT /My/PushSubscriptions',                          '-', 409,   409,   409,        409,        403,   401],
   ['DELETE /My/PushSubscriptions',                       '-', 404,   404,   404,        404,        403,   401],
+  // The customer's panic button: the demo holder has two vehicles, so a body naming none is refused at VehicleId.
+  ['POST /My/Panic',                                     '-', 403,   403,   403,        403,        400,   401],
+  // The SMS provider's delivery reports: a wrong token is no route at all, whoever calls.
+  ['POST /Sms/DeliveryReports/{token}',                  '-', 404,   404,   404,        404,        404,   404],
   ['GET /Users/{id}/Sessions',                           'A', 200,   403,   403,        403,        403,   401],
   ['POST /Users/{id}/EndSessions',                       '-', 404,   403,   403,        403,        403,   401],
   ['POST /Users/{id}/ResetSecondFactors',                '-', 404,   403,   403,        403,        403,   401],
@@ -716,6 +720,10 @@ function requestFor(route: string, placeName: Place): InjectOptions {
           },
         },
       };
+    case 'POST /My/Panic':
+      return { url: '/My/Panic', payload: {} };
+    case 'POST /Sms/DeliveryReports/{token}':
+      return { url: `/Sms/DeliveryReports/${'w'.repeat(40)}`, payload: {} };
     case 'DELETE /My/PushSubscriptions':
       return { url: '/My/PushSubscriptions', payload: { endpoint: 'https://push.example.test/none' } };
     case 'DELETE /My/SecondFactors/Passkeys/{id}':
