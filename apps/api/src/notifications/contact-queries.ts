@@ -69,9 +69,24 @@ function storedList<T extends string>(text: string, allowed: readonly T[]): T[] 
 }
 
 /**
- * The holder's preferences; DEFAULT_NOTIFICATION_PREFERENCES when they never saved any (or the row
- * cannot be read, which only a hand edit of the database could cause).
+ * A stored preferences row as the rules read it: the one reading of its JSON lists, for the routes
+ * and for the messages an alarm queues. DEFAULT_NOTIFICATION_PREFERENCES when there is no row (the
+ * holder never saved any) or the row cannot be read (only a hand edit of the database could cause it).
  */
+export function storedPreferences(
+  row:
+    | { kinds: string | null; channels: string | null; quietFrom: string | null; quietTo: string | null }
+    | undefined,
+): NotificationPreferences {
+  if (row === undefined || row.kinds === null || row.channels === null)
+    return DEFAULT_NOTIFICATION_PREFERENCES;
+  const kinds = storedList(row.kinds, ALARM_KINDS);
+  const channels = storedList(row.channels, HOLDER_CHANNELS);
+  if (kinds === undefined || channels === undefined) return DEFAULT_NOTIFICATION_PREFERENCES;
+  return { kinds, channels, quietFrom: row.quietFrom, quietTo: row.quietTo };
+}
+
+/** The holder's preferences (see storedPreferences). */
 export async function findNotificationPreferences(
   db: Db,
   holderUserId: number,
@@ -81,11 +96,7 @@ export async function findNotificationPreferences(
     .select(['kinds', 'channels', 'quietFrom', 'quietTo'])
     .where('holderUserId', '=', holderUserId)
     .executeTakeFirst();
-  if (row === undefined) return DEFAULT_NOTIFICATION_PREFERENCES;
-  const kinds = storedList(row.kinds, ALARM_KINDS);
-  const channels = storedList(row.channels, HOLDER_CHANNELS);
-  if (kinds === undefined || channels === undefined) return DEFAULT_NOTIFICATION_PREFERENCES;
-  return { kinds, channels, quietFrom: row.quietFrom, quietTo: row.quietTo };
+  return storedPreferences(row);
 }
 
 /** Stores the holder's preferences (already normalised) in the caller's transaction: one row each. */

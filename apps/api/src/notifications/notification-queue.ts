@@ -8,18 +8,20 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import {
-  ALARM_KINDS,
   ROLE,
   alarmEmail,
   alarmSmsText,
   firstAttemptAt,
   messageTimelineText,
   normalisePhone,
+  quietHoursOf,
   staffPushPayload,
+  wantsMessage,
 } from '@sentinel/domain';
 import type { AlarmKind, AlarmMessageFacts } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database, NotificationsTable } from '../db/schema';
+import { storedPreferences } from './contact-queries';
 
 type Db = Kysely<Database>;
 type NewNotification = Insertable<NotificationsTable>;
@@ -30,43 +32,6 @@ export interface OpenedAlarm {
   vehicleId: number;
   kind: AlarmKind;
   openedAt: Date;
-}
-
-/** Which kinds and channels a holder is told of, and their quiet hours. */
-interface HolderPreferences {
-  kinds: readonly AlarmKind[];
-  channels: readonly ('sms' | 'email')[];
-  quiet: { from: string; to: string } | null;
-}
-
-/** No preferences row: every kind, SMS and e-mail, no quiet hours. */
-const EVERYTHING: HolderPreferences = { kinds: ALARM_KINDS, channels: ['sms', 'email'], quiet: null };
-
-function jsonList<T extends string>(text: string, allowed: readonly T[]): T[] | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value)
-      ? value.filter((item): item is T => (allowed as readonly unknown[]).includes(item))
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A preferences row as the rules read it; a row that cannot be read is treated as no row. */
-function holderPreferences(row: {
-  kinds: string | null;
-  channels: string | null;
-  quietFrom: string | null;
-  quietTo: string | null;
-}): HolderPreferences {
-  if (row.kinds === null || row.channels === null) return EVERYTHING;
-  const kinds = jsonList(row.kinds, ALARM_KINDS);
-  const channels = jsonList(row.channels, ['sms', 'email'] as const);
-  if (kinds === undefined || channels === undefined) return EVERYTHING;
-  const quiet =
-    row.quietFrom !== null && row.quietTo !== null ? { from: row.quietFrom, to: row.quietTo } : null;
-  return { kinds, channels, quiet };
 }
 
 /** An E.164 number ('+27821234567') from a stored code and number; undefined when there is none. */
@@ -182,9 +147,9 @@ export async function queueAlarmMessages(trx: Db, alarm: OpenedAlarm, now: Date 
   };
   const created = instant(now);
   const rows: NewNotification[] = [];
-  const preferences = holderPreferences(holder);
+  const preferences = storedPreferences(holder);
   if (preferences.kinds.includes(alarm.kind)) {
-    const due = instant(firstAttemptAt(alarm.kind, preferences.quiet, now));
+    const due = instant(firstAttemptAt(alarm.kind, quietHoursOf(preferences), now));
     const base = {
       alarmId: alarm.alarmId,
       audience: 'Holder' as const,
@@ -196,7 +161,7 @@ export async function queueAlarmMessages(trx: Db, alarm: OpenedAlarm, now: Date 
       createdAt: created,
     };
     const phone = e164(holder.phoneCode, holder.phoneNumber);
-    if (preferences.channels.includes('sms') && phone !== undefined) {
+    if (wantsMessage(preferences, alarm.kind, 'sms') && phone !== undefined) {
       rows.push({
         ...base,
         channel: 'sms',
@@ -205,7 +170,7 @@ export async function queueAlarmMessages(trx: Db, alarm: OpenedAlarm, now: Date 
         body: alarmSmsText(facts, 'Holder'),
       });
     }
-    if (preferences.channels.includes('email') && holder.email.trim() !== '') {
+    if (wantsMessage(preferences, alarm.kind, 'email') && holder.email.trim() !== '') {
       const email = alarmEmail(facts, 'Holder', holderName);
       rows.push({ ...base, channel: 'email', recipient: holder.email, ...email });
     }
