@@ -7,15 +7,13 @@
  */
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { ESCALATION_CONTACTS_MAX } from '@sentinel/domain';
 import { inTransaction, instant } from '../db/database';
 import type { Database } from '../db/schema';
 import type { VehicleEvents } from '../vehicles/vehicle-events';
 import { queueContactMessages } from './notification-queue';
 
 type Db = Kysely<Database>;
-
-/** At most five contacts per holder (escalation_contacts.position 1..5). */
-const MAX_CONTACTS = 5;
 
 const MINUTE_MS = 60_000;
 
@@ -53,7 +51,7 @@ async function dueEscalations(db: Db, contactsAfterMinutes: number, now: Date) {
     ])
     .where('alarms.state', '=', 'Open')
     .where('alarms.openedAt', '<=', instant(new Date(now.getTime() - periodMs)))
-    .where('alarms.contactsTold', '<', MAX_CONTACTS)
+    .where('alarms.contactsTold', '<', ESCALATION_CONTACTS_MAX)
     .orderBy('alarms.priority')
     .orderBy('alarms.openedAt')
     .orderBy('alarms.id')
