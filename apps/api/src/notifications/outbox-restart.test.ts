@@ -12,6 +12,7 @@ import { ago, alarmsOfVehicle, detail, report, startAlarmApi } from '../alarms/t
 import type { AlarmApi } from '../alarms/test-support';
 import { DeliveryError, outboxMessageSender } from '../providers/messages';
 import type { EmailMessage, MessageSender, SmsMessage } from '../providers/messages';
+import { SubscriptionGoneError } from '../push/push-plugin';
 import type { PushTarget, WebPushSender } from '../push/push-plugin';
 import { restartDatabase } from '../test-support/restart-database';
 import { sendDueMessages } from './outbox-worker';
@@ -61,7 +62,7 @@ const adminEmail = DEMO_SIGN_INS.find((signIn) => signIn.role === 'Admin')!.emai
 const tamper = { carBatteryState: 'Normal', gpsState: 'Normal' };
 
 describe('an api that stops', () => {
-  it("sends a staff push with the alarm's page, and forgets a subscription the push service refuses", async () => {
+  it("sends a staff push with the alarm's page, and forgets a subscription only when the push service says it is gone", async () => {
     const first = await start({ notifications: { sending: false } });
     const admin = await first.app.db
       .selectFrom('users')
@@ -71,13 +72,15 @@ describe('an api that stops', () => {
     await first.app.db
       .insertInto('pushSubscriptions')
       .values(
-        ['https://push.example/kept', 'https://push.example/gone'].map((endpoint) => ({
-          userId: admin.id,
-          endpoint,
-          p256dh: 'browser-key',
-          auth: 'browser-auth',
-          createdAt: instant(),
-        })),
+        ['https://push.example/kept', 'https://push.example/gone', 'https://push.example/refused'].map(
+          (endpoint) => ({
+            userId: admin.id,
+            endpoint,
+            p256dh: 'browser-key',
+            auth: 'browser-auth',
+            createdAt: instant(),
+          }),
+        ),
       )
       .execute();
     const vehicle = await addTrackedVehicle(first.app);
@@ -88,14 +91,18 @@ describe('an api that stops', () => {
     await report(first, vehicle, { timestamp: ago(5), tamper });
     const [alarm] = await alarmsOfVehicle(first, vehicle.vehicleId);
     const pushed: { target: PushTarget; payload: unknown }[] = [];
-    // A stand-in of the Web Push sender: the push service says the second browser is gone.
+    // A stand-in of the Web Push sender: the push service says the second browser is gone, and
+    // refuses the message to the third.
     const webPush: WebPushSender = {
       publicKey: 'vapid-public-key',
       send(target, payload) {
         if (target.endpoint.endsWith('/gone')) {
           return Promise.reject(
-            new DeliveryError('The push service says the subscription is gone (410).', true),
+            new SubscriptionGoneError('The push service says the subscription is gone (410).'),
           );
+        }
+        if (target.endpoint.endsWith('/refused')) {
+          return Promise.reject(new DeliveryError('The push service refused the message (413).', true));
         }
         pushed.push({ target, payload: JSON.parse(payload) });
         return Promise.resolve();
@@ -134,9 +141,17 @@ describe('an api that stops', () => {
     expect(rows).toEqual([
       { recipient: 'https://push.example/kept', state: 'Sent' },
       { recipient: 'https://push.example/gone', state: 'Failed' },
+      { recipient: 'https://push.example/refused', state: 'Failed' },
     ]);
-    const subscriptions = await first.app.db.selectFrom('pushSubscriptions').select('endpoint').execute();
-    expect(subscriptions).toEqual([{ endpoint: 'https://push.example/kept' }]);
+    const subscriptions = await first.app.db
+      .selectFrom('pushSubscriptions')
+      .select('endpoint')
+      .orderBy('id')
+      .execute();
+    expect(subscriptions).toEqual([
+      { endpoint: 'https://push.example/kept' },
+      { endpoint: 'https://push.example/refused' },
+    ]);
     await first.app.db.deleteFrom('pushSubscriptions').execute();
   });
 

@@ -19,6 +19,7 @@ import { dialectOf, instant } from '../db/database';
 import type { Database, NotificationsTable } from '../db/schema';
 import { DeliveryError } from '../providers/messages';
 import type { MessageSender, SentMessage } from '../providers/messages';
+import { SubscriptionGoneError } from '../push/push-plugin';
 import type { PushTarget, WebPushSender } from '../push/push-plugin';
 import type { VehicleEvents } from '../vehicles/vehicle-events';
 import type { NotificationSettings } from './notification-settings';
@@ -181,7 +182,7 @@ export async function recordOutcome(
         })
         .execute();
     }
-    // A push service that refuses the subscription for good: nothing will reach that browser again.
+    // The subscription is gone: nothing will reach that browser again.
     if (forgetSubscription) {
       await trx.deleteFrom('pushSubscriptions').where('endpoint', '=', message.recipient).execute();
     }
@@ -189,102 +190,117 @@ export async function recordOutcome(
   });
 }
 
-/** Runs `work` over the items, at most `limit` at a time. */
-async function eachAtMost<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
+/** What sending claimed messages needs to know besides the rows: push keys, and each alarm's vehicle. */
+interface ClaimContext {
+  targets: ReadonlyMap<string, PushTarget>;
+  vehicles: ReadonlyMap<number, number>;
+}
+
+/** The push targets of the claimed push messages and the vehicles of their alarms: two reads at most. */
+async function claimContext(db: Db, claimed: readonly Notification[]): Promise<ClaimContext> {
+  const endpoints = claimed
+    .filter((message) => message.channel === 'push')
+    .map((message) => message.recipient);
+  const alarmIds = [
+    ...new Set(claimed.flatMap((message) => (message.alarmId === null ? [] : [message.alarmId]))),
+  ];
+  const [targets, alarms] = await Promise.all([
+    endpoints.length === 0
+      ? []
+      : db
+          .selectFrom('pushSubscriptions')
+          .select(['endpoint', 'p256dh', 'auth'])
+          .where('endpoint', 'in', endpoints)
+          .execute(),
+    alarmIds.length === 0
+      ? []
+      : db.selectFrom('alarms').select(['id', 'vehicleId']).where('id', 'in', alarmIds).execute(),
+  ]);
+  return {
+    targets: new Map(targets.map((target) => [target.endpoint, target])),
+    vehicles: new Map(alarms.map((alarm) => [alarm.id, alarm.vehicleId])),
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /**
- * Claims and sends one batch; answers how many messages it claimed. Each message's outcome is
- * recorded as soon as it is known, and the alarms whose timelines changed are announced once the
- * batch is done.
+ * Sends one claimed message and records the outcome; answers the alarm whose timeline changed,
+ * if any. Never throws: an outcome that cannot be recorded is sent again once its lease runs out.
+ */
+async function sendClaimed(
+  deps: OutboxDependencies,
+  settings: NotificationSettings,
+  message: Notification,
+  context: ClaimContext,
+): Promise<{ alarmId: number; vehicleId: number } | undefined> {
+  const outcome = await attempt(deps, message, context.targets);
+  if ('error' in outcome) {
+    deps.log.warn(
+      { notificationId: message.id, channel: message.channel, attempt: message.attempts, err: outcome.error },
+      'notification not sent',
+    );
+  }
+  try {
+    // Only the push service saying the subscription is gone forgets it: not a refused message,
+    // nor this server's VAPID keys being wrong or missing.
+    const forgetSubscription = 'error' in outcome && outcome.error instanceof SubscriptionGoneError;
+    const recorded = await recordOutcome(deps.db, message, outcome, settings, new Date(), {
+      forgetSubscription,
+    });
+    const vehicleId = message.alarmId === null ? undefined : context.vehicles.get(message.alarmId);
+    if (!recorded || message.audience === 'Staff' || vehicleId === undefined) return undefined;
+    return { alarmId: message.alarmId!, vehicleId };
+  } catch (error) {
+    deps.log.error({ err: error, notificationId: message.id }, 'notification outcome not recorded');
+    return undefined;
+  }
+}
+
+/**
+ * Claims one batch and sends it all at once, announcing the alarms whose timelines changed;
+ * answers how many messages it claimed. The worker below keeps a steady stream instead; this is
+ * for a caller that sends through other senders than the instance's.
  */
 export async function sendDueMessages(
   deps: OutboxDependencies,
   settings: NotificationSettings,
-  now: () => Date = () => new Date(),
 ): Promise<number> {
-  const claimed = await claimDueMessages(
-    deps.db,
-    { limit: settings.batchSize, leaseMs: settings.leaseMs },
-    now(),
+  const claimed = await claimDueMessages(deps.db, { limit: settings.batchSize, leaseMs: settings.leaseMs });
+  const context = await claimContext(deps.db, claimed);
+  const changed = await Promise.all(claimed.map((message) => sendClaimed(deps, settings, message, context)));
+  const alarms = new Map(
+    changed.flatMap((alarm) => (alarm ? [[alarm.alarmId, alarm.vehicleId] as const] : [])),
   );
-  if (claimed.length === 0) return 0;
-  const endpoints = claimed
-    .filter((message) => message.channel === 'push')
-    .map((message) => message.recipient);
-  const targets = new Map(
-    endpoints.length === 0
-      ? []
-      : (
-          await deps.db
-            .selectFrom('pushSubscriptions')
-            .select(['endpoint', 'p256dh', 'auth'])
-            .where('endpoint', 'in', endpoints)
-            .execute()
-        ).map((target) => [target.endpoint, target] as const),
-  );
-  const changedAlarms = new Set<number>();
-  await eachAtMost(claimed, settings.concurrency, async (message) => {
-    const outcome = await attempt(deps, message, targets);
-    if ('error' in outcome) {
-      deps.log.warn(
-        {
-          notificationId: message.id,
-          channel: message.channel,
-          attempt: message.attempts,
-          err: outcome.error,
-        },
-        'notification not sent',
-      );
-    }
-    try {
-      // Only the push service's own refusal forgets a subscription, not Web Push being off here.
-      const forgetSubscription =
-        message.channel === 'push' &&
-        'error' in outcome &&
-        outcome.error.permanent &&
-        deps.webPush.publicKey !== undefined;
-      const recorded = await recordOutcome(deps.db, message, outcome, settings, now(), {
-        forgetSubscription,
-      });
-      if (recorded && message.audience !== 'Staff' && message.alarmId !== null)
-        changedAlarms.add(message.alarmId);
-    } catch (error) {
-      // The lease runs out and another claim sends it again: at least once.
-      deps.log.error({ err: error, notificationId: message.id }, 'notification outcome not recorded');
-    }
-  });
-  if (changedAlarms.size > 0) {
-    const alarms = await deps.db
-      .selectFrom('alarms')
-      .select(['id', 'vehicleId'])
-      .where('id', 'in', [...changedAlarms])
-      .execute();
-    for (const alarm of alarms) deps.events.emit('alarm', { vehicleId: alarm.vehicleId, alarmId: alarm.id });
-  }
+  for (const [alarmId, vehicleId] of alarms) deps.events.emit('alarm', { vehicleId, alarmId });
   return claimed.length;
 }
 
+/** How long the timeline changes of an alarm are gathered into one 'alarm' event (its SMS and e-mail sent together). */
+const ANNOUNCE_AFTER_MS = 50;
+
 /**
- * The instance's worker: sends while due messages remain, wakes at once when an alarm is opened
- * or changed (the 'alarm' event) and every pollMs besides (retries, quiet hours' end, a lease
- * that ran out). One run at a time; a wake-up during a run makes it look once more.
+ * The instance's worker: a steady stream of at most `concurrency` sends at once. It claims as
+ * many due messages as it has free lanes (once a quarter of them are free, so a busy stream is
+ * not a claim per message), and claims again while claims come back full. It wakes at once when
+ * an alarm is opened or changed (the 'alarm' event: its messages were queued in the commit that
+ * preceded it) and every pollMs besides (retries, the end of quiet hours, a lease that ran out).
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private inFlight = 0;
+  private claiming = false;
+  /** True while due messages may be waiting: a wake-up, or the last claim came back full. */
+  private more = true;
+  /** Counts wake-ups, so one during a claim is not lost when the claim comes back short. */
+  private wakes = 0;
   private stopped = false;
-  private readonly wake = () => void this.run();
+  private idle: (() => void)[] = [];
+  private readonly changed = new Map<number, number>();
+  private announceTimer: NodeJS.Timeout | undefined;
+  private readonly wake = () => {
+    this.wakes += 1;
+    this.more = true;
+    this.pump();
+  };
 
   constructor(
     private readonly deps: OutboxDependencies,
@@ -295,38 +311,75 @@ export class OutboxWorker {
     this.deps.events.on('alarm', this.wake);
     this.timer = setInterval(this.wake, this.settings.pollMs);
     this.timer.unref();
-    void this.run();
+    this.wake();
   }
 
-  /** Runs the worker now (or once more after the current run); resolves when it is idle. */
+  /** Looks for due messages now; resolves once the worker is idle (nothing in flight, none due). */
   run(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
+    const idle = new Promise<void>((resolve) => this.idle.push(resolve));
+    this.wake();
+    return idle;
+  }
+
+  private pump(): void {
+    if (this.claiming) return;
+    const lanes = this.settings.concurrency - this.inFlight;
+    if (this.stopped || !this.more) {
+      if (this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
+      return;
     }
-    this.running = this.drain().finally(() => (this.running = undefined));
-    return this.running;
+    if (lanes < Math.max(1, Math.floor(this.settings.concurrency / 4))) return;
+    this.claiming = true;
+    void this.claim(Math.min(this.settings.batchSize, lanes));
   }
 
-  private async drain(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await sendDueMessages(this.deps, this.settings)) > 0);
-      } catch (error) {
-        // The database is away (a restart, a failover): the next poll tries again.
-        this.deps.log.error({ err: error }, 'notification outbox run failed');
-        return;
+  private async claim(limit: number): Promise<void> {
+    const wakes = this.wakes;
+    try {
+      const claimed = await claimDueMessages(this.deps.db, { limit, leaseMs: this.settings.leaseMs });
+      this.more = claimed.length === limit || this.wakes !== wakes;
+      const context = await claimContext(this.deps.db, claimed);
+      for (const message of claimed) {
+        this.inFlight += 1;
+        void sendClaimed(this.deps, this.settings, message, context).then((changed) => {
+          if (changed) this.announce(changed);
+          this.inFlight -= 1;
+          this.pump();
+        });
       }
-    } while (this.again && !this.stopped);
+    } catch (error) {
+      // The database is away (a restart, a failover): the next poll tries again.
+      this.deps.log.error({ err: error }, 'notification outbox claim failed');
+      this.more = false;
+    } finally {
+      this.claiming = false;
+    }
+    this.pump();
   }
 
-  /** Stops waking and waits for the batch in flight, whose outcomes are recorded. */
+  /** The alarm's timeline changed: one 'alarm' event for the changes of the next moment. */
+  private announce({ alarmId, vehicleId }: { alarmId: number; vehicleId: number }): void {
+    this.changed.set(alarmId, vehicleId);
+    this.announceTimer ??= setTimeout(() => this.flushAnnouncements(), ANNOUNCE_AFTER_MS);
+  }
+
+  private flushAnnouncements(): void {
+    clearTimeout(this.announceTimer);
+    this.announceTimer = undefined;
+    const changed = [...this.changed];
+    this.changed.clear();
+    for (const [alarmId, vehicleId] of changed) this.deps.events.emit('alarm', { vehicleId, alarmId });
+  }
+
+  /** Stops claiming and waits for the sends in flight, whose outcomes are recorded and announced. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     this.deps.events.off('alarm', this.wake);
-    await this.running;
+    await new Promise<void>((resolve) => {
+      this.idle.push(resolve);
+      this.pump();
+    });
+    this.flushAnnouncements();
   }
 }

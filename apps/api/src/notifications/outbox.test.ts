@@ -463,6 +463,7 @@ describe('the settings', () => {
         NOTIFY_RETRY_MAX_SECONDS: '60',
         NOTIFY_POLL_MS: '500',
         NOTIFY_ESCALATION_SWEEP_MS: '2000',
+        NOTIFY_CONCURRENCY: '4',
       }),
     ).toEqual({
       contactsAfterMinutes: 0.5,
@@ -471,6 +472,7 @@ describe('the settings', () => {
       retryMaxSeconds: 60,
       pollMs: 500,
       escalationSweepMs: 2000,
+      concurrency: 4,
     });
   });
 
