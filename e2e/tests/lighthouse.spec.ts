@@ -59,6 +59,16 @@ async function audit(url: string) {
       // depends on its own audits only).
       onlyCategories: [...CATEGORIES],
       disableFullPageScreenshot: true,
+      // The page is done when the network and the main thread have been quiet for half a second
+      // (Lighthouse's defaults: a second each, after fixed pauses of a second after the first paint
+      // and the load event, and a detour through about:blank first). The screens finish their
+      // requests and React its rendering well inside that: with no quiet window at all, the
+      // signed-in screens still gave axe the same rules to check.
+      pauseAfterFcpMs: 0,
+      pauseAfterLoadMs: 0,
+      networkQuietThresholdMs: 500,
+      cpuQuietThresholdMs: 500,
+      skipAboutBlank: true,
     },
     desktopConfig,
   );
