@@ -228,6 +228,8 @@ describe('GET /openapi.json', () => {
         '/Vehicles/{id}/Replay/Trips',
         '/Vehicles/{id}/Unlock',
         '/health',
+        '/health/live',
+        '/health/ready',
       ]);
       // /Dev/Outbox exists only when build({ devOutbox: true }).
       expect(document.paths['/Auth/SignInByEmail']?.['post']?.requestBody).toBeDefined();

@@ -23,6 +23,7 @@ import { vehicleEventsPlugin } from './plugins/vehicle-events';
 import { authRoutes } from './routes/auth';
 import { logoutRoute } from './auth/logout-route';
 import { healthRoutes } from './routes/health';
+import { readinessPlugin } from './plugins/readiness';
 import { rolesRoutes } from './routes/roles';
 import { registerResourceRoutes } from './routes/resources';
 import type { ImportLimits } from './imports/import-limits';
@@ -261,6 +262,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(idNumberMaskingPlugin);
   await app.register(authLimitsPlugin, { limits: options.authLimits, redisUrl: options.redisUrl });
 
+  await app.register(readinessPlugin, { redisUrl: options.redisUrl });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(secondFactorSignInRoutes);

@@ -513,6 +513,15 @@ export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return text(env, 'NODE_ENV') === 'production';
 }
 
+/**
+ * SHUTDOWN_DRAIN_SECONDS: how long a SIGTERM'd api stays up answering 503 to new requests (and
+ * /health/ready) while its requests in flight finish and the proxy stops sending it any. 5 in
+ * production; 0 elsewhere, where nothing is in front to notice and a reload should not wait.
+ */
+export function shutdownDrainSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  return whole(env, 'SHUTDOWN_DRAIN_SECONDS', isProduction(env) ? 5 : 0, 0);
+}
+
 /** The shortest JWT_SECRET production accepts: 32 characters, 256 bits for HS256 at one bit each. */
 export const MIN_JWT_SECRET_LENGTH = 32;
 

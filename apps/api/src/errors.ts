@@ -33,6 +33,11 @@ export const ERRORS = {
   conflict: { status: 409, title: 'Conflict' },
   /** A partner or another outside service did not accept what we sent (the message says which). */
   partnerFailed: { status: 502, title: 'Bad Gateway' },
+  /** This instance is not ready (shutting down, or its database or Redis is away): nothing was done. */
+  notReady: {
+    status: 503,
+    message: 'The service is not ready for this request. Please try again in a moment.',
+  },
   internal: { status: 500, title: 'An error occurred while processing your request.' },
 } as const satisfies Record<string, ErrorDefinition>;
 

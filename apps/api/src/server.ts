@@ -1,5 +1,11 @@
 import { build } from './app';
-import { isProduction, loadOrCreateJwtSecret, readServerConfig, serverBuildOptions } from './config';
+import {
+  isProduction,
+  loadOrCreateJwtSecret,
+  readServerConfig,
+  serverBuildOptions,
+  shutdownDrainSeconds,
+} from './config';
 import { countUsers, seedDemoData } from './db/seed';
 
 // Everything the api writes (the SQLite file and its journal, the generated signing key, their
@@ -8,14 +14,18 @@ process.umask(0o077);
 
 function settingsOrExit() {
   try {
-    return { config: readServerConfig(), options: serverBuildOptions() };
+    return {
+      config: readServerConfig(),
+      options: serverBuildOptions(),
+      drainSeconds: shutdownDrainSeconds(),
+    };
   } catch (error) {
     // A setting is wrong or missing: one line naming it, not a stack trace.
     console.error(`Sentinel api cannot start: ${error instanceof Error ? error.message : String(error)}`);
     return process.exit(1);
   }
 }
-const { config, options } = settingsOrExit();
+const { config, options, drainSeconds } = settingsOrExit();
 const app = await build({
   ...options,
   jwtSecret: config.jwtSecret ?? loadOrCreateJwtSecret(config.databaseFile),
@@ -28,11 +38,27 @@ if (!isProduction() && (await countUsers(app.db)) === 0) {
   app.log.info(report, 'seeded the demo data');
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
-  });
-}
+/*
+ * SIGTERM (a deploy, Kubernetes, systemd) drains: from the signal on /health/ready and every new
+ * request answer 503, so the proxy sends the work to another instance, for SHUTDOWN_DRAIN_SECONDS;
+ * then the server closes (requests in flight finish, hub clients are told to reconnect) and the
+ * process exits. Ctrl+C (SIGINT) and a second signal close at once.
+ */
+let draining: NodeJS.Timeout | undefined;
+let closing = false;
+const closeNow = () => {
+  if (closing) return;
+  closing = true;
+  clearTimeout(draining);
+  void app.close().then(() => process.exit(0));
+};
+process.on('SIGINT', closeNow);
+process.on('SIGTERM', () => {
+  if (app.readiness.shuttingDown || drainSeconds === 0) return closeNow();
+  app.readiness.startShutdown();
+  app.log.info(`shutting down: answering 503 for ${drainSeconds} s, then closing`);
+  draining = setTimeout(closeNow, drainSeconds * 1000);
+});
 
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

@@ -39,6 +39,8 @@ type MatrixRow = readonly [route: string, place: Place, ...expected: Expected[]]
 const MATRIX: readonly MatrixRow[] = [
   // route                                              place Admin  Tech   CA-A        CA-B        Holder no token
   ['GET /health',                                        '-', 200,   200,   200,        200,        200,   200],
+  ['GET /health/live',                                   '-', 200,   200,   200,        200,        200,   200],
+  ['GET /health/ready',                                  '-', 200,   200,   200,        200,        200,   200],
   ['POST /Auth/SignInByEmail',                           '-', 400,   400,   400,        400,        400,   400],
   ['POST /Auth/RefreshTokens',                           '-', 400,   400,   400,        400,        400,   400],
   ['POST /Auth/Logout',                                  '-', 400,   400,   400,        400,        400,   400],
@@ -410,7 +412,9 @@ function requestFor(route: string, placeName: Place): InjectOptions {
   const empty = { payload: {} };
   switch (route) {
     case 'GET /health':
-      return { url: '/health' };
+    case 'GET /health/live':
+    case 'GET /health/ready':
+      return { url: route.slice('GET '.length) };
     case 'POST /Auth/SignInByEmail':
     case 'POST /Auth/RefreshTokens':
     case 'POST /Auth/Logout':
