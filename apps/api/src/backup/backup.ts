@@ -63,7 +63,10 @@ export function describeDatabase({ databaseFile, databaseUrl }: DatabaseOptions)
 
 /** 2025-06-01T12:00:00.123Z -> 20250601T120000Z */
 function utcStamp(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(/[-:]/g, '');
 }
 
 function backupFileFor(engine: BackupEngine, out: string | undefined, now: Date): string {
@@ -79,7 +82,9 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
   const file = backupFileFor(engine, options.out, new Date());
   const manifestFile = manifestFileOf(file);
   if (existsSync(file) || existsSync(manifestFile)) {
-    throw new Error(`${existsSync(file) ? file : manifestFile} already exists: a backup never replaces another.`);
+    throw new Error(
+      `${existsSync(file) ? file : manifestFile} already exists: a backup never replaces another.`,
+    );
   }
   mkdirSync(dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER });
   // Written under another name until complete, so a backup under its own name is always whole.
@@ -116,7 +121,8 @@ interface Copied {
 }
 
 async function backupSqlite(databaseFile: string, partial: string, options: BackupOptions): Promise<Copied> {
-  if (databaseFile === IN_MEMORY) throw new Error('DATABASE_FILE is :memory:, which lives only inside its process.');
+  if (databaseFile === IN_MEMORY)
+    throw new Error('DATABASE_FILE is :memory:, which lives only inside its process.');
   if (!existsSync(databaseFile) || statSync(databaseFile).size === 0) {
     throw new Error(`No database at ${databaseFile} (DATABASE_FILE).`);
   }
@@ -130,8 +136,9 @@ async function backupSqlite(databaseFile: string, partial: string, options: Back
     await source.backup(partial, {
       progress: ({ totalPages, remainingPages }) => {
         options.onStep?.({ totalPages, remainingPages });
-        // More pages left than after the last step: a write started the copy again.
-        if (remainingPages > remaining) {
+        // Every step copies pages: as many left as after the last one, or more, means a write
+        // started the copy again.
+        if (remainingPages >= remaining) {
           restarts += 1;
           pages *= 2;
         }
@@ -146,10 +153,14 @@ async function backupSqlite(databaseFile: string, partial: string, options: Back
   // The copy as the api would open it: checked whole, then summarised for the manifest.
   const copy = createDatabase({ databaseFile: partial });
   try {
-    const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(copy.withoutPlugins());
+    const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(
+      copy.withoutPlugins(),
+    );
     const problems = rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
     if (problems.length > 0) {
-      throw new Error(`The copy of ${databaseFile} fails SQLite's integrity check: ${problems.slice(0, 5).join('; ')}`);
+      throw new Error(
+        `The copy of ${databaseFile} fails SQLite's integrity check: ${problems.slice(0, 5).join('; ')}`,
+      );
     }
     return { takenAt, tables: await summariseTables(copy), restarts };
   } finally {
@@ -167,7 +178,9 @@ async function backupPostgres(databaseUrl: string, partial: string, options: Bac
       .setIsolationLevel('repeatable read')
       .setAccessMode('read only')
       .execute(async (trx) => {
-        const { rows } = await sql<{ snapshot: string }>`select pg_export_snapshot() as snapshot`.execute(trx);
+        const { rows } = await sql<{ snapshot: string }>`select pg_export_snapshot() as snapshot`.execute(
+          trx,
+        );
         const takenAt = new Date();
         await options.onSnapshot?.();
         // pg_dump imports the snapshot as it starts; the transaction stays open until both finish.

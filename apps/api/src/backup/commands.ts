@@ -65,7 +65,8 @@ export async function backupCommand(args: readonly string[], io: CommandIo): Pro
     io.print(`  snapshot: ${manifest.takenAt}`);
     io.print('  rows:');
     const width = Math.max(...manifest.tables.map(({ table }) => table.length));
-    for (const { table, rows } of manifest.tables) io.print(`    ${table.padEnd(width)}  ${count(rows).padStart(11)}`);
+    for (const { table, rows } of manifest.tables)
+      io.print(`    ${table.padEnd(width)}  ${count(rows).padStart(11)}`);
     return 0;
   } catch (error) {
     return failure(io, error);
@@ -109,19 +110,20 @@ export async function restoreCommand(args: readonly string[], io: CommandIo): Pr
     io.print(`  into:     ${result.target}`);
     io.print(`  restored in ${seconds(result.restoreMs)}, verified in ${seconds(result.verifyMs)}`);
     const width = Math.max(5, ...result.tables.map(({ table }) => table.length));
-    io.print(`  ${'table'.padEnd(width)}  ${'backup rows'.padStart(11)}  ${'restored'.padStart(11)}  checksum`);
+    io.print(
+      `  ${'table'.padEnd(width)}  ${'backup rows'.padStart(11)}  ${'restored'.padStart(11)}  checksum`,
+    );
     for (const { table, backup, restored, same } of result.tables) {
-      const verdict =
-        backup === undefined
-          ? 'not in the backup'
+      const verdict = same
+        ? 'same'
+        : backup === undefined
+          ? 'not in the backup  <--'
           : restored === undefined
-            ? 'missing'
-            : backup.checksum === restored.checksum
-              ? 'same'
-              : 'DIFFERENT';
+            ? 'missing  <--'
+            : 'DIFFERENT  <--';
       io.print(
         `  ${table.padEnd(width)}  ${(backup === undefined ? '-' : count(backup.rows)).padStart(11)}  ` +
-          `${(restored === undefined ? '-' : count(restored.rows)).padStart(11)}  ${verdict}${same ? '' : '  <--'}`,
+          `${(restored === undefined ? '-' : count(restored.rows)).padStart(11)}  ${verdict}`,
       );
     }
     if (result.differences > 0) {
@@ -136,4 +138,3 @@ export async function restoreCommand(args: readonly string[], io: CommandIo): Pr
     return failure(io, error);
   }
 }
-

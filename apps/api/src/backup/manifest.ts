@@ -62,7 +62,9 @@ export function readManifest(backupFile: string): BackupManifest {
     typeof manifest.sha256 !== 'string' ||
     !Array.isArray(manifest.tables)
   ) {
-    throw new BackupRefused(`The manifest ${file} is not a Sentinel backup manifest (format ${MANIFEST_FORMAT}).`);
+    throw new BackupRefused(
+      `The manifest ${file} is not a Sentinel backup manifest (format ${MANIFEST_FORMAT}).`,
+    );
   }
   return manifest as BackupManifest;
 }

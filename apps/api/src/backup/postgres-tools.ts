@@ -29,7 +29,8 @@ export function findPostgresTool(tool: PostgresTool, env: NodeJS.ProcessEnv = pr
   const setting = TOOL_SETTING[tool];
   const configured = env[setting]?.trim();
   if (configured !== undefined && configured !== '') {
-    if (!executable(configured)) throw new Error(`${setting} is ${configured}, which is not an executable file.`);
+    if (!executable(configured))
+      throw new Error(`${setting} is ${configured}, which is not an executable file.`);
     return configured;
   }
   for (const folder of (env['PATH'] ?? '').split(delimiter)) {

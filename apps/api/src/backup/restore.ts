@@ -7,6 +7,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Kysely } from 'kysely';
 import { createDatabase, dialectOf, IN_MEMORY } from '../db/database';
 import type { DatabaseOptions } from '../db/database';
 import { describeDatabase } from './backup';
@@ -63,7 +64,7 @@ export async function restoreBackup({ file, into, force = false }: RestoreOption
   const db = createDatabase(target);
   try {
     // pg_restore does not carry the planner's statistics: the api would plan blind until autovacuum.
-    if (manifest.engine === 'postgres') await dialectOf(db).refreshStatistics(db);
+    if (manifest.engine === 'postgres') await dialectOf(db).refreshStatistics(db as Kysely<unknown>);
     const verifying = performance.now();
     const tables = compareTables(manifest.tables, await summariseTables(db));
     return {
@@ -90,7 +91,9 @@ function postgresTarget(into: DatabaseOptions): string {
 
 function restoreSqlite(file: string, databaseFile: string, force: boolean): void {
   if (databaseFile === IN_MEMORY || databaseFile === '') {
-    throw new BackupRefused('This is a SQLite backup: name the file to restore into with --into <file> or DATABASE_FILE.');
+    throw new BackupRefused(
+      'This is a SQLite backup: name the file to restore into with --into <file> or DATABASE_FILE.',
+    );
   }
   // An empty file is what a first open leaves; SQLite reads it as a new database.
   if (existsSync(databaseFile) && statSync(databaseFile).size > 0 && !force) {
@@ -105,7 +108,8 @@ function restoreSqlite(file: string, databaseFile: string, force: boolean): void
     copyFileSync(file, partial);
     chmodSync(partial, 0o600);
     // The old database's write-ahead log would otherwise be replayed onto the restored file.
-    for (const companion of [`${databaseFile}-wal`, `${databaseFile}-shm`]) rmSync(companion, { force: true });
+    for (const companion of [`${databaseFile}-wal`, `${databaseFile}-shm`])
+      rmSync(companion, { force: true });
     renameSync(partial, databaseFile);
   } finally {
     rmSync(partial, { force: true });
@@ -137,13 +141,19 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
 }
 
 /** Every table of either side, by name, with whether its rows and checksum agree. */
-export function compareTables(backup: readonly TableSummary[], restored: readonly TableSummary[]): TableComparison[] {
+export function compareTables(
+  backup: readonly TableSummary[],
+  restored: readonly TableSummary[],
+): TableComparison[] {
   const names = [...new Set([...backup, ...restored].map(({ table }) => table))].sort();
   return names.map((table) => {
     const before = backup.find((summary) => summary.table === table);
     const after = restored.find((summary) => summary.table === table);
     const same =
-      before !== undefined && after !== undefined && before.rows === after.rows && before.checksum === after.checksum;
+      before !== undefined &&
+      after !== undefined &&
+      before.rows === after.rows &&
+      before.checksum === after.checksum;
     return { table, backup: before, restored: after, same };
   });
 }

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { dialectOf } from '../db/database';
+import type { Database } from '../db/schema';
 
 export interface TableSummary {
   /** The table's name (schema-qualified on PostgreSQL outside `public`). */
@@ -35,7 +36,7 @@ interface TableToRead {
 }
 
 /** Every table's row count and checksum, by name; a transaction gives one consistent snapshot. */
-export async function summariseTables<DB>(db: Kysely<DB>): Promise<TableSummary[]> {
+export async function summariseTables(db: Kysely<Database>): Promise<TableSummary[]> {
   // Real column names, as the engines hold them: no camelCase on the way in or out.
   const raw = db.withoutPlugins() as unknown as Kysely<unknown>;
   const tables = await tablesOf(raw);
@@ -98,7 +99,9 @@ async function summariseTable(db: Kysely<unknown>, table: TableToRead): Promise<
     if (primaryKey.length > 0) {
       // Keyset paging: each page starts from the primary key's index, however deep into the table.
       const where =
-        after === undefined ? sql`` : sql`where (${keyList}) > (${sql.join(after.map((value) => sql.val(value)))})`;
+        after === undefined
+          ? sql``
+          : sql`where (${keyList}) > (${sql.join(after.map((value) => sql.val(value)))})`;
       page = (
         await sql<Row>`select ${selected} from ${from} ${where} order by ${keyList} limit ${sql.lit(PAGE_ROWS)}`.execute(
           db,
