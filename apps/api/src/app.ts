@@ -79,6 +79,9 @@ import { sharedLocationRoutes } from './share-links/public-routes';
 import { shareLinkSettingsPlugin } from './share-links/share-link-settings';
 import type { ShareLinkOptions } from './share-links/share-link-settings';
 import { panicRoutes } from './panic/routes';
+import { metricsPlugin } from './metrics/metrics-plugin';
+import { timedQueries } from './metrics/instruments';
+import type { MetricsOptions } from './metrics/metrics-settings';
 
 export interface BuildOptions {
   /** SQLite file, created with its folder when missing. @default ':memory:' */
@@ -157,6 +160,8 @@ export interface BuildOptions {
   webPush?: WebPushOptions;
   /** Live-location links for responders (see ShareLinkSettings for the defaults). */
   shareLinks?: ShareLinkOptions;
+  /** Prometheus metrics on a port of their own or behind a token (see MetricsOptions). @default off */
+  metrics?: MetricsOptions;
 }
 
 /**
@@ -179,11 +184,14 @@ function corsOrigin(options: BuildOptions): boolean | string[] {
 
 /** The api, ready to inject requests into or to listen; the database is migrated before it returns. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const db = await openReadyDatabase({
-    databaseFile: options.databaseFile ?? IN_MEMORY,
-    databaseUrl: options.databaseUrl,
-    seed: options.seed === true,
-  });
+  const db = timedQueries(
+    await openReadyDatabase({
+      databaseFile: options.databaseFile ?? IN_MEMORY,
+      databaseUrl: options.databaseUrl,
+      seed: options.seed === true,
+    }),
+    options.metrics,
+  );
   // The lists' page and count queries run there (readerOf in @sentinel/database): on a SQLite file
   // on threads of their own, so a long filter does not hold every other request.
   const reader = openReader(db, {
@@ -218,6 +226,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: options.trustProxy ?? ['loopback'],
     ...options.hub,
   });
+  await app.register(metricsPlugin, options.metrics ?? {});
   await app.register(cors, {
     origin: corsOrigin(options),
     // @fastify/cors allows only GET, HEAD and POST unless told; the api also takes PUT and DELETE.

@@ -21,6 +21,7 @@ import { webPushOptions } from './push/web-push-settings';
 import { shareLinkOptions } from './share-links/share-link-settings';
 import type { AlarmOptions } from './alarms/alarm-settings';
 import type { SecondFactorOptions } from './second-factors/settings';
+import { metricsOptions } from './metrics/metrics-settings';
 
 /** apps/api, wherever the process was started from. */
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -597,5 +598,6 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     sms: smsOptions(env),
     webPush: webPushOptions(env),
     shareLinks: shareLinkOptions(env),
+    ...metricsOptions(env),
   };
 }

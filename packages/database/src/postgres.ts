@@ -56,8 +56,29 @@ function poolConfig(connectionString: string): PoolConfig {
   return { connectionString, types, max: 10 };
 }
 
+/** The pools this process has opened, for the figures a metrics endpoint reads (postgresPoolFigures). */
+const openPools = new Set<pg.Pool>();
+
+/**
+ * The connections of this process's PostgreSQL pools, added up: in use, idle, and the callers
+ * waiting for one. Undefined when the process holds none (SQLite).
+ */
+export function postgresPoolFigures(): { inUse: number; idle: number; waiting: number } | undefined {
+  const figures = { inUse: 0, idle: 0, waiting: 0 };
+  for (const pool of openPools) {
+    if (pool.ended) openPools.delete(pool);
+    else {
+      figures.inUse += pool.totalCount - pool.idleCount;
+      figures.idle += pool.idleCount;
+      figures.waiting += pool.waitingCount;
+    }
+  }
+  return openPools.size === 0 ? undefined : figures;
+}
+
 function createPool(connectionString: string): pg.Pool {
   const pool = new pg.Pool(poolConfig(connectionString));
+  openPools.add(pool);
   // An idle connection the server closed (a restart, a dropped database) is reported here and
   // would otherwise crash the process; the pool discards it and connects anew for the next
   // query, which reports any failure that lasts.

@@ -6,6 +6,7 @@
  */
 import type { DeviceCommandAck, DeviceCommandStatus } from '@sentinel/domain';
 import { recordLockChange } from '../vehicles/vehicle-store';
+import { countCommandOutcome } from '../metrics/instruments';
 import { auditOutcome } from './command-expiry';
 import type { ExpireCommand } from './command-expiry';
 import type { CommandContext, CommandDevice, CommandService } from './command-service';
@@ -157,6 +158,7 @@ export function createAcknowledgement(
     // After the commit, as the vehicle store does: listeners read what is stored.
     events.emit('lock', { vehicleId: row.vehicleId, locked });
     announce(row.vehicleId, row.id);
+    countCommandOutcome(ack.status, row.requestedAt);
     return ack.status;
   }
 

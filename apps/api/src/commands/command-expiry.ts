@@ -9,6 +9,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/record-audit';
 import type { Database } from '../db/schema';
 import { recordLockCommandEnd } from '../vehicles/vehicle-store';
 import type { CommandContext, CommandService } from './command-service';
+import { countCommandOutcome } from '../metrics/instruments';
 import { dueCommands, EXPIRED_REASON, expireTestCommands, moveCommand } from './command-queries';
 
 /** The device's answer (or the lack of one) in the audit log, beside the request staff made. */
@@ -57,6 +58,7 @@ export function createExpiry(context: CommandContext): Pick<CommandService, 'exp
       return ok;
     });
     if (moved) announce(vehicleId, commandId);
+    if (moved) countCommandOutcome('Expired');
     return moved;
   };
 

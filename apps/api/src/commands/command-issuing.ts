@@ -7,6 +7,7 @@ import { currentSpeedKmh, holdsLock, maySendLockNow } from '@sentinel/domain';
 import type { DeviceCommand, DeviceTestCommand } from '@sentinel/domain';
 import { isUniqueViolation } from '../db/database';
 import { recordLockCommandEnd } from '../vehicles/vehicle-store';
+import { countCommandOutcome } from '../metrics/instruments';
 import type { CommandContext, CommandService } from './command-service';
 import {
   commandView,
@@ -130,6 +131,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
         return ok;
       });
       if (cancelled) announce(vehicleId, commandId);
+      if (cancelled) countCommandOutcome('Cancelled');
       const command = await view(commandId);
       return command && { command, cancelled };
     },

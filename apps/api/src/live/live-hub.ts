@@ -35,6 +35,7 @@ import {
   seesEveryVehicle,
 } from './live-audience';
 import { LIVE_MESSAGE } from '@sentinel/domain';
+import { countHubDrop, countHubMessage } from '../metrics/instruments';
 import type {
   AlarmChangedMessage,
   ArmingStatus,
@@ -266,7 +267,10 @@ export const liveHubPlugin = fp<LiveHubOptions>(
     const deliver = (vehicleId: number, work: () => Promise<void>) => {
       const tail = (queues.get(vehicleId) ?? Promise.resolve())
         .then(work)
-        .catch((error: unknown) => app.log.error({ err: error }, 'live message not sent'))
+        .catch((error: unknown) => {
+          countHubDrop('error');
+          app.log.error({ err: error }, 'live message not sent');
+        })
         .finally(() => {
           if (queues.get(vehicleId) === tail) queues.delete(vehicleId);
         });
@@ -288,6 +292,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       await hub.clients
         .groups([ALL_VEHICLES_GROUP, ...companyAdmins.map(companyAdminGroup)])
         .send(name, message);
+      countHubMessage(name);
     }
 
     const onGps = ({ vehicleId, latitudeDegrees, longitudeDegrees }: GpsEvent) => {

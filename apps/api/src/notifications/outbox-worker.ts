@@ -22,6 +22,7 @@ import type { MessageSender, SentMessage } from '../providers/messages';
 import { SubscriptionGoneError } from '../push/push-plugin';
 import type { PushTarget, WebPushSender } from '../push/push-plugin';
 import type { VehicleEvents } from '../vehicles/vehicle-events';
+import { countNotificationOutcome } from '../metrics/instruments';
 import type { NotificationSettings } from './notification-settings';
 
 type Db = Kysely<Database>;
@@ -161,6 +162,7 @@ export async function recordOutcome(
       };
     }
   }
+  countNotificationOutcome(message.channel, line.state);
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('notifications')

@@ -26,6 +26,7 @@ import { createGeofenceEvaluation } from '../geofences/geofence-evaluation';
 import type { GeofenceEvaluation } from '../geofences/geofence-evaluation';
 import { DEFAULT_ALARM_SETTINGS } from '../alarms/alarm-settings';
 import type { AlarmSettings } from '../alarms/alarm-settings';
+import { countIngestedReports } from '../metrics/instruments';
 
 /** A device's clock may run this far ahead of ours; further ahead is a broken clock. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -240,6 +241,7 @@ export function createTelemetryService(
       return;
     }
     held.release(events);
+    countIngestedReports(ordered.map((item) => item.report.timestamp));
     ordered.forEach((item, index) => item.resolve(results[index] as TelemetryResult));
   }
 
