@@ -17,6 +17,8 @@ import { createVehicleApi } from './vehicle-api';
 import type { VehicleApi } from './vehicle-api';
 import { BenchError } from './errors';
 import { benchRoutes } from './routes';
+import { serveBenchMetrics } from './metrics';
+import type { BenchMetricsOptions } from './metrics';
 
 export interface BuildOptions {
   /** SQLite file holding the bench's state; created when missing. @default ':memory:' */
@@ -56,6 +58,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Origins allowed to call from a browser. @default any localhost origin */
   corsOrigins?: readonly string[];
+  /** Prometheus metrics on a port of their own (METRICS_PORT, METRICS_HOST). @default off */
+  metrics?: BenchMetricsOptions;
 }
 
 declare module 'fastify' {
@@ -126,6 +130,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   await runner.recover();
   app.decorate('runner', runner);
+  serveBenchMetrics(app, db, options.metrics);
 
   // Every error answers { message }: a refusal with its own status, a bad request with Fastify's.
   app.setErrorHandler((error: unknown, request, reply) => {

@@ -1,9 +1,10 @@
 import { build } from './app';
 import { readConfig } from './config';
+import { benchMetricsOptions } from './metrics';
 
 function configOrExit() {
   try {
-    return readConfig();
+    return { ...readConfig(), metrics: benchMetricsOptions() };
   } catch (error) {
     // A setting is wrong or missing: one line naming it, not a stack trace.
     console.error(
@@ -33,6 +34,7 @@ const app = await build({
   ...(config.gateway === undefined ? {} : { gateway: config.gateway }),
   ...(jwtSecret === undefined ? {} : { jwtSecret }),
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
+  ...(config.metrics === undefined ? {} : { metrics: config.metrics }),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

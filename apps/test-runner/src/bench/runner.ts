@@ -34,6 +34,7 @@ import type { BenchSimulator, UnitReport } from './bench-simulator';
 import type { RelayDrive, RelayDriver } from './relay-drive';
 import { judge, telemetryOf, TEST_DURATION_MS } from './tests';
 import type { UnitDevices } from './unit-devices';
+import { countFinishedTests } from '../metrics';
 
 interface RunnerOptions {
   db: BenchDb;
@@ -117,7 +118,9 @@ export function createRunner(options: RunnerOptions) {
 
   async function stop(serial: string): Promise<number> {
     cancelDrive(serial);
-    return stopTests(db, serial, now());
+    const stopped = await stopTests(db, serial, now());
+    countFinishedTests('Stopped', stopped);
+    return stopped;
   }
 
   /**
@@ -158,6 +161,7 @@ export function createRunner(options: RunnerOptions) {
         testData: JSON.stringify(report),
         at,
       });
+      countFinishedTests(verdict.passed ? 'Passed' : 'Failed');
     }
     const next = await startableTests(db);
     const started = new Set<string>();
