@@ -62,7 +62,8 @@ export function renderNginxConfig(options) {
     if (!ADDRESS.test(instance)) throw new Error(`An api instance is host:port; '${instance}' is not.`);
   }
   const listen = listenAddress;
-  const servers = apiInstances.map((instance) => `        server ${instance};`).join('\n');
+  const servers = (/** @type {string} */ parameters) =>
+    apiInstances.map((instance) => `        server ${instance}${parameters};`).join('\n');
   const sites = apps
     .map(({ listen: port, root }) => {
       if (!isAbsolute(root) || /[\s;{}'"]/.test(root)) {
@@ -72,7 +73,9 @@ export function renderNginxConfig(options) {
     })
     .join('\n');
   return fill(template('sentinel.conf.template'), {
-    API_SERVERS: servers,
+    // An instance that answered 503 (not ready) or failed is left out for 5 s, then tried again.
+    API_SERVERS: servers(' max_fails=1 fail_timeout=5s'),
+    HUB_SERVERS: servers(''),
     API_LISTEN: listen(apiListen),
     HUB_HASH_KEY: options.hubHashKey ?? '$arg_id',
     APP_SERVERS: sites,

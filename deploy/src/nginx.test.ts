@@ -40,6 +40,8 @@ describe('nginx in front of the api and a built app', () => {
       // second factor (on by default in production; src/second-factors tests it).
       MFA_REQUIRED: 'off',
       LOG_LEVEL: 'warn',
+      // Stopped at the end: at once, not after production's drain.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       PORT: String(apiPort),
       ...localPaymentSettings({}, apiUrl),
     };

@@ -35,9 +35,24 @@ describe('renderNginxConfig', () => {
 
   it('lists every api instance in both upstreams', () => {
     const config = renderNginxConfig(twoInstances);
-    expect(config.match(/server 127\.0\.0\.1:5181;/g)).toHaveLength(2);
-    expect(config.match(/server 127\.0\.0\.1:5182;/g)).toHaveLength(2);
+    expect(config.match(/server 127\.0\.0\.1:5181[ ;]/g)).toHaveLength(2);
+    expect(config.match(/server 127\.0\.0\.1:5182[ ;]/g)).toHaveLength(2);
     expect(config).toContain('listen 5080;');
+  });
+
+  it('leaves an instance that answered 503 out for a while and repeats the call on another, a POST too', () => {
+    const config = renderNginxConfig(twoInstances);
+    const api = config.slice(
+      config.indexOf('upstream sentinel_api'),
+      config.indexOf('upstream sentinel_hub'),
+    );
+    expect(api).toContain('zone sentinel_api 64k;');
+    expect(api).toContain('server 127.0.0.1:5181 max_fails=1 fail_timeout=5s;');
+    expect(config).toContain('proxy_next_upstream error timeout http_503;');
+    expect(config).toContain('error_page 503 = @api_again;');
+    const again = config.slice(config.indexOf('location @api_again'), config.indexOf('location /DefaultHub'));
+    expect(again).toContain('proxy_pass http://sentinel_api;');
+    expect(again).toContain('proxy_next_upstream http_503 non_idempotent;');
   });
 
   it('pins each hub connection to one instance by its id, with upgrades, long timeouts and no buffering', () => {

@@ -30,6 +30,8 @@ export interface ScaleStack {
   url: string;
   instances: ApiInstance[];
   databaseUrl: string;
+  /** The Redis every instance shares (stop() and start() it to take it away and bring it back). */
+  redis: RedisServer;
   /** Ends nginx, the instances, Redis and PostgreSQL, and removes the temporary folders. */
   stop(): Promise<void>;
 }
@@ -38,6 +40,8 @@ export interface ScaleStackOptions {
   instances?: number;
   /** The api's LOG_LEVEL. @default 'warn' */
   logLevel?: string;
+  /** Settings of each instance's own, by its index, e.g. a long SHUTDOWN_DRAIN_SECONDS for one. */
+  instanceEnv?: readonly NodeJS.ProcessEnv[];
 }
 
 export const JWT_SECRET = 'the-scale-test-signing-key-of-32-chars';
@@ -74,6 +78,8 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       // second factor (on by default in production; src/second-factors tests it).
       MFA_REQUIRED: 'off',
       LOG_LEVEL: options.logLevel ?? 'warn',
+      // Stopping the stack ends every instance at once rather than after production's drain.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       HOST: '127.0.0.1',
       ...localPaymentSettings({}, `http://127.0.0.1:${proxyPort}`),
     };
@@ -85,11 +91,11 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
 
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
     const started = await Promise.allSettled(
-      ports.map(async (port) => {
+      ports.map(async (port, index) => {
         const running = await startUntil(
           process.execPath,
           ['--import', 'tsx', 'src/server.ts'],
-          { cwd: API_DIR, env: { ...env, PORT: String(port) } },
+          { cwd: API_DIR, env: { ...env, ...options.instanceEnv?.[index], PORT: String(port) } },
           (out) => Promise.resolve(out.includes('listening on')),
         );
         cleanups.push(() => stop(running.child));
@@ -119,7 +125,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
     );
     cleanups.push(() => stop(nginx.child));
 
-    return { url, instances, databaseUrl, stop: stopAll };
+    return { url, instances, databaseUrl, redis, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
