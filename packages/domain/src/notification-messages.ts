@@ -201,6 +201,16 @@ export const QUIET_HOURS_EXEMPT_KINDS: readonly AlarmKind[] = ALARM_KINDS.filter
   (kind) => ALARM_KIND_DEFAULTS[kind].priority === 1,
 );
 
+/**
+ * The kinds that reach the holder's escalation contacts while nobody acknowledges them: the ones
+ * that may mean the vehicle is being taken (the security kinds, a geofence rule broken, the GPS
+ * lost). A low device battery or a silent device is the control room's to follow up, not a reason
+ * to call someone's emergency contacts.
+ */
+export const CONTACT_ESCALATION_KINDS: readonly AlarmKind[] = ALARM_KINDS.filter(
+  (kind) => ALARM_KIND_DEFAULTS[kind].priority === 1 || kind === 'GeofenceBreach' || kind === 'GpsLost',
+);
+
 /** True when the kind is told at once whatever the holder's quiet hours. */
 export const ignoresQuietHours = (kind: AlarmKind) => QUIET_HOURS_EXEMPT_KINDS.includes(kind);
 

@@ -1,13 +1,13 @@
 /*
- * Escalation to the holder's contacts: an alarm still 'Open' (nobody on the staff acknowledged
- * it) NOTIFY_CONTACTS_AFTER_MINUTES after it opened tells the holder's first contact, after twice
+ * Escalation to the holder's contacts: an alarm of a kind that may mean the vehicle is being taken
+ * (CONTACT_ESCALATION_KINDS) still 'Open' (nobody on the staff acknowledged it) NOTIFY_CONTACTS_AFTER_MINUTES after it opened tells the holder's first contact, after twice
  * that the second, and so on, one contact per period in their order, until someone acknowledges
  * or the list ends. Every instance sweeps; alarms.contacts_told is set by compare-and-set, so two
  * sweeps tell each contact once.
  */
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { ESCALATION_CONTACTS_MAX } from '@sentinel/domain';
+import { CONTACT_ESCALATION_KINDS, ESCALATION_CONTACTS_MAX } from '@sentinel/domain';
 import { inTransaction, instant } from '../db/database';
 import type { Database } from '../db/schema';
 import type { VehicleEvents } from '../vehicles/vehicle-events';
@@ -50,6 +50,7 @@ async function dueEscalations(db: Db, contactsAfterMinutes: number, now: Date) {
       'contact.email',
     ])
     .where('alarms.state', '=', 'Open')
+    .where('alarms.kind', 'in', CONTACT_ESCALATION_KINDS)
     .where('alarms.openedAt', '<=', instant(new Date(now.getTime() - periodMs)))
     .where('alarms.contactsTold', '<', ESCALATION_CONTACTS_MAX)
     .orderBy('alarms.priority')

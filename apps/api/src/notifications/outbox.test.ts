@@ -450,6 +450,36 @@ describe('escalation to the holder’s contacts', () => {
     expect((await alarmsOfVehicle(api, vehicle.vehicleId))[0]!.contactsTold).toBe(2);
     expect(await messageLines(alarmId)).toContain('SMS to Pieter Botha (contact 2): sent');
   });
+
+  it('leaves the contacts out of a low device battery: the control room follows that up', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const now = instant();
+    await api.app.db
+      .insertInto('escalationContacts')
+      .values({
+        holderUserId: vehicle.ownerId,
+        position: 1,
+        name: 'Naledi Mokoena',
+        phoneCode: '27',
+        phoneNumber: '821110009',
+        email: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await report(api, vehicle, { timestamp: ago(5), deviceBatteryPercent: 5 });
+    const [battery] = await alarmsOfVehicle(api, vehicle.vehicleId);
+    expect(battery?.kind).toBe('LowDeviceBattery');
+    const openedAt = Date.parse(battery!.openedAt);
+    const told = await sweepEscalations(
+      api.app.db,
+      api.app.vehicleEvents,
+      api.app.notifications.settings,
+      new Date(openedAt + 3_600_000),
+    );
+    expect(told).toBe(0);
+    expect((await alarmsOfVehicle(api, vehicle.vehicleId))[0]!.contactsTold).toBe(0);
+  });
 });
 
 describe('the settings', () => {
