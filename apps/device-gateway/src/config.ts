@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_POLL_MAX_DEVICES } from '@sentinel/domain';
 import { parseAllowNetworks } from './network-allow-list';
+import { gatewayMetricsSettings } from './metrics';
+import type { GatewayMetricsSettings } from './metrics';
 
 /** What a gateway instance needs to run (see the README's settings table). */
 export interface GatewaySettings {
@@ -26,6 +28,8 @@ export interface GatewaySettings {
   redisUrl: string | undefined;
   /** This instance's name in Redis messages and logs. */
   instanceId: string;
+  /** METRICS_PORT and METRICS_HOST: Prometheus metrics on a listener of their own. @default off */
+  metrics?: GatewayMetricsSettings | undefined;
 }
 
 /** The settings of the gateway process, with the log level of its JSON logs. */
@@ -133,5 +137,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     redisUrl: text(env, 'REDIS_URL'),
     instanceId: text(env, 'GATEWAY_INSTANCE_ID') ?? randomUUID(),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    metrics: gatewayMetricsSettings(env),
   };
 }

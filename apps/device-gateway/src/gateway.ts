@@ -18,6 +18,7 @@ import type { OsmAndServer } from './osmand/osmand-server';
 import { StatsBook } from './stats';
 import type { GatewayStats } from './stats';
 import { startTeltonikaServer } from './teltonika/teltonika-server';
+import { startGatewayMetrics } from './metrics';
 import type { TeltonikaServer } from './teltonika/teltonika-server';
 
 export interface RunningGateway {
@@ -25,6 +26,8 @@ export interface RunningGateway {
   teltonikaPort: number;
   /** The OsmAnd HTTP port, which also serves GET /health. */
   osmandPort: number;
+  /** The metrics listener's port (METRICS_PORT, or the one picked for 0); undefined when off. */
+  metricsPort: number | undefined;
   /** Stops listening, closes every connection, ends the command poll. */
   close(): Promise<void>;
   stats(): GatewayStats;
@@ -86,6 +89,8 @@ export async function startGateway(
       health: () => stats.snapshot(),
     });
     started.push(osmand);
+    const metrics = settings.metrics && (await startGatewayMetrics(settings.metrics, stats, log));
+    if (metrics) started.push(metrics);
     const commands = startCommandLoop({ api, registry, log });
     // A key the api does not take makes every device look unknown: say so at the start.
     void api.pollCommands([], 0, AbortSignal.timeout(15_000)).then((answer) => {
@@ -104,6 +109,7 @@ export async function startGateway(
     return {
       teltonikaPort: teltonika.port,
       osmandPort: osmand.port,
+      metricsPort: metrics?.port,
       close: () => (closing ??= closeStarted()),
       stats: () => stats.snapshot(),
     };
