@@ -52,6 +52,8 @@ export interface BackupResult {
   manifest: BackupManifest;
   /** From the start to the manifest written. */
   tookMs: number;
+  /** Of which the copy itself: SQLite's backup steps, or pg_dump. */
+  copyMs: number;
   /** SQLite: times a write made the copy start again. */
   restarts: number;
 }
@@ -91,7 +93,7 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
   try {
-    const { takenAt, tables, restarts } =
+    const { takenAt, tables, restarts, copyMs } =
       options.databaseUrl === undefined
         ? await backupSqlite(options.databaseFile, partial, options)
         : await backupPostgres(options.databaseUrl, partial, options);
@@ -108,7 +110,7 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
     };
     renameSync(partial, file);
     await writeManifest(manifestFile, manifest);
-    return { file, manifestFile, manifest, tookMs: performance.now() - started, restarts };
+    return { file, manifestFile, manifest, tookMs: performance.now() - started, copyMs, restarts };
   } finally {
     rmSync(partial, { force: true });
   }
@@ -118,6 +120,7 @@ interface Copied {
   takenAt: Date;
   tables: TableSummary[];
   restarts: number;
+  copyMs: number;
 }
 
 async function backupSqlite(databaseFile: string, partial: string, options: BackupOptions): Promise<Copied> {
@@ -127,6 +130,7 @@ async function backupSqlite(databaseFile: string, partial: string, options: Back
     throw new Error(`No database at ${databaseFile} (DATABASE_FILE).`);
   }
   let restarts = 0;
+  const copying = performance.now();
   const source = new SQLite(databaseFile, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
@@ -150,6 +154,7 @@ async function backupSqlite(databaseFile: string, partial: string, options: Back
     source.close();
   }
   const takenAt = new Date();
+  const copyMs = performance.now() - copying;
   // The copy as the api would open it: checked whole, then summarised for the manifest.
   const copy = createDatabase({ databaseFile: partial });
   try {
@@ -162,7 +167,7 @@ async function backupSqlite(databaseFile: string, partial: string, options: Back
         `The copy of ${databaseFile} fails SQLite's integrity check: ${problems.slice(0, 5).join('; ')}`,
       );
     }
-    return { takenAt, tables: await summariseTables(copy), restarts };
+    return { takenAt, tables: await summariseTables(copy), restarts, copyMs };
   } finally {
     await copy.destroy();
   }
@@ -184,15 +189,16 @@ async function backupPostgres(databaseUrl: string, partial: string, options: Bac
         const takenAt = new Date();
         await options.onSnapshot?.();
         // pg_dump imports the snapshot as it starts; the transaction stays open until both finish.
+        const copying = performance.now();
         const dump = runPostgresTool(
           pgDump,
           ['--format=custom', `--snapshot=${rows[0]!.snapshot}`, `--file=${partial}`],
           databaseUrl,
-        );
+        ).then(() => performance.now() - copying);
         const [summary, dumped] = await Promise.allSettled([summariseTables(trx), dump]);
         if (dumped.status === 'rejected') throw dumped.reason;
         if (summary.status === 'rejected') throw summary.reason;
-        return { takenAt, tables: summary.value, restarts: 0 };
+        return { takenAt, tables: summary.value, restarts: 0, copyMs: dumped.value };
       });
   } finally {
     await db.destroy();

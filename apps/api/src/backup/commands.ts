@@ -60,7 +60,8 @@ export async function backupCommand(args: readonly string[], io: CommandIo): Pro
     io.print(`  file:     ${result.file} (${megabytes(manifest.bytes)})`);
     io.print(`  manifest: ${result.manifestFile}`);
     io.print(
-      `  took:     ${seconds(result.tookMs)}${result.restarts > 0 ? ` (copy restarted ${result.restarts}× by the api's writes)` : ''}`,
+      `  took:     ${seconds(result.tookMs)} (copy ${seconds(result.copyMs)}` +
+        `${result.restarts > 0 ? `, restarted ${result.restarts}× by the api's writes` : ''}; checks and manifest the rest)`,
     );
     io.print(`  snapshot: ${manifest.takenAt}`);
     io.print('  rows:');
