@@ -76,8 +76,11 @@ const heldStep = (name, ...args) => heldCommand(name, [...pnpm, ...args]);
 // The services and the browser first: installing a missing Debian package prints.
 // The scale set-up's tests start real PostgreSQL, Redis and nginx from Debian's packages.
 // nginx's stream module (a package of its own on Debian) proxies the device gateway's TCP.
-if (!(await ensureDebianPackages(['postgresql', 'redis-server', 'nginx', 'libnginx-mod-stream']))) {
-  failures.push('services for the tests (postgresql, redis-server, nginx, libnginx-mod-stream)');
+// prometheus brings promtool, which checks and tests deploy/prometheus's alert rules.
+if (
+  !(await ensureDebianPackages(['postgresql', 'redis-server', 'nginx', 'libnginx-mod-stream', 'prometheus']))
+) {
+  failures.push('services for the tests (postgresql, redis-server, nginx, libnginx-mod-stream, prometheus)');
 }
 
 // The UI kit's story checks and the consumer app run in Chromium too, not only Playwright.
