@@ -50,6 +50,30 @@ function instanceRegistry(app: FastifyInstance, cacheMs: number): Registry {
     },
   });
 
+  // On PostgreSQL, its pool (the process's, which holds one api); SQLite has one connection, no pool.
+  // Read before the alarm figures, whose query would otherwise be counted waiting.
+  if (dialectOf(app.db).name === 'postgres') {
+    new Gauge({
+      name: 'sentinel_db_pool_connections',
+      help: "The PostgreSQL pool's connections, by state: in_use (running a query or a transaction) and idle.",
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const figures = postgresPoolFigures() ?? { inUse: 0, idle: 0 };
+        this.set({ state: 'in_use' }, figures.inUse);
+        this.set({ state: 'idle' }, figures.idle);
+      },
+    });
+    new Gauge({
+      name: 'sentinel_db_pool_waiting',
+      help: 'Queries waiting for a PostgreSQL connection; above 0 for long, the pool (10 per instance) is too small for the load.',
+      registers: [registry],
+      collect() {
+        this.set(postgresPoolFigures()?.waiting ?? 0);
+      },
+    });
+  }
+
   let cached: { at: number; figures: Promise<AlarmFigures | undefined> } | undefined;
   const alarmFigures = () => {
     const now = Date.now();
@@ -98,28 +122,6 @@ function instanceRegistry(app: FastifyInstance, cacheMs: number): Registry {
       }
     },
   });
-  // On PostgreSQL, its pool (the process's, which holds one api); SQLite has one connection, no pool.
-  if (dialectOf(app.db).name === 'postgres') {
-    new Gauge({
-      name: 'sentinel_db_pool_connections',
-      help: "The PostgreSQL pool's connections, by state: in_use (running a query or a transaction) and idle.",
-      labelNames: ['state'] as const,
-      registers: [registry],
-      collect() {
-        const figures = postgresPoolFigures() ?? { inUse: 0, idle: 0 };
-        this.set({ state: 'in_use' }, figures.inUse);
-        this.set({ state: 'idle' }, figures.idle);
-      },
-    });
-    new Gauge({
-      name: 'sentinel_db_pool_waiting',
-      help: 'Queries waiting for a PostgreSQL connection; above 0 for long, the pool (10 per instance) is too small for the load.',
-      registers: [registry],
-      collect() {
-        this.set(postgresPoolFigures()?.waiting ?? 0);
-      },
-    });
-  }
   return registry;
 }
 
