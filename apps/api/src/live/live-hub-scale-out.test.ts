@@ -93,7 +93,7 @@ describe('given two api instances sharing one Redis and one database', () => {
 });
 
 describe('given an api instance whose Redis is unreachable', () => {
-  it('still serves, sends live messages to its own dashboards, and closes', async () => {
+  it('sends live messages to its own dashboards, and closes', async () => {
     const downRedis = await startRedisServer();
     await downRedis.stop();
     const api = await startApi({ jwtSecret: JWT_SECRET, redisUrl: downRedis.url });
@@ -109,13 +109,18 @@ describe('given an api instance whose Redis is unreachable', () => {
         (message) => message.vehicleId === vehicle.vehicleId,
       );
 
-      const response = await postTelemetry(api.url, vehicle, {
-        timestamp: new Date().toISOString(),
-        latitudeDegrees: -33.9249,
-        longitudeDegrees: 18.4241,
-      });
+      // Through the service, not the route: once it has counted Redis failing twice, the instance
+      // answers its routes 503 (not ready; src/plugins/readiness.ts).
+      const device = await api.app.db
+        .selectFrom('devices')
+        .select('id')
+        .where('serialNumber', '=', vehicle.serialNumber)
+        .executeTakeFirstOrThrow();
+      await api.app.telemetry.ingest(
+        { id: device.id, vehicleId: vehicle.vehicleId },
+        { timestamp: new Date().toISOString(), latitudeDegrees: -33.9249, longitudeDegrees: 18.4241 },
+      );
 
-      expect(response.status).toBe(200);
       expect(await received).toEqual({
         vehicleId: vehicle.vehicleId,
         latitudeDegrees: -33.9249,

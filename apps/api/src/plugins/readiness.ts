@@ -2,9 +2,10 @@
  * Whether this instance should be sent requests: its database answers, every migration this code
  * knows is applied, its Redis answers (when REDIS_URL is set) and it is not shutting down. GET
  * /health/ready reports it to a prober (Kubernetes, an operator); the gate below acts on it for
- * the proxies that cannot probe (open-source nginx): while the instance is not ready it answers
- * every request other than the health routes 503, before doing any work, so nginx retries it on
- * another instance and leaves this one out for a while (deploy/README.md).
+ * the proxies that cannot probe (open-source nginx): from a SIGTERM on, and after two failed
+ * checks in a row, it answers every request other than the health routes 503, before doing any
+ * work, so nginx retries it on another instance and leaves this one out for a while
+ * (deploy/README.md). Requests check again at most once a second.
  */
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -52,8 +53,10 @@ const PROBES = new Set(['/health', '/health/live', '/health/ready']);
 /** Resolves with the check's outcome, or 'timed out' after `ms`; a rejection is 'failed'. */
 async function within(ms: number, check: () => Promise<CheckOutcome>): Promise<CheckOutcome> {
   let timer: NodeJS.Timeout | undefined;
+  // After the timer, one more turn of the event loop: when the process itself was busy for the
+  // whole time, an answer that came meanwhile is read before the check is called late.
   const late = new Promise<CheckOutcome>((resolve) => {
-    timer = setTimeout(() => resolve('timed out'), ms);
+    timer = setTimeout(() => setImmediate(() => resolve('timed out')), ms);
   });
   try {
     return await Promise.race([check().catch((): CheckOutcome => 'failed'), late]);
@@ -101,6 +104,9 @@ export const readinessPlugin = fp<ReadinessOptions>(
     let running: Promise<ReadinessReport> | undefined;
     // build() has just migrated and reached the database: ready until a check says otherwise.
     let last: { report: ReadinessReport; at: number } | undefined;
+    // The gate refuses requests after two failed runs in a row, as a load balancer's health check
+    // would: one slow second of the database alone does not turn every request away.
+    let failedInARow = 0;
 
     const run = async (): Promise<ReadinessReport> => {
       const [database, migrations, redisOutcome] = await Promise.all([
@@ -115,10 +121,9 @@ export const readinessPlugin = fp<ReadinessOptions>(
       const healthy = Object.values(checks).every((outcome) => outcome === 'ok' || outcome === 'not used');
       const report = { ready: healthy && !shuttingDown, shuttingDown, checks };
       // A change is worth a line; the same state every second is not.
-      if (!shuttingDown && last !== undefined && last.report.ready !== report.ready) {
-        if (report.ready) app.log.info({ checks }, 'ready again');
-        else app.log.warn({ checks }, 'not ready: new requests are answered 503');
-      }
+      if (healthy && failedInARow >= 2) app.log.info({ checks }, 'ready again');
+      failedInARow = healthy ? 0 : failedInARow + 1;
+      if (failedInARow === 2) app.log.warn({ checks }, 'not ready: new requests are answered 503');
       last = { report, at: Date.now() };
       return report;
     };
@@ -139,17 +144,16 @@ export const readinessPlugin = fp<ReadinessOptions>(
     };
     app.decorate('readiness', readiness);
 
-    /** Whether a request is served: on the last report, checked again when it is over a second old. */
+    /** Whether a request is served: on the last runs, checked again when the last is over a second old. */
     const serving = async (): Promise<boolean> => {
       if (shuttingDown) return false;
       if (last === undefined || Date.now() - last.at > gateMaxAgeMs) {
         const fresh = readiness.check();
-        // A ready instance does not make its callers wait for the check; one that was not ready
-        // does, so it serves again with the first request after it recovered.
-        if (last !== undefined && !last.report.ready) return (await fresh).ready;
-        void fresh;
+        // A ready instance does not make its callers wait for the check; a failing one does, so
+        // it serves again with the first request after it recovered.
+        if (failedInARow > 0) await fresh;
       }
-      return last?.report.ready ?? true;
+      return failedInARow < 2;
     };
 
     app.addHook('onRequest', async (request, reply) => {

@@ -32,12 +32,14 @@ describe('GET /health/live and GET /health/ready', () => {
     expect([ready.statusCode, ready.json()]).toEqual([200, READY]);
   });
 
-  it('is not ready while a migration is missing, and answers every other request 503 until it is back', async () => {
+  it('is not ready while a migration is missing, and after two such checks answers every other request 503 until it is back', async () => {
     const rename = (from: string, to: string) =>
       sql`update kysely_migration set name = ${to} where name = ${from}`.execute(app.db);
     await rename('0023-notifications', '0023-notifications-rolled-back');
     try {
       const ready = await app.inject({ url: '/health/ready' });
+      const servedAfterOne = await app.inject({ url: '/Roles' });
+      await app.inject({ url: '/health/ready' });
       const roles = await app.inject({ url: '/Roles' });
       const health = await app.inject({ url: '/health' });
 
@@ -45,6 +47,8 @@ describe('GET /health/live and GET /health/ready', () => {
         503,
         { status: 'not ready', checks: { database: 'ok', migrations: 'pending', redis: 'not used' } },
       ]);
+      // One failed check is not enough to turn requests away; two in a row are.
+      expect(servedAfterOne.statusCode).toBe(401);
       expect(roles.statusCode).toBe(503);
       expect(roles.headers['retry-after']).toBe('1');
       expect(roles.json()).toMatchObject({ title: 'Service Unavailable', status: 503 });
@@ -123,6 +127,7 @@ describe('GET /health/ready with REDIS_URL', () => {
       status: 'not ready',
       checks: { database: 'ok', migrations: 'ok', redis: 'failed' },
     });
+    await readyAnswers(503);
     expect((await app.inject({ url: '/Roles' })).statusCode).toBe(503);
 
     await redis.start();

@@ -56,7 +56,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Ready when the database answers, every migration is applied, Redis answers PING (when REDIS_URL is ' +
           'set) and the process is not shutting down; each check gives up after a second. 503 names the ' +
-          'checks that failed. While not ready the api answers every other request 503 too.',
+          'checks that failed. After two failed checks in a row, and while shutting down, the api answers ' +
+          'every other request 503 too, having done nothing, so a proxy may send it to another instance.',
         response: { 200: Readiness, 503: Readiness },
       },
     },
