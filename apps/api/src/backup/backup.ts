@@ -112,7 +112,7 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
     await writeManifest(manifestFile, manifest);
     return { file, manifestFile, manifest, tookMs: performance.now() - started, copyMs, restarts };
   } finally {
-    rmSync(partial, { force: true });
+    for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
   }
 }
 
@@ -124,8 +124,9 @@ interface Copied {
 }
 
 async function backupSqlite(databaseFile: string, partial: string, options: BackupOptions): Promise<Copied> {
-  if (databaseFile === IN_MEMORY)
+  if (databaseFile === IN_MEMORY) {
     throw new Error('DATABASE_FILE is :memory:, which lives only inside its process.');
+  }
   if (!existsSync(databaseFile) || statSync(databaseFile).size === 0) {
     throw new Error(`No database at ${databaseFile} (DATABASE_FILE).`);
   }
