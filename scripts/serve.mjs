@@ -106,6 +106,13 @@ const instancePorts = useNginx
   : [{ name: 'api', port: API_PORT }];
 await exitIfPortsTaken(useNginx ? [...publicPorts, ...instancePorts] : publicPorts);
 
+/**
+ * METRICS_PORT names the first of consecutive metrics ports, since each process needs a listener of
+ * its own: the api instances take it and the next ones, then the test-runner, then the gateway.
+ */
+const metricsPort = (offset) =>
+  (env.METRICS_PORT ?? '') === '' ? {} : { METRICS_PORT: String(Number(env.METRICS_PORT) + offset) };
+
 const pnpm = ensurePnpm();
 log(
   useNginx
@@ -119,7 +126,7 @@ for (const [i, { name, port }] of instancePorts.entries()) {
     command: pnpm[0],
     args: [...pnpm.slice(1), '--filter', '@sentinel/api', 'start'],
     // Only the first instance runs the demo simulator when SIMULATOR=on, so each vehicle moves once.
-    env: { ...env, PORT: String(port), ...(i > 0 ? { SIMULATOR: 'off' } : {}) },
+    env: { ...env, PORT: String(port), ...(i > 0 ? { SIMULATOR: 'off' } : {}), ...metricsPort(i) },
   });
 }
 startService({
@@ -128,7 +135,12 @@ startService({
   command: pnpm[0],
   args: [...pnpm.slice(1), '--filter', '@sentinel/test-runner', 'start'],
   // Bench units known by IMEI speak Teltonika to the gateway started below.
-  env: { BENCH_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}`, ...env, PORT: String(TEST_RUNNER_PORT) },
+  env: {
+    BENCH_GATEWAY: `127.0.0.1:${TELTONIKA_PORT}`,
+    ...env,
+    PORT: String(TEST_RUNNER_PORT),
+    ...metricsPort(instancePorts.length),
+  },
 });
 
 startService({
@@ -144,6 +156,7 @@ startService({
     GATEWAY_API_URL: env.GATEWAY_API_URL ?? `http://127.0.0.1:${API_PORT}`,
     TELTONIKA_PORT: String(TELTONIKA_PORT),
     OSMAND_PORT: String(OSMAND_PORT),
+    ...metricsPort(instancePorts.length + 1),
   },
 });
 
