@@ -14,6 +14,7 @@ import { sharedTestOptions } from '../../vitest.shared';
 const onBothEngines = [
   'src/db/**/*.test.ts',
   'src/db-setup.postgres.test.ts',
+  'src/backup/backup.postgres.test.ts',
   'src/durability/*.test.ts',
   'src/imports/*.test.ts',
   'src/commands/*.test.ts',
