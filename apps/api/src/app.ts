@@ -92,6 +92,11 @@ export interface BuildOptions {
   seed?: boolean;
   /** HS256 key for access tokens. @default a random key, so tokens die with the instance */
   jwtSecret?: string;
+  /**
+   * Earlier keys whose access tokens are still accepted (never used to sign), so JWT_SECRET can be
+   * rotated without signing anybody out. @default []
+   */
+  jwtPreviousSecrets?: readonly string[];
   /** @default 900 (15 minutes) */
   accessTokenTtlSeconds?: number;
   /** How long a refresh token works unused; each refresh issues a new one. @default 2592000 (30 days) */
@@ -257,6 +262,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(caseInsensitiveBodyPlugin);
   await app.register(authPlugin, {
     jwtSecret,
+    jwtPreviousSecrets: options.jwtPreviousSecrets ?? [],
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 2_592_000,
     refreshTokenAbsoluteTtlSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,

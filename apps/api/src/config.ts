@@ -36,6 +36,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Undefined when JWT_SECRET is not set: the server then keeps one in its data folder. */
   jwtSecret: string | undefined;
+  /** JWT_PREVIOUS_SECRETS: earlier keys whose tokens are still accepted during a rotation. */
+  jwtPreviousSecrets: string[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** How long a sign-in lasts however often it refreshes. */
@@ -86,6 +88,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
           : resolve(databaseFile),
     databaseUrl: text(env, 'DATABASE_URL'),
     jwtSecret: text(env, 'JWT_SECRET'),
+    jwtPreviousSecrets: jwtPreviousSecrets(env),
     accessTokenTtlSeconds: whole(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
     refreshTokenTtlSeconds: whole(env, 'REFRESH_TOKEN_TTL_SECONDS', 2_592_000, 1),
     refreshTokenAbsoluteTtlSeconds: whole(env, 'REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS', 7_776_000, 1),
@@ -523,6 +526,35 @@ export function shutdownDrainSeconds(env: NodeJS.ProcessEnv = process.env): numb
   return whole(env, 'SHUTDOWN_DRAIN_SECONDS', isProduction(env) ? 5 : 0, 0);
 }
 
+/**
+ * JWT_PREVIOUS_SECRETS: the keys JWT_SECRET had before, comma-separated (a base64 or hex key has no
+ * comma). Tokens they signed are still accepted, never signed with them, so a rotation signs
+ * nobody out; empty by default.
+ */
+function jwtPreviousSecrets(env: NodeJS.ProcessEnv): string[] {
+  return (text(env, 'JWT_PREVIOUS_SECRETS') ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '');
+}
+
+/** Throws unless a production signing key (JWT_SECRET or one of JWT_PREVIOUS_SECRETS) is long and varied enough. */
+function assertProductionJwtKey(name: string, secret: string | undefined, listed = false): void {
+  if (secret === undefined || secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new Error(
+      `${name} must ${listed ? 'have' : 'be set to'} at least ${MIN_JWT_SECRET_LENGTH} characters with NODE_ENV=production` +
+        (secret === undefined ? '; it is not set.' : `; it has ${secret.length}.`),
+    );
+  }
+  const distinct = new Set(secret).size;
+  if (distinct < MIN_JWT_SECRET_DISTINCT) {
+    throw new Error(
+      `${name} must have at least ${MIN_JWT_SECRET_DISTINCT} different characters with NODE_ENV=production; ` +
+        `it has ${distinct}. Use a random value, e.g. openssl rand -base64 48.`,
+    );
+  }
+}
+
 /** The shortest JWT_SECRET production accepts: 32 characters, 256 bits for HS256 at one bit each. */
 export const MIN_JWT_SECRET_LENGTH = 32;
 
@@ -535,20 +567,11 @@ export const MIN_JWT_SECRET_DISTINCT = 10;
  */
 export function assertProductionSettings(env: NodeJS.ProcessEnv = process.env): void {
   if (!isProduction(env)) return;
-  const secret = text(env, 'JWT_SECRET');
-  if (secret === undefined || secret.length < MIN_JWT_SECRET_LENGTH) {
-    throw new Error(
-      `JWT_SECRET must be set to at least ${MIN_JWT_SECRET_LENGTH} characters with NODE_ENV=production` +
-        (secret === undefined ? '; it is not set.' : `; it has ${secret.length}.`),
-    );
-  }
-  const distinct = new Set(secret).size;
-  if (distinct < MIN_JWT_SECRET_DISTINCT) {
-    throw new Error(
-      `JWT_SECRET must have at least ${MIN_JWT_SECRET_DISTINCT} different characters with NODE_ENV=production; ` +
-        `it has ${distinct}. Use a random value, e.g. openssl rand -base64 48.`,
-    );
-  }
+  assertProductionJwtKey('JWT_SECRET', text(env, 'JWT_SECRET'));
+  // A short old key would let its tokens be forged for as long as it is listed.
+  jwtPreviousSecrets(env).forEach((secret, index) =>
+    assertProductionJwtKey(`JWT_PREVIOUS_SECRETS (key ${index + 1})`, secret, true),
+  );
   if (text(env, 'CORS_ORIGINS') === undefined) {
     throw new Error(
       'CORS_ORIGINS must be set with NODE_ENV=production: the comma-separated origins the apps are served from.',
@@ -567,6 +590,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     databaseFile: config.databaseFile,
     ...(config.databaseUrl === undefined ? {} : { databaseUrl: config.databaseUrl }),
     ...(config.jwtSecret === undefined ? {} : { jwtSecret: config.jwtSecret }),
+    jwtPreviousSecrets: config.jwtPreviousSecrets,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     refreshTokenAbsoluteTtlSeconds: config.refreshTokenAbsoluteTtlSeconds,

@@ -29,6 +29,8 @@ export interface BuildOptions {
   stations?: readonly string[];
   /** The api's signing key; tokens it signed are accepted. @default a random key (every token refused) */
   jwtSecret?: string;
+  /** The api's JWT_PREVIOUS_SECRETS: tokens they signed are still accepted during a rotation. @default [] */
+  jwtPreviousSecrets?: readonly string[];
   /** The vehicle API: devices are looked up there and the units report to it. @default 'http://localhost:5080' */
   apiUrl?: string;
   /** The calls to the vehicle API; tests of the runner alone may pass their own. @default the api at apiUrl */
@@ -145,7 +147,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(benchRoutes, {
     prefix: '/TestRunner',
     runner,
-    verify: createBearerVerifier(options.jwtSecret ?? randomBytes(32).toString('base64url')),
+    verify: createBearerVerifier(
+      options.jwtSecret ?? randomBytes(32).toString('base64url'),
+      options.jwtPreviousSecrets ?? [],
+    ),
     vehicleApi,
   });
   app.get(

@@ -19,6 +19,7 @@ describe('readConfig', () => {
       logLevel: 'info',
       corsOrigins: undefined,
       jwtSecret: undefined,
+      jwtPreviousSecrets: [],
       databaseFile: DEFAULT_DATABASE_FILE,
       databaseUrl: undefined,
       apiUrl: 'http://localhost:5080',

@@ -13,6 +13,8 @@ export interface TestRunnerConfig {
   corsOrigins: string[] | undefined;
   /** The api's signing key: tokens it signed are accepted. Required in production. */
   jwtSecret: string | undefined;
+  /** JWT_PREVIOUS_SECRETS, as the api reads it: earlier keys whose tokens are still accepted. */
+  jwtPreviousSecrets: string[];
   /** The SQLite file holding the bench's state (when no databaseUrl is given). */
   databaseFile: string;
   /** PostgreSQL instead of SQLite (DATABASE_URL, as the api reads it). */
@@ -81,6 +83,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
   const jwtSecret = text(env, 'JWT_SECRET');
+  const jwtPreviousSecrets = (text(env, 'JWT_PREVIOUS_SECRETS') ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '');
   if (isProduction(env)) {
     if (jwtSecret === undefined || jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
       throw new Error(
@@ -88,6 +94,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
           (jwtSecret === undefined ? '; it is not set.' : `; it has ${jwtSecret.length}.`),
       );
     }
+    // A short old key would let its tokens be forged for as long as it is listed.
+    jwtPreviousSecrets.forEach((secret, index) => {
+      if (secret.length < MIN_JWT_SECRET_LENGTH)
+        throw new Error(
+          `JWT_PREVIOUS_SECRETS (key ${index + 1}) must have at least ${MIN_JWT_SECRET_LENGTH} characters with NODE_ENV=production; it has ${secret.length}.`,
+        );
+    });
     if (origins === undefined || origins.length === 0) {
       throw new Error(
         'CORS_ORIGINS must be set with NODE_ENV=production: the comma-separated origins the apps are served from.',
@@ -120,6 +133,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TestRunnerConf
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     corsOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
     jwtSecret,
+    jwtPreviousSecrets,
     databaseFile: text(env, 'BENCH_DATABASE_FILE') ?? DEFAULT_DATABASE_FILE,
     databaseUrl: text(env, 'DATABASE_URL'),
     apiUrl: text(env, 'API_URL') ?? 'http://localhost:5080',

@@ -33,6 +33,7 @@ const app = await build({
   commandFailureRate: config.commandFailureRate,
   ...(config.gateway === undefined ? {} : { gateway: config.gateway }),
   ...(jwtSecret === undefined ? {} : { jwtSecret }),
+  jwtPreviousSecrets: config.jwtPreviousSecrets,
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
   ...(config.metrics === undefined ? {} : { metrics: config.metrics }),
 });

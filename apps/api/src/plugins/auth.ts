@@ -27,6 +27,8 @@ declare module 'fastify' {
 
 export interface AuthPluginOptions {
   jwtSecret: string;
+  /** Keys whose tokens are still accepted while JWT_SECRET is rotated (JWT_PREVIOUS_SECRETS). @default [] */
+  jwtPreviousSecrets?: readonly string[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** How long a sign-in lasts however often it refreshes. @default 7776000 (90 days) */
@@ -45,8 +47,10 @@ export const authPlugin = fp<AuthPluginOptions>(
     // the sign-in's state from the shared database, not from this instance's memory.
     app.decorate(
       'accessTokens',
-      createAccessTokenService(options.jwtSecret, options.accessTokenTtlSeconds, (sessionId) =>
-        refreshTokens.isSignedIn(sessionId),
+      createAccessTokenService(
+        { current: options.jwtSecret, previous: options.jwtPreviousSecrets ?? [] },
+        options.accessTokenTtlSeconds,
+        (sessionId) => refreshTokens.isSignedIn(sessionId),
       ),
     );
     app.decorate('refreshTokens', refreshTokens);
