@@ -155,6 +155,12 @@ export interface BuildOptions {
   alarms?: AlarmOptions;
   /** Second factors, step-up and staff sessions (MFA_REQUIRED and the rest; see SecondFactorSettings for the defaults). */
   secondFactors?: SecondFactorOptions;
+  /**
+   * TOTP_ENCRYPTION_KEY: what the TOTP secrets are encrypted with at rest, apart from JWT_SECRET so
+   * that rotating the signing key does not lose every enrolled authenticator app. Set it to the
+   * JWT_SECRET the factors were enrolled under. @default jwtSecret
+   */
+  totpEncryptionKey?: string;
   /** The device gateway's key (GATEWAY_KEY), good for devices with numeric serials only. @default undefined (no gateway may speak) */
   gatewayKey?: string;
   /** When escalation contacts are told and how messages are retried (see NotificationSettings for the defaults). */
@@ -270,7 +276,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(secondFactorSettingsPlugin, {
     settings: secondFactorSettings(
       options.secondFactors ?? {},
-      `second-factors:${jwtSecret}`,
+      `second-factors:${options.totpEncryptionKey ?? jwtSecret}`,
       options.dashboardUrl,
     ),
   });

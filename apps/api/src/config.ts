@@ -538,6 +538,23 @@ function jwtPreviousSecrets(env: NodeJS.ProcessEnv): string[] {
     .filter((secret) => secret !== '');
 }
 
+/**
+ * TOTP_ENCRYPTION_KEY: the key the staff's TOTP secrets are encrypted with at rest; JWT_SECRET when
+ * unset, as before the setting existed. A rotation of JWT_SECRET must not change it (every enrolled
+ * authenticator app would stop working), so JWT_PREVIOUS_SECRETS is refused without it: set it to
+ * the JWT_SECRET the factors were enrolled under, the oldest key.
+ */
+function totpEncryptionKeyOptions(env: NodeJS.ProcessEnv): Pick<BuildOptions, 'totpEncryptionKey'> {
+  const key = text(env, 'TOTP_ENCRYPTION_KEY');
+  if (key === undefined && jwtPreviousSecrets(env).length > 0) {
+    throw new Error(
+      'TOTP_ENCRYPTION_KEY must be set with JWT_PREVIOUS_SECRETS: TOTP secrets are encrypted with a key derived ' +
+        'from JWT_SECRET until it is set apart; set it to the JWT_SECRET they were enrolled under (the old key).',
+    );
+  }
+  return key === undefined ? {} : { totpEncryptionKey: key };
+}
+
 /** Throws unless a production signing key (JWT_SECRET or one of JWT_PREVIOUS_SECRETS) is long and varied enough. */
 function assertProductionJwtKey(name: string, secret: string | undefined, listed = false): void {
   if (secret === undefined || secret.length < MIN_JWT_SECRET_LENGTH) {
@@ -572,6 +589,8 @@ export function assertProductionSettings(env: NodeJS.ProcessEnv = process.env): 
   jwtPreviousSecrets(env).forEach((secret, index) =>
     assertProductionJwtKey(`JWT_PREVIOUS_SECRETS (key ${index + 1})`, secret, true),
   );
+  const totpKey = text(env, 'TOTP_ENCRYPTION_KEY');
+  if (totpKey !== undefined) assertProductionJwtKey('TOTP_ENCRYPTION_KEY', totpKey, true);
   if (text(env, 'CORS_ORIGINS') === undefined) {
     throw new Error(
       'CORS_ORIGINS must be set with NODE_ENV=production: the comma-separated origins the apps are served from.',
@@ -591,6 +610,7 @@ export function serverBuildOptions(env: NodeJS.ProcessEnv = process.env): BuildO
     ...(config.databaseUrl === undefined ? {} : { databaseUrl: config.databaseUrl }),
     ...(config.jwtSecret === undefined ? {} : { jwtSecret: config.jwtSecret }),
     jwtPreviousSecrets: config.jwtPreviousSecrets,
+    ...totpEncryptionKeyOptions(env),
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     refreshTokenAbsoluteTtlSeconds: config.refreshTokenAbsoluteTtlSeconds,

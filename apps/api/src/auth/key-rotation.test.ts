@@ -14,6 +14,7 @@ import type { SignInAnswer } from '@sentinel/domain';
 import { hubConnection, signIn, startApi, stopApi } from '../live/test-support';
 import type { RunningApi } from '../live/test-support';
 import { assertProductionSettings, serverBuildOptions } from '../config';
+import { decryptSecret, encryptSecret } from '../second-factors/totp';
 import { accessTokenKeyId, createAccessTokenService } from './access-tokens';
 import type { TokenSubject } from './access-tokens';
 
@@ -37,8 +38,14 @@ function subjectOf(accessToken: string): TokenSubject {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'sentinel-key-rotation-'));
   const databaseFile = join(dataDir, 'sentinel.db');
-  rotating = await startApi({ databaseFile, jwtSecret: NEW_KEY, jwtPreviousSecrets: [OLD_KEY] });
-  rotated = await startApi({ databaseFile, jwtSecret: NEW_KEY, seed: false });
+  // TOTP_ENCRYPTION_KEY keeps the key the TOTP secrets were enrolled under, as the runbook says.
+  rotating = await startApi({
+    databaseFile,
+    jwtSecret: NEW_KEY,
+    jwtPreviousSecrets: [OLD_KEY],
+    totpEncryptionKey: OLD_KEY,
+  });
+  rotated = await startApi({ databaseFile, jwtSecret: NEW_KEY, totpEncryptionKey: OLD_KEY, seed: false });
   admin = await signIn(rotating.url, ROLE.admin);
   // The very service an api with JWT_SECRET=A runs, signing for the same live sign-in.
   oldKeyToken = await createAccessTokenService(OLD_KEY, 900).sign(subjectOf(admin.accessToken));
@@ -159,6 +166,15 @@ describe('given the rotation finished (JWT_SECRET=B alone)', () => {
   });
 });
 
+describe('given TOTP secrets enrolled while JWT_SECRET was A', () => {
+  it('still reads them with TOTP_ENCRYPTION_KEY=A, during the rotation and after it', () => {
+    // How an api with JWT_SECRET=A and no TOTP_ENCRYPTION_KEY stored an enrolled secret.
+    const stored = encryptSecret('JBSWY3DPEHPK3PXP', `second-factors:${OLD_KEY}`);
+    for (const api of [rotating, rotated])
+      expect(decryptSecret(stored, api.app.secondFactorSettings.secretKey)).toBe('JBSWY3DPEHPK3PXP');
+  });
+});
+
 describe('JWT_PREVIOUS_SECRETS', () => {
   const production = {
     NODE_ENV: 'production',
@@ -168,10 +184,9 @@ describe('JWT_PREVIOUS_SECRETS', () => {
 
   it('hands the comma-separated keys to the api, none by default', () => {
     const keys = ' aB3-old-key-of-at-least-32-chars-1, aB3-old-key-of-at-least-32-chars-2 ,';
-    expect(serverBuildOptions({ JWT_PREVIOUS_SECRETS: keys }).jwtPreviousSecrets).toEqual([
-      'aB3-old-key-of-at-least-32-chars-1',
-      'aB3-old-key-of-at-least-32-chars-2',
-    ]);
+    expect(
+      serverBuildOptions({ JWT_PREVIOUS_SECRETS: keys, TOTP_ENCRYPTION_KEY: OLD_KEY }).jwtPreviousSecrets,
+    ).toEqual(['aB3-old-key-of-at-least-32-chars-1', 'aB3-old-key-of-at-least-32-chars-2']);
     expect(serverBuildOptions({}).jwtPreviousSecrets).toEqual([]);
   });
 
@@ -185,6 +200,22 @@ describe('JWT_PREVIOUS_SECRETS', () => {
       'JWT_PREVIOUS_SECRETS (key 1) must have at least 10 different characters with NODE_ENV=production; it has 1.',
     );
     expect(() => assertProductionSettings({ ...production, JWT_PREVIOUS_SECRETS: OLD_KEY })).not.toThrow();
+  });
+
+  it('is refused without TOTP_ENCRYPTION_KEY, which would change with JWT_SECRET and lose every enrolled TOTP secret', () => {
+    expect(() => serverBuildOptions({ JWT_PREVIOUS_SECRETS: OLD_KEY })).toThrow(
+      /^TOTP_ENCRYPTION_KEY must be set with JWT_PREVIOUS_SECRETS/,
+    );
+    expect(
+      serverBuildOptions({ JWT_PREVIOUS_SECRETS: OLD_KEY, TOTP_ENCRYPTION_KEY: OLD_KEY }).totpEncryptionKey,
+    ).toBe(OLD_KEY);
+    expect(serverBuildOptions({}).totpEncryptionKey).toBeUndefined();
+  });
+
+  it('refuses a short TOTP_ENCRYPTION_KEY in production', () => {
+    expect(() => assertProductionSettings({ ...production, TOTP_ENCRYPTION_KEY: 'short' })).toThrow(
+      'TOTP_ENCRYPTION_KEY must have at least 32 characters with NODE_ENV=production; it has 5.',
+    );
   });
 
   it('takes any previous key outside production', () => {
