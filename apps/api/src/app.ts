@@ -12,6 +12,7 @@ import { inputBoundsPlugin } from './plugins/input-bounds';
 import { idNumberMaskingPlugin } from './privacy/mask-id-numbers';
 import { authLimitsPlugin } from './plugins/auth-limits';
 import { loggerOptions } from './plugins/log-redaction';
+import { answerRequestId, requestIdOptions } from './plugins/request-id';
 import type { LoggerSetting } from './plugins/log-redaction';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import type { AuthLimits } from './plugins/auth-limits';
@@ -212,6 +213,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   const app = Fastify({
     logger: loggerOptions(options.logger),
+    ...requestIdOptions,
     // Behind the nginx of deploy/ (on this host, or where TRUST_PROXY says) the client's address is
     // the one nginx puts in X-Forwarded-For; from anywhere else the header is the client's own claim
     // and is ignored.
@@ -221,6 +223,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     // Validators and serializers compiled once per process, not once per api (tests build hundreds).
     schemaController: sharedSchemaCompilers,
   });
+  answerRequestId(app);
   registerErrorHandling(app);
   app.addSchema(ProblemDetails);
 
@@ -242,7 +245,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     origin: corsOrigin(options),
     // @fastify/cors allows only GET, HEAD and POST unless told; the api also takes PUT and DELETE.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'],
-    exposedHeaders: ['Content-Disposition'],
+    exposedHeaders: ['Content-Disposition', 'X-Request-Id'],
   });
   await app.register(securityHeadersPlugin, { hsts: options.hsts ?? false });
   await app.register(commonAnswersPlugin);

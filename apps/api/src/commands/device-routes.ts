@@ -56,6 +56,8 @@ export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const waitMs = (request.query.waitSeconds ?? DEVICE_COMMAND_WAIT_SECONDS) * 1000;
       const items = await app.commands.poll(device, waitMs, gone.signal);
+      if (items.length > 0)
+        request.log.info({ commandIds: items.map((item) => item.id) }, 'commands delivered');
       return { items };
     },
   );
@@ -86,6 +88,10 @@ export const deviceCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!device) throw new ApiError('unauthenticated');
       try {
         const status = await app.commands.acknowledge(device, request.params.commandId, request.body);
+        request.log.info(
+          { commandId: request.params.commandId, commandStatus: status },
+          'command acknowledged',
+        );
         return { id: request.params.commandId, status };
       } catch (error) {
         if (!(error instanceof CommandRefusal)) throw error;

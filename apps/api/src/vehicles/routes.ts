@@ -142,6 +142,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           lockReason,
           lockNote: lockReason === undefined ? undefined : note,
         });
+        // The command outlives the request: its delivery and acknowledgement log the same commandId.
+        request.log.info({ commandId: command.id, commandType: type }, 'command issued');
         await recordAudit(app.db, request, {
           action: type === 'Lock' ? 'VehicleLocked' : 'VehicleUnlocked',
           targetType: 'Vehicle',
