@@ -146,9 +146,10 @@ describe('every screen of the signed-in area', () => {
 /*
  * One app for each role, moved from screen to screen by its router as the menus move it, rather
  * than a new app per screen: starting one rendered the agent layout and its menus anew, most of
- * what a screen cost here. Each screen still loads its own data, as its queries' keys are its own.
- * Testing Library's cleanup unmounts what its render() mounted after every test, so the app is
- * mounted on a root of this file's own and unmounted after the role's screens.
+ * what a screen cost here. A screen may first show what an earlier one fetched under the same query
+ * key, as in the app; its heading or the refusal does not wait on it. Testing Library's cleanup
+ * unmounts what its render() mounted after every test, so the app has a root of this file's own,
+ * unmounted after the role's screens.
  */
 describe.each(STAFF_ROLES)('every screen of the signed-in area, as %s', (role) => {
   let app: App;
