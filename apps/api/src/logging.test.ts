@@ -218,6 +218,13 @@ describe('the log of a session', () => {
     );
   });
 
+  it("logs the live messages a request causes with that request's id", () => {
+    const tamper = idOf(responses[3]!);
+    expect(parsed()).toContainEqual(
+      expect.objectContaining({ reqId: tamper, msg: 'live message sent', liveMessage: expect.any(String) }),
+    );
+  });
+
   it('holds no ID number, passport, phone, e-mail address, token, device key or code', () => {
     const log = lines.join('');
     expect(log).toContain(MASKED);

@@ -36,6 +36,7 @@ import {
 } from './live-audience';
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import { countHubDrop, countHubMessage } from '../metrics/instruments';
+import { causingRequestLog } from '../plugins/request-id';
 import type {
   AlarmChangedMessage,
   ArmingStatus,
@@ -293,6 +294,7 @@ export const liveHubPlugin = fp<LiveHubOptions>(
         .groups([ALL_VEHICLES_GROUP, ...companyAdmins.map(companyAdminGroup)])
         .send(name, message);
       countHubMessage(name);
+      causingRequestLog()?.debug({ liveMessage: name, vehicleId }, 'live message sent');
     }
 
     const onGps = ({ vehicleId, latitudeDegrees, longitudeDegrees }: GpsEvent) => {

@@ -4,9 +4,10 @@
  * answer carries it back in X-Request-Id, so a user's report, nginx's access log and the api's
  * lines join on one value.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** The header that carries the id both ways. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -33,13 +34,25 @@ export const requestIdOptions = {
   genReqId: requestIdOf,
 } as const;
 
+/** The logger of the request whose work is running, through every await and queued promise it starts. */
+const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
+
 /**
- * Answers the id back. Registered first, on the root instance, so it runs before the live hub's
- * onRequest hook answers its own requests on the raw response.
+ * The logger (with its reqId) of the request that caused the work running now, e.g. a live hub
+ * message sent because a request stored a report; undefined for work no request started.
+ */
+export function causingRequestLog(): FastifyBaseLogger | undefined {
+  return requestLogs.getStore();
+}
+
+/**
+ * Answers the id back and keeps the request's logger for the work it causes. Registered first, on
+ * the root instance, so it runs before the live hub's onRequest hook answers its own requests on
+ * the raw response.
  */
 export function answerRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, next) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
-    next();
+    requestLogs.run(request.log, next);
   });
 }
