@@ -83,6 +83,7 @@ import { panicRoutes } from './panic/routes';
 import { metricsPlugin } from './metrics/metrics-plugin';
 import { timedQueries } from './metrics/instruments';
 import type { MetricsOptions } from './metrics/metrics-settings';
+import { requestSpansPlugin } from './tracing/request-spans';
 
 export interface BuildOptions {
   /** SQLite file, created with its folder when missing. @default ':memory:' */
@@ -241,6 +242,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     ...options.hub,
   });
   await app.register(metricsPlugin, options.metrics ?? {});
+  await app.register(requestSpansPlugin);
   await app.register(cors, {
     origin: corsOrigin(options),
     // @fastify/cors allows only GET, HEAD and POST unless told; the api also takes PUT and DELETE.

@@ -7,6 +7,7 @@ import {
   shutdownDrainSeconds,
 } from './config';
 import { countUsers, seedDemoData } from './db/seed';
+import { startTracing } from './tracing/setup';
 
 // Everything the api writes (the SQLite file and its journal, the generated signing key, their
 // folder) is for this user only: 0600 files, 0700 folders.
@@ -14,6 +15,8 @@ process.umask(0o077);
 
 function settingsOrExit() {
   try {
+    // Before the app is built, so its request hooks are added (OTEL_EXPORTER_OTLP_ENDPOINT; off unset).
+    startTracing();
     return {
       config: readServerConfig(),
       options: serverBuildOptions(),

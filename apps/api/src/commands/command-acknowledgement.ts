@@ -7,6 +7,7 @@
 import type { DeviceCommandAck, DeviceCommandStatus } from '@sentinel/domain';
 import { recordLockChange } from '../vehicles/vehicle-store';
 import { countCommandOutcome } from '../metrics/instruments';
+import { traceCommandAcknowledgement } from '../tracing/command-spans';
 import { auditOutcome } from './command-expiry';
 import type { ExpireCommand } from './command-expiry';
 import type { CommandContext, CommandDevice, CommandService } from './command-service';
@@ -105,6 +106,16 @@ export function createAcknowledgement(
     if (!row || row.deviceId !== device.id) {
       throw new CommandRefusal(404, `This device has no command ${commandId}.`);
     }
+    return traceCommandAcknowledgement(row, ack, () => answer(row, device, ack));
+  }
+
+  /** The device's answer to its vehicle's command `row`, in the command's trace. */
+  async function answer(
+    row: NonNullable<Awaited<ReturnType<typeof findCommand>>>,
+    device: CommandDevice,
+    ack: DeviceCommandAck,
+  ): Promise<DeviceCommandStatus> {
+    const commandId = row.id;
     if (row.vehicleId !== device.vehicleId) {
       throw new CommandRefusal(
         409,

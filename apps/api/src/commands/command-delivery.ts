@@ -8,6 +8,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeviceCommandDelivery } from '@sentinel/domain';
+import { traceCommandDelivery } from '../tracing/command-spans';
 import type { CommandContext, CommandDevice, CommandService, HandedCommand } from './command-service';
 import {
   claimCommands,
@@ -60,8 +61,12 @@ export function createDelivery(context: CommandContext): Delivery {
     await markDeviceSeen(db, device.id, now);
     const rows = await claimCommands(db, device, now);
     rows.sort((a, b) => a.id - b.id);
-    // A test command changes no vehicle: nobody watches it live.
-    for (const row of rows) if (row.vehicleId !== null) announce(row.vehicleId, row.id);
+    for (const row of rows) {
+      traceCommandDelivery({ ...row, deviceId: device.id }, () => {
+        // A test command changes no vehicle: nobody watches it live.
+        if (row.vehicleId !== null) announce(row.vehicleId, row.id);
+      });
+    }
     return rows.map(deliveryView);
   }
 
@@ -75,8 +80,12 @@ export function createDelivery(context: CommandContext): Delivery {
       );
     }
     rows.sort((a, b) => a.id - b.id);
-    // A test command changes no vehicle: nobody watches it live.
-    for (const row of rows) if (row.vehicleId !== null) announce(row.vehicleId, row.id);
+    for (const row of rows) {
+      traceCommandDelivery(row, () => {
+        // A test command changes no vehicle: nobody watches it live.
+        if (row.vehicleId !== null) announce(row.vehicleId, row.id);
+      });
+    }
     return rows.map((row) => ({ deviceId: row.deviceId, command: deliveryView(row) }));
   }
 

@@ -8,6 +8,8 @@ import type { DeviceCommand, DeviceTestCommand } from '@sentinel/domain';
 import { isUniqueViolation } from '../db/database';
 import { recordLockCommandEnd } from '../vehicles/vehicle-store';
 import { countCommandOutcome } from '../metrics/instruments';
+import { traceCommandIssue } from '../tracing/command-spans';
+import { currentTraceParent } from '../tracing/spans';
 import type { CommandContext, CommandService } from './command-service';
 import {
   commandView,
@@ -32,6 +34,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
 
   async function request(input: Parameters<CommandService['request']>[0]): Promise<DeviceCommand> {
     const now = new Date();
+    const traceParent = currentTraceParent();
     const create = () =>
       db.transaction().execute(async (trx) => {
         // Requests for one vehicle take turns, so each sees (and replaces) the one before it.
@@ -44,7 +47,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
           if (holdsLock(speed, settings.lockMaxSpeedKmh)) holdUntilKmh = settings.lockMaxSpeedKmh;
         }
         const expiresAt = new Date(now.getTime() + settings.expiryMs);
-        return insertCommand(trx, { ...input, now, expiresAt, holdUntilKmh });
+        return insertCommand(trx, { ...input, now, expiresAt, holdUntilKmh, traceParent });
       });
     // The partial unique index refuses a second waiting command should two requests still race.
     const created = await create().catch((error: unknown) => {
@@ -92,6 +95,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
     input: Parameters<CommandService['requestTest']>[0],
   ): Promise<DeviceTestCommand> {
     const now = new Date();
+    const traceParent = currentTraceParent();
     const create = () =>
       db.transaction().execute(async (trx) => {
         const created = await insertCommand(trx, {
@@ -99,6 +103,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
           vehicleId: null,
           now,
           expiresAt: new Date(now.getTime() + settings.expiryMs),
+          traceParent,
         });
         return created.id;
       });
@@ -114,7 +119,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
   }
 
   return {
-    request,
+    request: (input) => traceCommandIssue(input, () => request(input)),
     sendNow,
     async cancel(vehicleId, commandId, byUserId) {
       const row = await findCommand(db, commandId);
@@ -141,7 +146,7 @@ export function createIssuing(context: CommandContext, wake: (deviceId: number) 
       return { items: rows.map((row) => commandView(row, context.onlineWindowMs, now)), totalCount };
     },
     get: view,
-    requestTest,
+    requestTest: (input) => traceCommandIssue(input, () => requestTest(input)),
     async getTest(deviceId, commandId) {
       const row = await findTestCommand(db, commandId);
       return row && row.deviceId === deviceId ? testCommandView(row) : undefined;

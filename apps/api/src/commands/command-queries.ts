@@ -56,6 +56,7 @@ function commandQuery(db: Db) {
       'command.reason',
       'command.lockReason',
       'command.lockNote',
+      'command.traceParent',
       'devices.serialNumber',
       'devices.commandsSeenAt',
       'requestedBy.firstName as requestedByUserFirstName',
@@ -169,6 +170,8 @@ interface NewCommand {
   lockNote?: string | undefined;
   /** A lock held while the vehicle moves: released by a report at or below this speed. */
   holdUntilKmh?: number | undefined;
+  /** The trace the command continues (a W3C traceparent); null when not traced. */
+  traceParent?: string | null;
 }
 
 /** Locks the vehicle's row for the rest of the transaction, so requests for one vehicle take turns. */
@@ -211,6 +214,7 @@ export async function insertCommand(
       lockReason: command.lockReason ?? null,
       lockNote: command.lockNote ?? null,
       releaseAtKmh: command.holdUntilKmh ?? null,
+      traceParent: command.traceParent ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -230,7 +234,7 @@ export function claimCommands(db: Db, device: { id: number; vehicleId: number | 
     .where((eb) => (vehicleId === null ? eb('vehicleId', 'is', null) : eb('vehicleId', '=', vehicleId)))
     .where('status', '=', 'Pending')
     .where('expiresAt', '>', instant(now))
-    .returning(['id', 'vehicleId', 'type', 'requestedAt', 'expiresAt'])
+    .returning(['id', 'vehicleId', 'type', 'requestedAt', 'expiresAt', 'traceParent'])
     .execute();
 }
 
@@ -263,7 +267,7 @@ export function claimCommandsOfDevices(db: Db, deviceIds: readonly number[], now
           ),
       ),
     )
-    .returning(['id', 'vehicleId', 'deviceId', 'type', 'requestedAt', 'expiresAt'])
+    .returning(['id', 'vehicleId', 'deviceId', 'type', 'requestedAt', 'expiresAt', 'traceParent'])
     .execute();
 }
 

@@ -359,6 +359,8 @@ export interface DeviceCommandsTable {
   lockNote: string | null;
   /** A held lock (WaitingForSlowdown) is released by a report at or below this speed. */
   releaseAtKmh: number | null;
+  /** The W3C traceparent of the request that asked for it (migration 0024); null when not traced. */
+  traceParent: string | null;
 }
 
 /** One partner alert and its outcome (migration 0008). */

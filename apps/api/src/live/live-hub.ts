@@ -37,6 +37,7 @@ import {
 import { LIVE_MESSAGE } from '@sentinel/domain';
 import { countHubDrop, countHubMessage } from '../metrics/instruments';
 import { causingRequestLog } from '../plugins/request-id';
+import { traceHubSend } from '../tracing/command-spans';
 import type {
   AlarmChangedMessage,
   ArmingStatus,
@@ -287,7 +288,9 @@ export const liveHubPlugin = fp<LiveHubOptions>(
       next();
     });
 
-    async function send(name: LiveMessageName, vehicleId: number, message: object): Promise<void> {
+    const send = (name: LiveMessageName, vehicleId: number, message: object): Promise<void> =>
+      traceHubSend(name, vehicleId, () => sendUntraced(name, vehicleId, message));
+    async function sendUntraced(name: LiveMessageName, vehicleId: number, message: object): Promise<void> {
       const companyAdmins = await audiences.companyAdminsWatching(vehicleId);
       // One audience, so one backplane message: staff plus the Company-Admins' own groups.
       await hub.clients

@@ -22,6 +22,7 @@ import { armingMigration } from './0020-arming';
 import { geofencesMigration } from './0021-geofences';
 import { deviceSignalMigration } from './0022-device-signal';
 import { notificationsMigration } from './0023-notifications';
+import { commandTraceContextMigration } from './0024-command-trace-context';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-geofences': geofencesMigration,
   '0022-device-signal': deviceSignalMigration,
   '0023-notifications': notificationsMigration,
+  '0024-command-trace-context': commandTraceContextMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {

@@ -1,0 +1,222 @@
+import { request } from 'node:http';
+import type { HubConnection } from '@microsoft/signalr';
+import { SpanKind } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LIVE_MESSAGE, ROLE } from '@sentinel/domain';
+import type { DeviceCommandStatusMessage, LockResult } from '@sentinel/domain';
+import {
+  addTrackedVehicle,
+  hubConnection,
+  nextMessage,
+  signIn,
+  startApi,
+  stopApi,
+} from '../live/test-support';
+import type { RunningApi, TrackedVehicle } from '../live/test-support';
+import { COMMAND_ID, COMMAND_STATUS, HUB_MESSAGE } from './command-spans';
+import { installTracing, stopTracing, tracingSettings } from './setup';
+
+const exporter = new InMemorySpanExporter();
+let api: RunningApi;
+let agent: string;
+let hub: HubConnection;
+
+beforeAll(async () => {
+  // What startTracing does with the OTLP exporter, with one that keeps the spans here.
+  installTracing([new SimpleSpanProcessor(exporter)]);
+  api = await startApi();
+  agent = (await signIn(api.url, ROLE.technicalAgent)).accessToken;
+  hub = hubConnection(api.url, agent);
+  await hub.start();
+});
+
+afterAll(async () => {
+  await hub.stop();
+  await stopApi(api);
+  // The worker runs other test files next: they run untraced, as the api does by default.
+  await stopTracing();
+});
+
+function lock(vehicle: TrackedVehicle, headers: Record<string, string> = {}) {
+  return fetch(`${api.url}/Vehicles/${vehicle.vehicleId}/Lock`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${agent}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ reason: 'Test' }),
+  });
+}
+
+function fetchCommands(vehicle: TrackedVehicle) {
+  return fetch(`${api.url}/Devices/${vehicle.serialNumber}/Commands?waitSeconds=0`, {
+    headers: { authorization: `Device ${vehicle.deviceKey}` },
+  });
+}
+
+/**
+ * The device's answer, its body sent only after the api has read the headers and answered
+ * 100 Continue: the body then arrives in socket events of its own, as a slow device's does.
+ */
+function ack(vehicle: TrackedVehicle, commandId: number, body: object): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${api.url}/Devices/${vehicle.serialNumber}/Commands/${commandId}/Ack`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Device ${vehicle.deviceKey}`,
+          'content-type': 'application/json',
+          expect: '100-continue',
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on('continue', () => sent.end(JSON.stringify(body)));
+    sent.on('error', reject);
+    sent.flushHeaders();
+  });
+}
+
+const idOf = (span: ReadableSpan) => span.spanContext().spanId;
+const traceOf = (span: ReadableSpan) => span.spanContext().traceId;
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+
+/** The one finished span of this name that matches; waits for it (a hub send ends after the client has it). */
+async function span(name: string, matches: (span: ReadableSpan) => boolean = () => true) {
+  return vi.waitFor(
+    () => {
+      const found = exporter.getFinishedSpans().filter((each) => each.name === name && matches(each));
+      expect(found.map((each) => each.name)).toEqual([name]);
+      return found[0] as ReadableSpan;
+    },
+    { timeout: 5_000, interval: 10 },
+  );
+}
+
+describe('given tracing is on', () => {
+  it('follows a lock command in one trace: the request, the command, its fetch, its answer and the hub messages', async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const confirmed = nextMessage<DeviceCommandStatusMessage>(
+      hub,
+      LIVE_MESSAGE.commandStatus,
+      (message) => message.vehicleId === vehicle.vehicleId && message.status === 'Confirmed',
+    );
+
+    const asked = await lock(vehicle);
+    expect(asked.status).toBe(202);
+    const { command } = (await asked.json()) as LockResult;
+    expect((await fetchCommands(vehicle)).status).toBe(200);
+    expect(await ack(vehicle, command.id, { status: 'Confirmed', locked: true })).toBe(200);
+    await confirmed;
+
+    const ofCommand = (each: ReadableSpan) => each.attributes[COMMAND_ID] === command.id;
+    const issue = await span('command issue', ofCommand);
+    const delivery = await span('command delivery', ofCommand);
+    const answer = await span('command acknowledgement', ofCommand);
+    const trace = traceOf(issue);
+    const request = await span('PUT /Vehicles/:id/Lock', (each) => traceOf(each) === trace);
+
+    // The staff member's request is the root; the command is its child.
+    expect(request.kind).toBe(SpanKind.SERVER);
+    expect(request.parentSpanContext).toBeUndefined();
+    expect(request.attributes['http.response.status_code']).toBe(202);
+    expect(parentOf(issue)).toBe(idOf(request));
+    expect(issue.attributes[COMMAND_STATUS]).toBe('Pending');
+
+    // The device's fetch and its answer, each in a request of its own, continue the command's trace
+    // and link to that request.
+    const poll = await span('GET /Devices/:serialNumber/Commands', (each) =>
+      delivery.links.some((link) => link.context.spanId === idOf(each)),
+    );
+    const answered = await span('POST /Devices/:serialNumber/Commands/:commandId/Ack', (each) =>
+      answer.links.some((link) => link.context.spanId === idOf(each)),
+    );
+    expect([traceOf(delivery), traceOf(answer)]).toEqual([trace, trace]);
+    expect([parentOf(delivery), parentOf(answer)]).toEqual([idOf(issue), idOf(issue)]);
+    expect(answer.attributes[COMMAND_STATUS]).toBe('Confirmed');
+    expect(traceOf(poll)).not.toBe(trace);
+    expect(traceOf(answered)).not.toBe(trace);
+
+    // Each hub message about the command is the child of the step that sent it: Pending of the
+    // issue, Delivered of the fetch, the outcome and the vehicle's lock state of the answer.
+    const statusSends = (parent: ReadableSpan) =>
+      span(`hub send ${LIVE_MESSAGE.commandStatus}`, (each) => parentOf(each) === idOf(parent));
+    const sends = [
+      await statusSends(issue),
+      await statusSends(delivery),
+      await statusSends(answer),
+      await span(`hub send ${LIVE_MESSAGE.lockUnlock}`, (each) => parentOf(each) === idOf(answer)),
+    ];
+    expect(sends.map(traceOf)).toEqual([trace, trace, trace, trace]);
+    expect(sends.map((each) => each.kind)).toEqual([
+      SpanKind.PRODUCER,
+      SpanKind.PRODUCER,
+      SpanKind.PRODUCER,
+      SpanKind.PRODUCER,
+    ]);
+    expect(sends[2]?.attributes[HUB_MESSAGE]).toBe(LIVE_MESSAGE.commandStatus);
+  });
+
+  it("continues the caller's traceparent, and stores the command's with it", async () => {
+    const vehicle = await addTrackedVehicle(api.app);
+    const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const callerSpan = '00f067aa0ba902b7';
+
+    const asked = await lock(vehicle, { traceparent: `00-${callerTrace}-${callerSpan}-01` });
+    expect(asked.status).toBe(202);
+    const { command } = (await asked.json()) as LockResult;
+
+    const request = await span('PUT /Vehicles/:id/Lock', (each) => traceOf(each) === callerTrace);
+    expect(parentOf(request)).toBe(callerSpan);
+    const issue = await span('command issue', (each) => each.attributes[COMMAND_ID] === command.id);
+    const stored = await api.app.db
+      .selectFrom('deviceCommands')
+      .select('traceParent')
+      .where('id', '=', command.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.traceParent).toBe(`00-${callerTrace}-${idOf(issue)}-01`);
+  });
+
+  it('records no path, query or header of a request, only its method, route and status', () => {
+    const requests = exporter.getFinishedSpans().filter((each) => each.kind === SpanKind.SERVER);
+    expect(requests.length).toBeGreaterThan(0);
+    const recorded = new Set(requests.flatMap((each) => Object.keys(each.attributes)));
+    expect([...recorded].sort()).toEqual(['http.request.method', 'http.response.status_code', 'http.route']);
+  });
+});
+
+describe('the tracing settings', () => {
+  it('leave tracing off without an OTLP endpoint, or with OTEL_SDK_DISABLED', () => {
+    expect(tracingSettings({})).toBeUndefined();
+    expect(tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: ' ' })).toBeUndefined();
+    expect(
+      tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }),
+    ).toBeUndefined();
+  });
+
+  it("send to the endpoint's traces path, as sentinel-api unless OTEL_SERVICE_NAME says otherwise", () => {
+    expect(tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      serviceName: 'sentinel-api',
+    });
+    expect(
+      tracingSettings({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.test/otlp',
+        OTEL_SERVICE_NAME: 'sentinel-api-eu',
+      }),
+    ).toEqual({ tracesUrl: 'https://traces.example.test/otlp', serviceName: 'sentinel-api-eu' });
+  });
+
+  it('name the setting that is not an http URL', () => {
+    expect(() => tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http or https URL/,
+    );
+    expect(() => tracingSettings({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'not a url' })).toThrow(
+      /OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be a URL/,
+    );
+  });
+});
