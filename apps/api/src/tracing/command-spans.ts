@@ -4,8 +4,9 @@
  * device_commands.trace_parent column), so the steps that come later, in other requests and maybe
  * on another instance, are its children:
  *
- *   PUT /Vehicles/:id/Lock                      (server span, request-spans.ts)
+ *   PUT /Vehicles/:id/Lock                             (server span, request-spans.ts)
  *   └─ command issue                                   (command-issuing.ts; stored)
+ *      ├─ hub send DeviceCommandStatusMessage          (live-hub.ts: Pending)
  *      ├─ command delivery                             (command-delivery.ts: the device's GET
  *      │                                                /Devices/{serial}/Commands or a gateway's
  *      │                                                poll; linked to that request's span)
