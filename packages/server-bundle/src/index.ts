@@ -91,6 +91,9 @@ async function makeBundle(folder: string, source: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // Node's own conditions only: esbuild's default adds bundlers' `module`, whose files (such as
+    // @opentelemetry/api's build/esm) Node cannot import as they stand.
+    conditions: ['node'],
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
