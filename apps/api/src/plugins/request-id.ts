@@ -26,11 +26,10 @@ export function requestIdOf(raw: IncomingMessage): string {
 
 /**
  * Fastify's options for the id. requestIdHeader is off because Fastify would take the header as it
- * comes; genReqId reads it and checks it instead.
+ * comes; genReqId reads it and checks it instead. Each line carries it as `reqId`, Fastify's own label.
  */
 export const requestIdOptions = {
   requestIdHeader: false,
-  requestIdLogLabel: 'reqId',
   genReqId: requestIdOf,
 } as const;
 
