@@ -66,13 +66,24 @@ export function base64urlLength(text: string): number | undefined {
   return Math.floor((unpadded.length * 6) / 8);
 }
 
+/**
+ * The WHATWG URL parser, which browsers and Node both have; declared here because the domain is
+ * built against the ECMAScript library alone, which names neither.
+ */
+declare const URL: new (input: string) => {
+  protocol: string;
+  hostname: string;
+  username: string;
+  password: string;
+};
+
 /** A host that is an address rather than a name: no push service is reached that way. */
 const IP_LITERAL = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
 /** Whether `endpoint` may be a push service's URL: https, a host name (not localhost or an address), no user. */
 export function isPushEndpoint(endpoint: string): boolean {
   if (endpoint.length > MAX_PUSH_ENDPOINT_LENGTH) return false;
-  let url: URL;
+  let url: InstanceType<typeof URL>;
   try {
     url = new URL(endpoint);
   } catch {
