@@ -39,16 +39,34 @@ export function refusalOn(role: string, handles: readonly unknown[]): RouteAcces
   return handles.filter(isRouteAccess).find((access) => !(access.roles as readonly string[]).includes(role));
 }
 
+/**
+ * Answers already worked out, per route table and then by role and path. matchRoutes flattens and
+ * ranks the whole table on every call, and the menus ask for every item and tab on every render of
+ * the agent layout; a table's answers never change, so each is worked out once. A table's paths
+ * with ids in them (a client's tabs) are few per session; past MAX_CACHED the map starts again.
+ */
+const reached = new WeakMap<RouteObject[], Map<string, boolean>>();
+const MAX_CACHED = 500;
+
 /** Whether a role reaches a path of the route table; an unknown path is not reached. */
 export function roleReaches(routes: RouteObject[], role: string, path: string): boolean {
+  let answers = reached.get(routes);
+  if (answers === undefined || answers.size >= MAX_CACHED) {
+    answers = new Map();
+    reached.set(routes, answers);
+  }
+  const key = `${role}\n${path}`;
+  const known = answers.get(key);
+  if (known !== undefined) return known;
   const matches = matchRoutes(routes, path);
-  return (
+  const answer =
     matches !== null &&
     refusalOn(
       role,
       matches.map((match) => match.route.handle),
-    ) === undefined
-  );
+    ) === undefined;
+  answers.set(key, answer);
+  return answer;
 }
 
 /** Tells the menus below it which paths the signed-in role reaches in `routes`. */
