@@ -16,6 +16,7 @@ const AUDIT_FIELDS = {
   action: { type: 'string', expression: sql.ref('auditLog.action') },
   targetType: { type: 'string', expression: sql.ref('auditLog.targetType') },
   targetId: { type: 'string', expression: sql.ref('auditLog.targetId') },
+  subjectUserId: { type: 'number', expression: sql.ref('auditLog.subjectUserId') },
 } satisfies FieldMap<AuditListField>;
 
 function parseDetail(detail: string | null): Record<string, unknown> | null {
@@ -47,6 +48,7 @@ export async function listAuditLog(db: Kysely<Database>, query: ListQuery): Prom
         'auditLog.targetType',
         'auditLog.targetId',
         'auditLog.detail',
+        'auditLog.subjectUserId',
       ]),
     (rows) =>
       rows.map((row) => ({
@@ -60,6 +62,7 @@ export async function listAuditLog(db: Kysely<Database>, query: ListQuery): Prom
         targetType: row.targetType,
         targetId: row.targetId,
         detail: parseDetail(row.detail),
+        subjectUserId: row.subjectUserId,
       })),
   );
 }

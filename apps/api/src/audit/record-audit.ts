@@ -23,6 +23,8 @@ export interface AuditRecord {
   targetId?: number | string;
   /** A small object (old and new value, a role, a partner's answer); never a secret. */
   detail?: Record<string, unknown>;
+  /** The account holder the entry is about, when there is one (POPIA's "who had access to my data"). */
+  subjectUserId?: number;
 }
 
 // A user agent is whatever the caller sends; keep a readable prefix, not a 1 MB header.
@@ -69,6 +71,7 @@ export async function recordAudit(
       targetType: record.targetType ?? null,
       targetId: record.targetId === undefined ? null : String(record.targetId),
       detail: detail !== null && detail.length > MAX_DETAIL ? JSON.stringify({ truncated: true }) : detail,
+      subjectUserId: record.subjectUserId ?? null,
     }))
     .execute();
 }

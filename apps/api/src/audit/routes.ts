@@ -13,7 +13,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Audit'],
         summary: 'List the audit log (Admin only), with the OData subset; newest first',
         description:
-          'Filter fields: id, dateTime, userId, userEmail, action, targetType, targetId. ' +
+          'Filter fields: id, dateTime, userId, userEmail, action, targetType, targetId, subjectUserId. ' +
           `Actions: ${AUDIT_ACTIONS.join(', ')}. ` +
           "e.g. action eq 'SignInFailed' and dateTime ge 2025-11-01T00:00:00Z and dateTime lt 2025-11-02T00:00:00Z.",
         security: [{ bearer: [] }],

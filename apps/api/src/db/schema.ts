@@ -50,6 +50,12 @@ export interface UsersTable {
   vehiclesWithoutDeviceCount: ColumnType<number, number | undefined, number>;
   /** When the account holder confirmed the phone number with a one-time code; null until then. */
   phoneConfirmedAt: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** A legal hold (migration 0025): while set, the holder is neither erased nor swept by retention. */
+  legalHoldReason: ColumnType<string | null, string | null | undefined, string | null>;
+  legalHoldSetAt: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  legalHoldSetByUserId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the holder's personal fields were replaced (erasure, migration 0025); null until then. */
+  erasedAt: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 export interface UserRolesTable {
@@ -334,6 +340,8 @@ export interface AuditLogTable {
   targetType: string | null;
   targetId: string | null;
   detail: string | null;
+  /** The account holder the entry is about (migration 0025): a view of their data, a change to them. */
+  subjectUserId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -594,6 +602,37 @@ export interface RecoveryCodesTable {
   usedAt: Instant | null;
 }
 
+/** An Admin's download of everything held about one account holder (migration 0025). */
+export interface DataAccessRequestsTable {
+  id: Generated<number>;
+  subjectUserId: number;
+  requestedByUserId: number | null;
+  requestedAt: Instant;
+  expiresAt: Instant;
+  /** SHA-256 of the download token, base64url; the token itself is never stored. */
+  tokenHash: string;
+  /** The period of position fixes asked for; both null for all of them. */
+  fixesFrom: Instant | null;
+  fixesTo: Instant | null;
+  downloads: ColumnType<number, number | undefined, number>;
+  lastDownloadedAt: Instant | null;
+}
+
+/** One entry of the breach register (migration 0025); `dataClasses` is a JSON list as text. */
+export interface BreachIncidentsTable {
+  id: Generated<number>;
+  occurredAt: Instant;
+  discoveredAt: Instant;
+  description: string;
+  dataClasses: string;
+  peopleAffected: number;
+  regulatorNotifiedAt: Instant | null;
+  peopleNotifiedAt: Instant | null;
+  recordedByUserId: number | null;
+  recordedAt: Instant;
+  updatedAt: Instant;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -624,6 +663,8 @@ export interface Database {
   deviceCommands: DeviceCommandsTable;
   partnerAlerts: PartnerAlertsTable;
   auditLog: AuditLogTable;
+  dataAccessRequests: DataAccessRequestsTable;
+  breachIncidents: BreachIncidentsTable;
   alarms: AlarmsTable;
   alarmEvents: AlarmEventsTable;
   escalationContacts: EscalationContactsTable;

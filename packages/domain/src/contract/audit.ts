@@ -7,7 +7,9 @@ import { Nullable, PageSchema, ref } from './common';
  * for want of a recent sign-in), contact changes, locks, devices registered, device links and
  * changes, test commands to free devices, partner alerts, company links, arming and its schedule,
  * geofences, escalation contacts and notification preferences, push subscriptions, live-location links
-and panic: the changes a security review asks "who did this?" of.
+and panic: the changes a security review asks "who did this?" of. Under POPIA also every read of a
+ * person's record, history or trips (PersonalDataViewed, with the holder as `subjectUserId`), access
+ * requests, erasures, legal holds and the breach register.
  */
 export const AUDIT_ACTIONS = [
   'SignIn',
@@ -53,11 +55,29 @@ export const AUDIT_ACTIONS = [
   'ShareLinkCreated',
   'ShareLinkRevoked',
   'PanicRaised',
+  'PersonalDataViewed',
+  'DataAccessRequested',
+  'DataAccessDownloaded',
+  'HolderErased',
+  'HolderErasureRefused',
+  'LegalHoldSet',
+  'LegalHoldCleared',
+  'BreachRecorded',
+  'BreachChanged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit entry is about: the kind of record its targetId names. */
-export const AUDIT_TARGET_TYPES = ['User', 'Driver', 'Vehicle', 'Device', 'Company', 'Geofence'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'User',
+  'Driver',
+  'Vehicle',
+  'Device',
+  'Company',
+  'Geofence',
+  'DataAccessRequest',
+  'BreachIncident',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One audit log entry: who did what to which record, when and from where. */
@@ -77,6 +97,11 @@ export const AuditEntrySchema = Type.Object(
     detail: Nullable(
       Type.Record(Type.String(), Type.Unknown(), {
         description: 'A small JSON object (e.g. the old and new value); never a secret.',
+      }),
+    ),
+    subjectUserId: Nullable(
+      Type.Integer({
+        description: 'The account holder the entry is about (whose data was read or changed).',
       }),
     ),
   },
@@ -99,6 +124,7 @@ export const AUDIT_LIST_FIELDS = [
   'action',
   'targetType',
   'targetId',
+  'subjectUserId',
 ] as const;
 export type AuditListField = (typeof AUDIT_LIST_FIELDS)[number];
 export type AuditListFields = Pick<AuditEntry, AuditListField>;

@@ -23,6 +23,7 @@ import { geofencesMigration } from './0021-geofences';
 import { deviceSignalMigration } from './0022-device-signal';
 import { notificationsMigration } from './0023-notifications';
 import { commandTraceContextMigration } from './0024-command-trace-context';
+import { privacyMigration } from './0025-privacy';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-device-signal': deviceSignalMigration,
   '0023-notifications': notificationsMigration,
   '0024-command-trace-context': commandTraceContextMigration,
+  '0025-privacy': privacyMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
