@@ -54,7 +54,7 @@ export function run(command, args, options = {}) {
 }
 
 /** Runs a command like `run`, each line of its output headed by `prefix`, for commands that run side by side. */
-export function runPrefixed(command, args, { prefix, ...options }) {
+export function runPrefixed(command, args, { prefix, onLine, ...options }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
     for (const stream of [child.stdout, child.stderr]) {
@@ -63,9 +63,11 @@ export function runPrefixed(command, args, { prefix, ...options }) {
         const lines = (partial + chunk.toString()).split('\n');
         partial = lines.pop() ?? '';
         if (lines.length > 0) process.stdout.write(lines.map((line) => `${prefix}${line}\n`).join(''));
+        lines.forEach((line) => onLine?.(line));
       });
       stream.on('end', () => {
         if (partial !== '') process.stdout.write(`${prefix}${partial}\n`);
+        if (partial !== '') onLine?.(partial);
       });
     }
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));

@@ -52,6 +52,9 @@ const PACKAGE_TESTS_BY_LENGTH = [
 ];
 
 const failures = [];
+/** The end of each package test run that exited non-zero (see runPackageTests). */
+const failedRunEnds = [];
+const FAILED_RUN_LINES = 40;
 // How long each stage took, printed at the end: the gate is a time budget, so every run shows it.
 const started = Date.now();
 const stageTimes = [];
@@ -189,6 +192,10 @@ if (failedTests.length > 0) {
   log('Failed tests');
   for (const test of failedTests) console.log(test);
 }
+if (failedRunEnds.length > 0) {
+  log('Package test runs that failed');
+  for (const end of failedRunEnds) console.log(end);
+}
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 if (failures.length > 0 && failed === 0) failed = failures.length;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
@@ -217,12 +224,21 @@ async function runPackageTests() {
     for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
       const { name } = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
       const since = Date.now();
+      // The last lines of each run: a runner can fail with every test passed (an unhandled error,
+      // a teardown that throws), and CI keeps only the end of the log, so a failure repeats them.
+      const lastLines = [];
       const code = await runPrefixed(pnpm[0], [...pnpm.slice(1), 'run', 'test'], {
         cwd: join(root, dir),
         prefix: `${name}:test: `,
+        onLine: (line) => {
+          lastLines.push(line);
+          if (lastLines.length > FAILED_RUN_LINES) lastLines.shift();
+        },
       });
       times.push([name, Date.now() - since]);
       if (code !== 0) failed.push(name);
+      if (code !== 0)
+        failedRunEnds.push(`  ${name} (exit ${code}), its last lines:\n${lastLines.join('\n')}`);
     }
   };
   await Promise.all([lane(), lane()]);
