@@ -630,3 +630,6 @@ export * from './contract/notifications';
 export * from './contract/share-links';
 export * from './contract/push';
 export * from './contract/panic';
+// POPIA: erasure of an account holder, and the legal hold that stops it.
+export * from './erasure-rules';
+export * from './contract/privacy';

@@ -103,6 +103,11 @@ export async function loadUsers(db: Kysely<Database>, ids: readonly number[]): P
         totalNumberOfVehiclesWithDevice: user.vehiclesWithDeviceCount,
         totalNumberOfVehiclesWithoutDevice: user.vehiclesWithoutDeviceCount,
         totalNumberOfVehicles: user.vehiclesWithDeviceCount + user.vehiclesWithoutDeviceCount,
+        legalHold:
+          user.legalHoldReason === null
+            ? null
+            : { reason: user.legalHoldReason, setAt: user.legalHoldSetAt ?? user.createdOnDateTime },
+        erasedAt: user.erasedAt,
       },
     ];
   });

@@ -72,6 +72,8 @@ describe('GET /Users', () => {
       totalNumberOfVehiclesWithDevice: expect.any(Number),
       totalNumberOfVehiclesWithoutDevice: expect.any(Number),
       totalNumberOfVehicles: expect.any(Number),
+      legalHold: null,
+      erasedAt: null,
     });
     const dates = result.items.map((user) => user.createdOnDateTime);
     expect(dates).toEqual([...dates].sort().reverse());

@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = [
   'HolderErasureRefused',
   'LegalHoldSet',
   'LegalHoldCleared',
+  'SubscriptionEnded',
   'BreachRecorded',
   'BreachChanged',
 ] as const;

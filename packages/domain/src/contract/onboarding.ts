@@ -183,9 +183,9 @@ export type CreateSubscriptionRequest = Static<typeof CreateSubscriptionRequestS
 
 /**
  * Where a subscription's deposit stands: waiting for the client's payment, paid, or none due (an
- * offline plan is paid outside the product).
+ * offline plan is paid outside the product); or Ended, by an Admin (POST /Vehicles/{id}/EndSubscription).
  */
-export const SUBSCRIPTION_STATUSES = ['Deposit-Pending', 'Deposit-Paid', 'Offline'] as const;
+export const SUBSCRIPTION_STATUSES = ['Deposit-Pending', 'Deposit-Paid', 'Offline', 'Ended'] as const;
 export const SubscriptionStatusSchema = Literals(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { RoleName } from '../roles';
 import { PageSchema, Nullable, ref } from './common';
 import { MAX_LENGTH } from '../limits';
+import { LegalHoldSchema } from './privacy';
 
 /** A user as GET /Users lists them (account holders and staff). */
 export const UserSchema = Type.Object(
@@ -21,6 +22,14 @@ export const UserSchema = Type.Object(
     totalNumberOfVehiclesWithDevice: Type.Integer(),
     totalNumberOfVehiclesWithoutDevice: Type.Integer(),
     totalNumberOfVehicles: Type.Integer(),
+    legalHold: Nullable(LegalHoldSchema, {
+      description: 'The legal hold that stops erasure and retention deletes (POPIA); null when none is set.',
+    }),
+    erasedAt: Nullable(
+      Type.String({
+        description: 'When the holder was erased (their personal fields replaced), ISO 8601 UTC.',
+      }),
+    ),
   },
   { $id: 'User' },
 );
