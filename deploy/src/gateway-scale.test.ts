@@ -11,7 +11,7 @@ import { startRedisServer } from '@sentinel/signalr-hub/testing';
 import type { RedisServer } from '@sentinel/signalr-hub/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEBIAN_STREAM_MODULE, renderGatewayStreamConfig } from '../nginx/render.mjs';
-import { API_DIR, NGINX, freePort, startUntil, stop } from './test/processes';
+import { API_DIR, apiEntry, NGINX, freePort, startUntil, stop } from './test/processes';
 import type { Running } from './test/processes';
 import { signInAdmin } from './test/scale-stack';
 
@@ -54,7 +54,7 @@ describe('two device gateway instances on Redis behind nginx stream', () => {
     // The api seeds its fresh file itself (outside production); meanwhile Redis and the gateways start.
     api = startUntil(
       process.execPath,
-      ['--import', 'tsx', 'src/server.ts'],
+      await apiEntry('src/server.ts'),
       {
         cwd: API_DIR,
         env: {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderNginxConfig } from '../nginx/render.mjs';
 import { localPaymentSettings } from './local-production.mjs';
 import { ASSET, INDEX_HTML, writeFixtureDist } from './test/fixture-dist';
-import { API_DIR, NGINX, answers, freePort, runToEnd, startUntil, stop } from './test/processes';
+import { API_DIR, apiEntry, NGINX, answers, freePort, runToEnd, startUntil, stop } from './test/processes';
 import type { Running } from './test/processes';
 
 // nginx from Debian in front of one real api process (NODE_ENV=production, its own SQLite file set
@@ -45,16 +45,13 @@ describe('nginx in front of the api and a built app', () => {
       PORT: String(apiPort),
       ...localPaymentSettings({}, apiUrl),
     };
-    const setup = await runToEnd(process.execPath, ['--import', 'tsx', 'src/db-setup.ts'], {
+    const setup = await runToEnd(process.execPath, await apiEntry('src/db-setup.ts'), {
       cwd: API_DIR,
       env,
     });
     expect(setup.code, setup.output).toBe(0);
-    api = await startUntil(
-      process.execPath,
-      ['--import', 'tsx', 'src/server.ts'],
-      { cwd: API_DIR, env },
-      (out) => Promise.resolve(out.includes('listening on')),
+    api = await startUntil(process.execPath, await apiEntry('src/server.ts'), { cwd: API_DIR, env }, (out) =>
+      Promise.resolve(out.includes('listening on')),
     );
 
     const root = await writeFixtureDist(join(dir, 'dist'), { baseURL: apiUrl });

@@ -3,9 +3,20 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '@sentinel/server-bundle';
 
 export const NGINX = '/usr/sbin/nginx';
 export const API_DIR = fileURLToPath(new URL('../../../apps/api', import.meta.url));
+
+/**
+ * The arguments for `node` (run in API_DIR) that start the api's `src/server.ts` or run its
+ * `src/db-setup.ts`: the workspace's cached bundle of that entry (@sentinel/server-bundle), which
+ * starts on about 2.7 CPU seconds where tsx compiling the sources took 6.8, and each stack here
+ * starts three.
+ */
+export async function apiEntry(entry: 'src/server.ts' | 'src/db-setup.ts'): Promise<string[]> {
+  return [await serverBundle(API_DIR, entry)];
+}
 
 /** A port nobody listens on right now (nginx needs its ports written into its configuration). */
 export function freePort(): Promise<number> {

@@ -15,7 +15,7 @@ import type { RedisServer } from '@sentinel/signalr-hub/testing';
 import { startTemporaryPostgres } from '@sentinel/database/temporary-postgres';
 import type { TemporaryPostgres } from '@sentinel/database/temporary-postgres';
 import { renderNginxConfig } from '../../nginx/render.mjs';
-import { API_DIR, NGINX, answers, freePort, runToEnd, startUntil, stop } from './processes';
+import { API_DIR, apiEntry, NGINX, answers, freePort, runToEnd, startUntil, stop } from './processes';
 import type { Running } from './processes';
 import { localPaymentSettings } from '../local-production.mjs';
 
@@ -83,7 +83,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       HOST: '127.0.0.1',
       ...localPaymentSettings({}, `http://127.0.0.1:${proxyPort}`),
     };
-    const setup = await runToEnd(process.execPath, ['--import', 'tsx', 'src/db-setup.ts'], {
+    const setup = await runToEnd(process.execPath, await apiEntry('src/db-setup.ts'), {
       cwd: API_DIR,
       env,
     });
@@ -94,7 +94,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       ports.map(async (port, index) => {
         const running = await startUntil(
           process.execPath,
-          ['--import', 'tsx', 'src/server.ts'],
+          await apiEntry('src/server.ts'),
           { cwd: API_DIR, env: { ...env, ...options.instanceEnv?.[index], PORT: String(port) } },
           (out) => Promise.resolve(out.includes('listening on')),
         );
