@@ -630,6 +630,9 @@ export * from './contract/notifications';
 export * from './contract/share-links';
 export * from './contract/push';
 export * from './contract/panic';
+// The breach register (POPIA section 22).
+export * from './breach-register';
+export * from './contract/breach-incidents';
 // POPIA: erasure of an account holder, and the legal hold that stops it.
 export * from './erasure-rules';
 export * from './contract/privacy';

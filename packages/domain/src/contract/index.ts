@@ -47,6 +47,7 @@ import { ArmingScheduleSchema, ArmingStatusSchema } from './arming';
 import { GeofenceBreachSchema, GeofencePreviewSchema, GeofenceRuleSchema, GeofenceSchema } from './geofences';
 import { GatewayCommandBatchSchema, GatewayCommandSchema } from './gateway';
 import { PanicAnswerSchema } from './panic';
+import { BreachIncidentSchema } from './breach-incidents';
 
 /**
  * Every named schema of the contract. Answers refer to these by `$id`, so whoever checks an answer
@@ -110,4 +111,5 @@ export const CONTRACT_SCHEMAS = [
   GatewayCommandSchema,
   GatewayCommandBatchSchema,
   PanicAnswerSchema,
+  BreachIncidentSchema,
 ] as const;
