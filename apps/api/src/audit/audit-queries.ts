@@ -27,6 +27,25 @@ function parseDetail(detail: string | null): Record<string, unknown> | null {
     : null;
 }
 
+/**
+ * The names of the holders a page's entries are about, read now rather than kept in the entry:
+ * the Admin reads who it was without opening the account (which would itself be a view), and an
+ * erasure that replaces the name leaves none behind in the log.
+ */
+async function subjectNames(
+  reader: Kysely<Database>,
+  subjectUserIds: readonly (number | null)[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(subjectUserIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const users = await reader
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(users.map((user) => [user.id, `${user.firstName} ${user.lastName}`]));
+}
+
 /** A page of audit entries for the OData query, newest first unless $orderby says otherwise. */
 export async function listAuditLog(db: Kysely<Database>, query: ListQuery): Promise<PagedList<AuditEntry>> {
   const list = compileListQuery(AUDIT_FIELDS, query, { order: 'dateTime desc', id: sql.ref('auditLog.id') });
@@ -50,8 +69,12 @@ export async function listAuditLog(db: Kysely<Database>, query: ListQuery): Prom
         'auditLog.detail',
         'auditLog.subjectUserId',
       ]),
-    (rows) =>
-      rows.map((row) => ({
+    async (rows, reader) => {
+      const names = await subjectNames(
+        reader,
+        rows.map((row) => row.subjectUserId),
+      );
+      return rows.map((row) => ({
         id: row.id,
         dateTime: row.occurredAt,
         userId: row.userId,
@@ -63,6 +86,8 @@ export async function listAuditLog(db: Kysely<Database>, query: ListQuery): Prom
         targetId: row.targetId,
         detail: parseDetail(row.detail),
         subjectUserId: row.subjectUserId,
-      })),
+        subjectName: row.subjectUserId === null ? null : (names.get(row.subjectUserId) ?? null),
+      }));
+    },
   );
 }

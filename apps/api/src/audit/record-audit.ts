@@ -3,7 +3,8 @@
  * change, so the change and its record commit (or roll back) together.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { ROLE } from '@sentinel/domain';
 import type { AuditAction, AuditTargetType } from '@sentinel/domain';
 import { instant } from '../db/database';
 import type { Database } from '../db/schema';
@@ -23,7 +24,10 @@ export interface AuditRecord {
   targetId?: number | string;
   /** A small object (old and new value, a role, a partner's answer); never a secret. */
   detail?: Record<string, unknown>;
-  /** The account holder the entry is about, when there is one (POPIA's "who had access to my data"). */
+  /**
+   * The account holder the entry is about (POPIA's "who had access to my data"). When absent it is
+   * worked out from the target: a User who holds Account-Holder, a Driver's or a Vehicle's owner.
+   */
   subjectUserId?: number;
 }
 
@@ -46,6 +50,43 @@ export const SYSTEM_ACTOR: AuditActor = { userId: null, email: null, ipAddress: 
 
 function isRequest(who: FastifyRequest | AuditActor): who is FastifyRequest {
   return 'headers' in who;
+}
+
+/**
+ * The holder an entry about this target concerns, read in the entry's own insert: every change
+ * to a holder, their driver or their vehicle (contact edits, locks, arming, alarms, share links)
+ * then carries it without each caller looking it up. A staff member as the target concerns no
+ * holder.
+ */
+function subjectOf(eb: ExpressionBuilder<Database, 'auditLog'>, record: AuditRecord) {
+  if (record.subjectUserId !== undefined) return eb.val(record.subjectUserId);
+  const id = Number(record.targetId);
+  if (record.targetId === undefined || !Number.isSafeInteger(id)) return eb.val(null);
+  switch (record.targetType) {
+    case 'User':
+      return eb
+        .selectFrom('userRoles')
+        .innerJoin('roles', 'roles.id', 'userRoles.roleId')
+        .select('userRoles.userId')
+        .where('userRoles.userId', '=', id)
+        .where('roles.name', '=', ROLE.accountHolder);
+    case 'Driver':
+      return eb
+        .selectFrom('drivers')
+        .innerJoin('vehicles', 'vehicles.id', 'drivers.vehicleId')
+        .select('vehicles.userId')
+        .where('drivers.id', '=', id);
+    case 'Vehicle':
+      return eb.selectFrom('vehicles').select('vehicles.userId').where('vehicles.id', '=', id);
+    case 'Company':
+    case 'Device':
+    case 'Geofence':
+    case 'DataAccessRequest':
+    case 'BreachIncident':
+    case undefined:
+      // A company, a device or a geofence may concern several holders or none: the caller names one.
+      return eb.val(null);
+  }
 }
 
 /** Adds one entry to the audit log, on `db` (a transaction, ideally the change's own). */
@@ -71,7 +112,7 @@ export async function recordAudit(
       targetType: record.targetType ?? null,
       targetId: record.targetId === undefined ? null : String(record.targetId),
       detail: detail !== null && detail.length > MAX_DETAIL ? JSON.stringify({ truncated: true }) : detail,
-      subjectUserId: record.subjectUserId ?? null,
+      subjectUserId: subjectOf(eb, record),
     }))
     .execute();
 }

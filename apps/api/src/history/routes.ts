@@ -7,6 +7,7 @@ import { HistoryEntrySchema, HistoryPageSchema } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import { notFound, ProblemDetailsRef } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
+import { recordVehicleView } from '../privacy/record-view';
 import { IdParams, ListAnswers, ListQuerystring } from '../routes/schemas';
 import { vehicleExists } from '../vehicles/vehicle-queries';
 import { historyCsv } from './history-csv';
@@ -39,7 +40,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const vehicleId = request.params.id;
       await visibleVehicle(request, vehicleId);
-      return pageHistory(app.db, vehicleId, request.query);
+      const page = await pageHistory(app.db, vehicleId, request.query);
+      await recordVehicleView(app.db, request, vehicleId, 'VehicleHistory');
+      return page;
     },
   );
 
@@ -64,6 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const vehicleId = request.params.id;
       await visibleVehicle(request, vehicleId);
+      await recordVehicleView(app.db, request, vehicleId, 'VehicleHistoryCsv');
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="Vehicle-${vehicleId}-history.csv"`)

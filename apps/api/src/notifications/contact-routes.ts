@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/record-audit';
 import { inTransaction, isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
+import { recordView } from '../privacy/record-view';
 import { IdParams } from '../routes/schemas';
 import {
   findNotificationPreferences,
@@ -94,7 +95,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const userId = request.params.id;
       await requireHolder(request, userId);
-      return { userId, contacts: await listEscalationContacts(app.db, userId) };
+      const contacts = await listEscalationContacts(app.db, userId);
+      await recordView(app.db, request, { subjectUserId: userId, what: 'EscalationContacts' });
+      return { userId, contacts };
     },
   );
 

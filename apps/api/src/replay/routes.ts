@@ -14,6 +14,7 @@ import type { ReplayPeriodQuery } from '@sentinel/domain';
 import { scopeOf, userInScope } from '../access/scope';
 import { ApiError, notFound, ProblemDetailsRef } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
+import { recordVehicleView } from '../privacy/record-view';
 import { IdParams, ListAnswers } from '../routes/schemas';
 import { vehicleExists } from '../vehicles/vehicle-queries';
 import { DEFAULT_REPLAY_MAX_FIXES, REPLAY_PAGE_FIXES, replayFixesPage, replayTrips } from './replay-queries';
@@ -72,7 +73,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const vehicleId = request.params.id;
       const period = storedPeriod(request.query);
       await visibleVehicle(request, vehicleId);
-      return replayFixesPage(app.db, vehicleId, { ...request.query, ...period }, settings);
+      const page = await replayFixesPage(app.db, vehicleId, { ...request.query, ...period }, settings);
+      await recordVehicleView(app.db, request, vehicleId, 'TripReplay');
+      return page;
     },
   );
 
@@ -96,7 +99,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const vehicleId = request.params.id;
       const period = storedPeriod(request.query);
       await visibleVehicle(request, vehicleId);
-      return replayTrips(app.db, vehicleId, period, settings);
+      const trips = await replayTrips(app.db, vehicleId, period, settings);
+      await recordVehicleView(app.db, request, vehicleId, 'TripReplay');
+      return trips;
     },
   );
 };

@@ -27,6 +27,7 @@ import { inTransaction, isUniqueViolation } from '../db/database';
 import { ApiError, notFound, ProblemDetailsRef, refused, throwIfInvalid } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { recordContactChanges } from '../audit/record-audit';
+import { recordHolderRead } from '../privacy/record-view';
 import {
   ContactEditBody,
   contactEditColumns,
@@ -93,7 +94,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = userInScope(await scopeOf(app.db, request.user!), USER_ID);
-      return listUsers(app.db, request.query, scope);
+      const page = await listUsers(app.db, request.query, scope);
+      await recordHolderRead(app.db, request, request.query.$filter, page.items);
+      return page;
     },
   );
 

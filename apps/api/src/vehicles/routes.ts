@@ -27,6 +27,7 @@ import { deviceItem, findDeviceBySerialNumber } from '../devices/device-queries'
 import { ApiError, notFound, ProblemDetailsRef, refused } from '../errors';
 import { routePlugin } from '../plugins/route-plugin';
 import { recordAudit } from '../audit/record-audit';
+import { recordOwnerVehiclesRead } from '../privacy/record-view';
 import { inTransaction } from '../db/database';
 import type { Partner } from '../providers/partner-alerts';
 import { IdParams, ListAnswers, ListQuerystring } from '../routes/schemas';
@@ -87,7 +88,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = userInScope(await scopeOf(app.db, request.user!), VEHICLE_OWNER);
-      return listVehicles(app.db, request.query, scope);
+      const page = await listVehicles(app.db, request.query, scope);
+      await recordOwnerVehiclesRead(app.db, request, request.query.$filter, page.items);
+      return page;
     },
   );
 

@@ -105,6 +105,13 @@ export const AuditEntrySchema = Type.Object(
         description: 'The account holder the entry is about (whose data was read or changed).',
       }),
     ),
+    subjectName: Nullable(
+      Type.String({
+        description:
+          "That holder's first and last name as they read now (an erased holder's replaced ones); " +
+          'null when the entry is about nobody or the user is gone.',
+      }),
+    ),
   },
   { $id: 'AuditEntry' },
 );
