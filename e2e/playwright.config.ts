@@ -82,7 +82,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'pnpm --filter @sentinel/test-runner start',
+      command: 'node --import tsx run-bundled.ts apps/test-runner src/server.ts',
       env: {
         PORT: '5290',
         API_URL,
@@ -100,7 +100,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'pnpm --filter @sentinel/device-gateway start',
+      command: 'node --import tsx run-bundled.ts apps/device-gateway src/index.ts',
       env: {
         GATEWAY_API_URL: API_URL,
         GATEWAY_KEY,
@@ -112,7 +112,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'pnpm --filter @sentinel/api start',
+      command: 'node --import tsx run-bundled.ts apps/api src/server.ts',
       url: `${API_URL}/health`,
       // The simulator stays off so every change on screen comes from the test itself.
       env: {

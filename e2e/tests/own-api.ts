@@ -1,6 +1,7 @@
 // Servers of a test's own, on their own ports: an api with its own database file, for data or
 // settings the suite's shared api must not have (a big fleet, the simulator running).
 import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import { DASHBOARD_URL } from '../playwright.config';
 
@@ -9,9 +10,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
-/** The api's own set-up (migrations and the demo data) on a database file. */
+/** `node` arguments that run an entry of the api from its cached bundle (run-bundled.ts). */
+const bundledApi = (entry: string) => [
+  '--import',
+  'tsx',
+  fileURLToPath(new URL('../run-bundled.ts', import.meta.url)),
+  'apps/api',
+  entry,
+];
+
+/** The api's own set-up (migrations and the demo data) on a database file, as `pnpm db:setup`. */
 export function setUpDemoDatabase(databaseFile: string): void {
-  run('pnpm', ['--filter', '@sentinel/api', 'db:setup'], { DATABASE_FILE: databaseFile });
+  run(process.execPath, bundledApi('src/db-setup.ts'), { DATABASE_FILE: databaseFile });
 }
 
 /** Runs SQL statements in one transaction on a SQLite database file, with the api's better-sqlite3. */
@@ -27,7 +37,7 @@ export function runSql(databaseFile: string, statements: string): void {
 
 export interface OwnServer {
   url: string;
-  /** Stops the server and what pnpm started for it. */
+  /** Stops the server and the process that started it. */
   stop(): void;
 }
 
@@ -39,7 +49,7 @@ async function answers(url: string): Promise<number> {
   }
 }
 
-/** Starts a pnpm command in its own process group and waits until `readyUrl` answers 200. */
+/** Starts `node` with `args` in its own process group and waits until `readyUrl` answers 200. */
 async function startServer(
   args: string[],
   env: NodeJS.ProcessEnv,
@@ -48,10 +58,10 @@ async function startServer(
 ): Promise<OwnServer> {
   // Another server on the port would answer for this one.
   expect(await answers(readyUrl), `${url} is taken`).toBe(0);
-  const server = spawn('pnpm', args, {
+  const server = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: 'ignore',
-    // Its own process group, so stop() ends tsx, vite and node with pnpm.
+    // Its own process group, so stop() ends the server with the process that started it.
     detached: true,
   });
   let exited = false;
@@ -71,13 +81,13 @@ async function startServer(
 }
 
 /**
- * Starts `pnpm --filter @sentinel/api start` with these settings (and the browser tests' dashboard
- * among its origins) and waits until it answers.
+ * Starts the api as `pnpm --filter @sentinel/api start` would, from its bundle, with these settings
+ * (and the browser tests' dashboard among its origins) and waits until it answers.
  */
 export function startOwnApi(port: number, env: NodeJS.ProcessEnv): Promise<OwnServer> {
   const url = `http://127.0.0.1:${port}`;
   return startServer(
-    ['--filter', '@sentinel/api', 'start'],
+    bundledApi('src/server.ts'),
     { PORT: String(port), CORS_ORIGINS: DASHBOARD_URL, ...env },
     url,
     `${url}/health`,
