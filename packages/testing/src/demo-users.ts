@@ -1,6 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { RoleName } from '@sentinel/domain';
+import { serverBundle } from '@sentinel/server-bundle';
 import { DEMO_SIGN_INS_ENV } from './test-host';
 import { workspaceFolder } from './workspace';
 
@@ -40,10 +41,12 @@ export function demoSignIns(): readonly DemoSignIn[] {
  */
 export async function loadDemoSignIns(): Promise<readonly DemoSignIn[]> {
   if ((process.env[DEMO_SIGN_INS_ENV] ?? '') === '') {
+    // From the entry's cached bundle, as the servers start: tsx would compile the api's seed again.
+    const api = workspaceFolder('apps/api');
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'src/testing/print-demo-sign-ins.ts'],
-      { cwd: workspaceFolder('apps/api'), encoding: 'utf8' },
+      [await serverBundle(api, 'src/testing/print-demo-sign-ins.ts')],
+      { cwd: api, encoding: 'utf8' },
     );
     process.env[DEMO_SIGN_INS_ENV] ??= stdout.trim();
   }
