@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@sentinel/api-sdk';
+import { PATHS, ROLE } from '@sentinel/domain';
 import { Button, InfoCard, PageHeader, personInfoRows, Spinner } from '@sentinel/ui';
 import { useApiClient } from '../../../lib/api-client';
+import { authorisedUserAtom } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 import { accountQueries, useResendLinkMutation, useUpdateHolderMutation } from '../api/account-queries';
@@ -61,6 +64,7 @@ function AccountHolderCard({ holder }: { holder: User }) {
         rows={personInfoRows({ ...holder, idNumber: holder.idNumber ?? '' })}
         onEdit={() => setEditing(true)}
       />
+      <WhoViewedLink holder={holder} />
       {/* Mounted only while open, so every opening starts from the saved values. */}
       {editing && (
         <ContactEditDialog
@@ -72,6 +76,20 @@ function AccountHolderCard({ holder }: { holder: User }) {
         />
       )}
     </section>
+  );
+}
+
+/** The audit log narrowed to this holder (reads and changes of their data): Admin only, as the log is. */
+function WhoViewedLink({ holder }: { holder: User }) {
+  const role = useAtomValue(authorisedUserAtom)?.userRole;
+  if (role !== ROLE.admin) return null;
+  const { id, firstName, lastName } = holder;
+  return (
+    <Button asChild variant="ghost">
+      <Link to={`${PATHS.auditLog}?holder=${id}`} state={{ holder: { id, firstName, lastName } }}>
+        Who viewed this account
+      </Link>
+    </Button>
   );
 }
 

@@ -1,9 +1,11 @@
-// The audit screen's server data: the query keys and query options of GET /AuditLog.
-import { infiniteQueryOptions } from '@tanstack/react-query';
-import { and, contains, eq, ge, lt } from '@sentinel/api-sdk';
-import type { ApiClient } from '@sentinel/api-sdk';
-import type { AuditListFields } from '@sentinel/domain';
-import { nextPageIndex } from '../../../lib/server-cache';
+// The audit screen's server data: the query keys and query options of GET /AuditLog, and the
+// lookup of the account holder it may be narrowed to.
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { and, contains, eq, ge, lt, or } from '@sentinel/api-sdk';
+import type { ApiClient, Page } from '@sentinel/api-sdk';
+import { ROLE } from '@sentinel/domain';
+import type { AuditListFields, UserListFields } from '@sentinel/domain';
+import { nextPageIndex, userKeys } from '../../../lib/server-cache';
 
 /** Entries per request; more load as the Admin scrolls. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -17,6 +19,8 @@ export interface AuditFilters {
   from: string;
   /** Last day shown, inclusive; '' for no upper bound. */
   to: string;
+  /** The account holder the entries are about (whose data was read or changed), or null for anyone. */
+  subjectUserId: number | null;
 }
 
 export const auditKeys = {
@@ -35,8 +39,22 @@ export function auditFilter(filters: AuditFilters) {
     filters.user.trim() === '' ? undefined : contains<AuditListFields>('userEmail', filters.user.trim()),
     filters.from === '' ? undefined : ge<AuditListFields>('dateTime', startOfDay(filters.from)),
     filters.to === '' ? undefined : lt<AuditListFields>('dateTime', startOfNextDay(filters.to)),
+    filters.subjectUserId === null ? undefined : eq<AuditListFields>('subjectUserId', filters.subjectUserId),
   );
 }
+
+/** Account holders the person-concerned lookup lists at once; more letters narrow it. */
+export const HOLDER_LOOKUP_SIZE = 20;
+
+/** An account holder as the lookup lists them. */
+export interface HolderOption {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+const words = (search: string) => search.trim().split(/\s+/).filter(Boolean);
 
 export const auditQueries = {
   /** GET /AuditLog page by page, newest first, filtered on the server. */
@@ -47,5 +65,34 @@ export const auditQueries = {
         api.audit.list({ filter: auditFilter(filters), pageSize: AUDIT_PAGE_SIZE, pageIndex: pageParam }),
       initialPageParam: 0,
       getNextPageParam: nextPageIndex,
+    }),
+  /**
+   * GET /Users: account holders with every typed word in their first name, last name or e-mail,
+   * A - Z, one page. A list of names, never one holder's record: choosing whose entries to read is
+   * not itself a view of their data.
+   */
+  holderLookup: (api: ApiClient, search: string) =>
+    queryOptions({
+      queryKey: userKeys.list('audit-holder-lookup', { search }),
+      queryFn: async (): Promise<Page<HolderOption>> => {
+        const page = await api.users.list({
+          filter: and(
+            eq<UserListFields>('role', ROLE.accountHolder),
+            ...words(search).map((word) =>
+              or(
+                contains<UserListFields>('firstName', word),
+                contains<UserListFields>('lastName', word),
+                contains<UserListFields>('email', word),
+              ),
+            ),
+          ),
+          orderBy: [{ field: 'firstName' }, { field: 'lastName' }],
+          pageSize: HOLDER_LOOKUP_SIZE,
+        });
+        return {
+          ...page,
+          items: page.items.map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email })),
+        };
+      },
     }),
 };

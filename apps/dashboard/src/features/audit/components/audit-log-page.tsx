@@ -10,6 +10,7 @@ import { authorisedUserAtom } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { auditQueries } from '../api/audit-queries';
 import type { AuditFilters } from '../api/audit-queries';
+import { HolderFilter, useHolderParam } from './holder-filter';
 import './audit-log.css';
 
 /** Entries this close to the end of what is loaded ask for the next page. */
@@ -30,6 +31,7 @@ export function AuditLogPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const settledUser = useDebouncedValue(user);
+  const [holder, chooseHolder] = useHolderParam();
 
   if (role !== ROLE.admin) {
     return (
@@ -53,6 +55,7 @@ export function AuditLogPage() {
           ]}
         />
         <SearchField label="User e-mail" value={user} onValueChange={setUser} />
+        <HolderFilter selected={holder} onSelectedChange={chooseHolder} />
         <TextField
           label="From"
           type="date"
@@ -68,7 +71,15 @@ export function AuditLogPage() {
           onChange={(event) => setTo(event.target.value)}
         />
       </div>
-      <AuditList filters={{ action: action === ALL_ACTIONS ? null : action, user: settledUser, from, to }} />
+      <AuditList
+        filters={{
+          action: action === ALL_ACTIONS ? null : action,
+          user: settledUser,
+          from,
+          to,
+          subjectUserId: holder?.id ?? null,
+        }}
+      />
     </section>
   );
 }
@@ -78,7 +89,11 @@ function AuditList({ filters }: { filters: AuditFilters }) {
   const query = useInfiniteQuery(auditQueries.list(api, filters));
   const total = query.data?.pages[0]?.totalCount ?? 0;
   const filtered =
-    filters.action !== null || filters.user.trim() !== '' || filters.from !== '' || filters.to !== '';
+    filters.action !== null ||
+    filters.user.trim() !== '' ||
+    filters.from !== '' ||
+    filters.to !== '' ||
+    filters.subjectUserId !== null;
   return (
     <>
       {total > 0 && (
@@ -119,6 +134,12 @@ function AuditEntryRow({ entry }: { entry: AuditEntry }) {
           <>
             <dt>On</dt>
             <dd>{`${entry.targetType} ${entry.targetId ?? ''}`.trim()}</dd>
+          </>
+        )}
+        {entry.subjectUserId !== null && (
+          <>
+            <dt>Person concerned</dt>
+            <dd>{entry.subjectName ?? `Account holder ${entry.subjectUserId}`}</dd>
           </>
         )}
         <dt>From</dt>
