@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DASHBOARD_URL } from '../playwright.config';
+import { bundledApi } from './own-api';
 import { demo } from './support';
 
 const BIG_API_PORT = 5580;
@@ -61,7 +62,7 @@ function ensureDatabase(): void {
   if (existsSync(DATABASE)) return;
   const building = `${DATABASE}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true });
-  run('pnpm', ['--filter', '@sentinel/api', 'db:setup'], { DATABASE_FILE: building });
+  run(process.execPath, bundledApi('src/db-setup.ts'), { DATABASE_FILE: building });
   // better-sqlite3 is the api's; its own package runs the statements.
   const script = `const db = require('better-sqlite3')(process.env.DATABASE_FILE);
     db.exec('BEGIN'); db.exec(process.env.SEED_SQL); db.exec('COMMIT');
@@ -88,7 +89,7 @@ test.beforeAll(async () => {
   // Another server on the port would answer for this one.
   expect(await healthStatus(), `port ${BIG_API_PORT} is taken`).toBe(0);
   ensureDatabase();
-  api = spawn('pnpm', ['--filter', '@sentinel/api', 'start'], {
+  api = spawn(process.execPath, bundledApi('src/server.ts'), {
     env: {
       ...process.env,
       PORT: String(BIG_API_PORT),

@@ -11,7 +11,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
 }
 
 /** `node` arguments that run an entry of the api from its cached bundle (run-bundled.ts). */
-const bundledApi = (entry: string) => [
+export const bundledApi = (entry: string) => [
   '--import',
   'tsx',
   fileURLToPath(new URL('../run-bundled.ts', import.meta.url)),
