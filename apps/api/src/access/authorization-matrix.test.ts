@@ -216,6 +216,10 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /Users/{id}/EndSessions',                       '-', 404,   403,   403,        403,        403,   401],
   ['POST /Users/{id}/ResetSecondFactors',                '-', 404,   403,   403,        403,        403,   401],
   ['GET /AuditLog',                                     '-', 200,   403,   403,        403,        403,   401],
+  ['GET /BreachIncidents',                               '-', 200,   403,   403,        403,        403,   401],
+  ['GET /BreachIncidents/Csv',                           '-', 200,   403,   403,        403,        403,   401],
+  ['POST /BreachIncidents',                              '-', 400,   403,   403,        403,        403,   401],
+  ['PUT /BreachIncidents/{id}',                          '-', 404,   403,   403,        403,        403,   401],
   ['GET /Dev/Outbox',                                    '-', 200,   403,   403,        403,        403,   401],
 ];
 
@@ -684,6 +688,24 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/Geofences/999999' };
     case 'GET /AuditLog':
       return { url: '/AuditLog' };
+    case 'GET /BreachIncidents':
+    case 'GET /BreachIncidents/Csv':
+      return { url: route.split(' ')[1]! };
+    case 'POST /BreachIncidents':
+      // An empty body: an Admin is refused at its fields, nothing is recorded.
+      return { url: '/BreachIncidents', ...empty };
+    case 'PUT /BreachIncidents/{id}':
+      // A valid incident for one that does not exist: an Admin gets 404, nothing changes.
+      return {
+        url: '/BreachIncidents/999999',
+        payload: {
+          occurredAt: '2026-03-01T08:00:00Z',
+          discoveredAt: '2026-03-02T08:00:00Z',
+          description: 'A matrix test incident that is never stored.',
+          dataClasses: ['Contact details'],
+          peopleAffected: 1,
+        },
+      };
     case 'GET /Dev/Outbox':
       return { url: '/Dev/Outbox' };
     case 'POST /Auth/SecondFactor/Totp':

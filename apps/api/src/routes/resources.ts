@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ArmingScheduleSchema } from '@sentinel/domain';
 import { adminsOnly, signedIn, staffOnly } from '../plugins/route-groups';
 import { auditRoutes } from '../audit/routes';
+import { breachRegisterRoutes } from '../breach-register/routes';
 import { devicesRoutes, DeviceItem } from '../devices/routes';
 import { devOutboxRoutes } from '../dev-outbox/routes';
 import { driversRoutes, DriverItem } from '../drivers/routes';
@@ -75,7 +76,8 @@ export async function registerResourceRoutes(
   );
   // Arming: staff and account holders alike (the mobile app arms its owner's vehicles).
   await app.register(signedIn(armingRoutes));
-  await app.register(adminsOnly(auditRoutes));
+  // The audit log and the breach register (POPIA section 22): an Admin's alone.
+  await app.register(adminsOnly(auditRoutes, breachRegisterRoutes));
   // Deposits: the provider's notifications and the sandbox's checkout page need no person's token.
   await app.register(paymentPublicRoutes);
   if (options.devOutbox) await app.register(adminsOnly(devOutboxRoutes));
