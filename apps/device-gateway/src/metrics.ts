@@ -4,8 +4,8 @@
  * figures (event-loop lag, memory, GC) and the instance's counters (stats.ts), read from its
  * StatsBook when scraped, so the figures /health answers and these never disagree.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startMetricsServer } from '@sentinel/metrics-server';
+import type { MetricsServer } from '@sentinel/metrics-server';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
 import type { GatewayStats, StatsBook } from './stats';
@@ -17,11 +17,8 @@ export interface GatewayMetricsSettings {
   host?: string;
 }
 
-export interface GatewayMetrics {
-  /** The port listened on (the one picked, when 0 was asked). */
-  port: number;
-  close(): Promise<void>;
-}
+/** The metrics port, listening: the port picked (when 0 was asked) and close(). */
+export type GatewayMetrics = MetricsServer;
 
 /** prom-client's default figures, once per process: their event-loop monitor runs once. */
 const processRegistry = new Registry();
@@ -157,36 +154,9 @@ export async function startGatewayMetrics(
     defaultsCollected = true;
   }
   const registry = Registry.merge([processRegistry, instanceRegistry(stats)]);
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://metrics').pathname;
-    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics.\n');
-      return;
-    }
-    registry.metrics().then(
-      (body) => {
-        response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
-        response.end(request.method === 'HEAD' ? undefined : body);
-      },
-      (error: unknown) => {
-        log.error({ err: error }, 'metrics: scrape failed');
-        response.writeHead(500, { 'content-type': 'text/plain' }).end('The metrics could not be read.\n');
-      },
-    );
+  return startMetricsServer(registry, {
+    port: settings.port,
+    host: settings.host,
+    onScrapeError: (error) => log.error({ err: error }, 'metrics: scrape failed'),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: settings.port, host: settings.host ?? '127.0.0.1' }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
-  };
 }

@@ -6,8 +6,8 @@
  * default registry does (the runner counts where a test ends); the tests measuring are read from
  * the bench's database when scraped.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startMetricsServer } from '@sentinel/metrics-server';
+import type { MetricsServer } from '@sentinel/metrics-server';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { BenchDb } from './db/database';
@@ -90,37 +90,16 @@ export function serveBenchMetrics(
   });
   const registry = Registry.merge([processRegistry, own]);
 
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://metrics').pathname;
-    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics.\n');
-      return;
-    }
-    registry.metrics().then(
-      (body) => {
-        response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
-        response.end(request.method === 'HEAD' ? undefined : body);
-      },
-      (error: unknown) => {
-        app.log.error(error, 'metrics: scrape failed');
-        response.writeHead(500, { 'content-type': 'text/plain' }).end('The metrics could not be read.\n');
-      },
-    );
-  });
+  let server: MetricsServer | undefined;
   app.addHook('onReady', async () => {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen({ port: options.port, host: options.host ?? '127.0.0.1' }, () => {
-        server.off('error', reject);
-        resolve();
-      });
+    server = await startMetricsServer(registry, {
+      port: options.port,
+      host: options.host,
+      onScrapeError: (error) => app.log.error(error, 'metrics: scrape failed'),
     });
-    app.metricsPort = (server.address() as AddressInfo).port;
+    app.metricsPort = server.port;
   });
   app.addHook('onClose', async () => {
-    if (!server.listening) return;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
+    await server?.close();
   });
 }

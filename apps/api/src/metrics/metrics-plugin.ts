@@ -5,9 +5,9 @@
  * seconds, so several scrapers or a short interval cost the database nothing more.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
+import { startMetricsServer } from '@sentinel/metrics-server';
+import type { MetricsServer } from '@sentinel/metrics-server';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Registry } from 'prom-client';
 import { postgresPoolFigures } from '@sentinel/database';
@@ -173,39 +173,18 @@ export const metricsPlugin = fp<MetricsOptions>(
     }
 
     if (options.port !== undefined) {
-      const server = createServer((request, response) => {
-        const path = new URL(request.url ?? '/', 'http://metrics').pathname;
-        if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-          response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics.\n');
-          return;
-        }
-        registry.metrics().then(
-          (text) => {
-            response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
-            response.end(request.method === 'HEAD' ? undefined : text);
-          },
-          (error: unknown) => {
-            app.log.error({ err: error }, 'metrics: scrape failed');
-            response.writeHead(500, { 'content-type': 'text/plain' }).end('The metrics could not be read.\n');
-          },
-        );
-      });
       const port = options.port;
+      let server: MetricsServer | undefined;
       app.addHook('onReady', async () => {
-        await new Promise<void>((resolve, reject) => {
-          server.once('error', reject);
-          server.listen({ port, host: options.host ?? '127.0.0.1' }, () => {
-            server.off('error', reject);
-            resolve();
-          });
+        server = await startMetricsServer(registry, {
+          port,
+          host: options.host,
+          onScrapeError: (error) => app.log.error({ err: error }, 'metrics: scrape failed'),
         });
-        metrics.port = (server.address() as AddressInfo).port;
+        metrics.port = server.port;
       });
       app.addHook('onClose', async () => {
-        if (!server.listening) return;
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeAllConnections();
-        await closed;
+        await server?.close();
       });
     }
     done();
