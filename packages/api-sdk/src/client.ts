@@ -17,6 +17,8 @@ import type { SessionStore } from './session';
 import { createAlarmsApi } from './alarms';
 import type { AlarmsApi } from './alarms';
 import { createAuditApi } from './audit';
+import { createBreachRegisterApi } from './breach-register';
+import type { BreachRegisterApi } from './breach-register';
 import { createGeofencesApi } from './geofences';
 import type { GeofencesApi } from './geofences';
 import type { AuditApi } from './audit';
@@ -97,6 +99,8 @@ export interface ApiClient {
   my: MyApi;
   imports: ImportsApi;
   audit: AuditApi;
+  /** The breach register (POPIA section 22): Admins record incidents, the list and its CSV. */
+  breachRegister: BreachRegisterApi;
   alarms: AlarmsApi;
   /** Geofences: circles and polygons with their rules, and the 7-day try-out of unsaved rules. */
   geofences: GeofencesApi;
@@ -186,6 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     my: createMyApi(caller),
     imports: createImportsApi(caller),
     audit: createAuditApi(caller),
+    breachRegister: createBreachRegisterApi(caller),
     alarms: createAlarmsApi(caller),
     geofences: createGeofencesApi(caller),
     notifications: createNotificationsApi(caller),

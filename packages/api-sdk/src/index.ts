@@ -85,6 +85,14 @@ export type {
 export type { DriversApi } from './drivers';
 export type { DevicesApi } from './devices';
 export type { AuditApi } from './audit';
+export { BREACH_REGISTER_CSV_FILE_NAME } from './breach-register';
+export type { BreachRegisterApi, BreachRegisterCsv } from './breach-register';
+export type {
+  BreachIncident,
+  BreachIncidentInput,
+  BreachIncidentListFields,
+  BreachDataClass,
+} from '@sentinel/domain';
 export { alarmFiguresCsvFileName } from './alarms';
 export type { AlarmsApi, AlarmQueueRequest, AlarmFiguresCsv, AlarmPartner } from './alarms';
 export type {
