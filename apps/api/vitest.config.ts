@@ -22,6 +22,7 @@ const onBothEngines = [
   'src/telemetry/telemetry-service.test.ts',
   'src/routes/device-telemetry.test.ts',
   'src/replay/*.test.ts',
+  'src/retention/*.test.ts',
   'src/history/*.test.ts',
   'src/users/users-list.test.ts',
   'src/users/users-write.test.ts',

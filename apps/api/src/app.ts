@@ -47,8 +47,8 @@ import type {
   WebhookOptions,
 } from './providers/partner-alerts';
 import { commandsPlugin } from './commands/commands-plugin';
-import { positionFixRetentionPlugin } from './replay/retention';
-import type { PositionFixRetention } from './replay/retention';
+import { retentionPlugin } from './retention/retention-plugin';
+import type { RetentionOptions } from './retention/retention-settings';
 import type { CommandSettings } from './commands/command-service';
 import { deviceCommandRoutes } from './commands/device-routes';
 import { deviceKeyOnly } from './plugins/device-group';
@@ -147,8 +147,8 @@ export interface BuildOptions {
   commands?: CommandSettings;
   /** The payment provider (sandbox or PayFast) and the public api URL of payment links. @default the sandbox, links on http://localhost:5080 */
   payments?: PaymentsPluginOptions;
-  /** Delete trip replay's fixes older than this. @default every fix is kept */
-  positionFixRetention?: PositionFixRetention;
+  /** Sweep each data class older than its retention (see RetentionSettings for the defaults). @default no sweep */
+  retention?: RetentionOptions;
   /** The limits of one import file and how long its preview is kept (see ImportLimits for the defaults). */
   importLimits?: Partial<ImportLimits>;
   /** The countries (ISO 3166-1 alpha-2) whose phone numbers are sent codes. @default ['ZA'] */
@@ -340,8 +340,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(staffOnly(mySecondFactorRoutes, mySessionRoutes));
   await app.register(adminsOnly(userSessionRoutes));
   await app.register(commandsPlugin, options.commands ?? {});
-  if (options.positionFixRetention) {
-    await app.register(positionFixRetentionPlugin, options.positionFixRetention);
+  if (options.retention) {
+    await app.register(retentionPlugin, {
+      ...options.retention,
+      signInLifetimeSeconds: options.refreshTokenAbsoluteTtlSeconds ?? 7_776_000,
+    });
   }
   await app.register(alarmsPlugin, options.alarms ?? {});
   await app.register(pushPlugin, options.webPush ?? {});

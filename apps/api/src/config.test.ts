@@ -21,6 +21,7 @@ import { DEFAULT_REPLAY_MAX_FIXES } from './replay/replay-queries';
 import { replaySettingsFromEnv } from './replay/routes';
 import { readSmsCountries } from './sign-up/sms-countries';
 import { alarmSettings } from './alarms/alarm-settings';
+import { DEFAULT_RETENTION } from './retention/retention-settings';
 
 describe('readServerConfig', () => {
   it('uses the documented defaults for an empty environment', () => {
@@ -227,12 +228,10 @@ describe('with NODE_ENV=production', () => {
   });
 });
 
-describe('POSITION_FIX_RETENTION_DAYS', () => {
-  it('keeps every fix when unset, and deletes those older than the given days when set', () => {
-    expect(retentionOptions({})).toEqual({});
-    expect(retentionOptions({ POSITION_FIX_RETENTION_DAYS: '90' })).toEqual({
-      positionFixRetention: { days: 90 },
-    });
+describe('the retention settings', () => {
+  it('keeps every fix when POSITION_FIX_RETENTION_DAYS is unset, and deletes those older than the given days when set', () => {
+    expect(retentionOptions({}).retention?.positionFixDays).toBe(0);
+    expect(retentionOptions({ POSITION_FIX_RETENTION_DAYS: '90' }).retention?.positionFixDays).toBe(90);
   });
 
   it('refuses what is not a whole number of days, naming the setting', () => {
@@ -242,6 +241,16 @@ describe('POSITION_FIX_RETENTION_DAYS', () => {
     expect(() => retentionOptions({ POSITION_FIX_RETENTION_DAYS: 'a week' })).toThrow(
       'POSITION_FIX_RETENTION_DAYS must be a whole number',
     );
+    expect(() => retentionOptions({ AUDIT_LOG_RETENTION_DAYS: '-1' })).toThrow(
+      "AUDIT_LOG_RETENTION_DAYS must be a whole number of at least 0; it is '-1'.",
+    );
+  });
+
+  it('hands the api every class with its default, and 0 where it is given', () => {
+    expect(serverBuildOptions({}).retention).toEqual(DEFAULT_RETENTION);
+    expect(
+      retentionOptions({ VEHICLE_HISTORY_RETENTION_DAYS: '0', ONE_TIME_CODE_RETENTION_DAYS: '1' }).retention,
+    ).toEqual({ ...DEFAULT_RETENTION, vehicleHistoryDays: 0, oneTimeCodeDays: 1 });
   });
 });
 

@@ -22,6 +22,7 @@ import { shareLinkOptions } from './share-links/share-link-settings';
 import type { AlarmOptions } from './alarms/alarm-settings';
 import type { SecondFactorOptions } from './second-factors/settings';
 import { metricsOptions } from './metrics/metrics-settings';
+import { DEFAULT_RETENTION } from './retention/retention-settings';
 
 /** apps/api, wherever the process was started from. */
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -363,12 +364,31 @@ export function gatewayOptions(env: NodeJS.ProcessEnv = process.env): Partial<Bu
 }
 
 /**
- * POSITION_FIX_RETENTION_DAYS: trip replay's fixes older than this many days are deleted, swept
- * hourly. Unset, every fix is kept.
+ * How long each class of personal data is kept, in days (api README "Retention"; the defaults and
+ * their reasons are in src/retention/retention-settings.ts): POSITION_FIX_RETENTION_DAYS (unset,
+ * every fix is kept; at least 1 when set), VEHICLE_HISTORY_RETENTION_DAYS,
+ * AUDIT_LOG_RETENTION_DAYS, SENT_MESSAGE_RETENTION_DAYS, IMPORT_RETENTION_DAYS and
+ * SHARE_LINK_VIEW_RETENTION_DAYS (0 keeps them), and REFRESH_TOKEN_RETENTION_DAYS and
+ * ONE_TIME_CODE_RETENTION_DAYS (after the sign-in ended or the code expired; 0 deletes them at the
+ * next sweep). Swept hourly.
  */
-export function retentionOptions(env: NodeJS.ProcessEnv = process.env): Partial<BuildOptions> {
-  if (text(env, 'POSITION_FIX_RETENTION_DAYS') === undefined) return {};
-  return { positionFixRetention: { days: whole(env, 'POSITION_FIX_RETENTION_DAYS', 0, 1) } };
+export function retentionOptions(env: NodeJS.ProcessEnv = process.env): Pick<BuildOptions, 'retention'> {
+  const days = (name: string, fallback: number) => whole(env, name, fallback, 0);
+  return {
+    retention: {
+      positionFixDays:
+        text(env, 'POSITION_FIX_RETENTION_DAYS') === undefined
+          ? DEFAULT_RETENTION.positionFixDays
+          : whole(env, 'POSITION_FIX_RETENTION_DAYS', 0, 1),
+      vehicleHistoryDays: days('VEHICLE_HISTORY_RETENTION_DAYS', DEFAULT_RETENTION.vehicleHistoryDays),
+      auditLogDays: days('AUDIT_LOG_RETENTION_DAYS', DEFAULT_RETENTION.auditLogDays),
+      sentMessageDays: days('SENT_MESSAGE_RETENTION_DAYS', DEFAULT_RETENTION.sentMessageDays),
+      importDays: days('IMPORT_RETENTION_DAYS', DEFAULT_RETENTION.importDays),
+      shareLinkViewDays: days('SHARE_LINK_VIEW_RETENTION_DAYS', DEFAULT_RETENTION.shareLinkViewDays),
+      refreshTokenDays: days('REFRESH_TOKEN_RETENTION_DAYS', DEFAULT_RETENTION.refreshTokenDays),
+      oneTimeCodeDays: days('ONE_TIME_CODE_RETENTION_DAYS', DEFAULT_RETENTION.oneTimeCodeDays),
+    },
+  };
 }
 
 /**

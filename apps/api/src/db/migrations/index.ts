@@ -24,6 +24,7 @@ import { deviceSignalMigration } from './0022-device-signal';
 import { notificationsMigration } from './0023-notifications';
 import { commandTraceContextMigration } from './0024-command-trace-context';
 import { privacyMigration } from './0025-privacy';
+import { retentionIndexesMigration } from './0026-retention-indexes';
 
 /*
  * Migrations live in code (no folder scan), so they run the same from source, from a bundle and
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023-notifications': notificationsMigration,
   '0024-command-trace-context': commandTraceContextMigration,
   '0025-privacy': privacyMigration,
+  '0026-retention-indexes': retentionIndexesMigration,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
