@@ -36,6 +36,7 @@ export const postgres: SqlDialect = {
   // Transactions run side by side at READ COMMITTED; a row lock makes the next one wait, and its
   // following statements then see what the first committed.
   forUpdate: (query) => query.forUpdate(),
+  forUpdateSkipLocked: (query) => query.forUpdate().skipLocked(),
 };
 
 const INT8_OID = 20;

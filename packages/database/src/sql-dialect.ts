@@ -12,10 +12,6 @@ export interface SqlDialect {
   /** True for a unique-constraint violation: a check-then-insert lost a race and the index said no. */
   isUniqueViolation(error: unknown): boolean;
   /**
-   * The select, locking the rows it reads until the transaction ends, so that a concurrent
-   * transaction wanting them waits and then reads what this one wrote.
-   */
-  /**
    * After rows were inserted with ids of their own (bulk loads), makes the next id the database
    * numbers come after the largest one in table.
    */
@@ -34,7 +30,19 @@ export interface SqlDialect {
    * need) up to date after a bulk load, as a long-running database has them.
    */
   refreshStatistics(db: Kysely<unknown>): Promise<void>;
+  /**
+   * The select, locking the rows it reads until the transaction ends, so that a concurrent
+   * transaction wanting them waits and then reads what this one wrote.
+   */
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /**
+   * The select, locking the rows it reads and passing over those another transaction holds: a
+   * queue's claim, where two instances each take other rows instead of waiting on each other.
+   * SQLite has one writer and no row locks: the select as it is.
+   */
+  forUpdateSkipLocked<DB, TB extends keyof DB, O>(
+    query: SelectQueryBuilder<DB, TB, O>,
+  ): SelectQueryBuilder<DB, TB, O>;
 }
 
 export function errorCode(error: unknown): unknown {

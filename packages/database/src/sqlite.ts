@@ -28,6 +28,7 @@ export const sqlite: SqlDialect = {
   },
   // One connection, and transactions take turns on it: nothing to lock (SQLite has no FOR UPDATE).
   forUpdate: (query) => query,
+  forUpdateSkipLocked: (query) => query,
 };
 
 // The server's own user only: the database holds password hashes and the outbox's one-time codes

@@ -66,8 +66,7 @@ export async function claimDueMessages(
     .orderBy('nextAttemptAt')
     .orderBy('id')
     .limit(limit);
-  // SKIP LOCKED is PostgreSQL's (SQLite has one writer, and no row locks to skip).
-  const picked = dialectOf(db).name === 'postgres' ? due.forUpdate().skipLocked() : due;
+  const picked = dialectOf(db).forUpdateSkipLocked(due);
   return db
     .updateTable('notifications')
     .set((eb) => ({
