@@ -12,6 +12,7 @@ import {
   ALARM_RESOLUTIONS,
   alarmNoteErrors,
   alarmResolutionErrors,
+  shareLinkEndedByResolveText,
 } from '@sentinel/domain';
 import type { Alarm, AlarmEvent, AlarmKind, AlarmResolution, AuditAction } from '@sentinel/domain';
 import { recordAudit } from '../audit/record-audit';
@@ -19,6 +20,7 @@ import { inTransaction, instant } from '../db/database';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Partner, PartnerAlertOutcome } from '../providers/partner-alerts';
+import { revokeOpenLinksOfAlarm } from '../share-links/share-link-queries';
 import { heldEvents } from '../vehicles/vehicle-events';
 import type { VehicleEvents } from '../vehicles/vehicle-events';
 import { recordTamper } from '../vehicles/vehicle-store';
@@ -189,6 +191,22 @@ export async function resolveAlarm(
       at,
     });
     await auditAlarm(trx, request, 'AlarmResolved', alarm, { reason });
+    // A resolved alarm's live location is nobody's business any more: its open links end with it.
+    for (const link of await revokeOpenLinksOfAlarm(trx, alarm.id, userId, at)) {
+      await addAlarmEvent(trx, {
+        alarmId: alarm.id,
+        type: 'ShareLink',
+        byUserId: userId,
+        text: shareLinkEndedByResolveText(link),
+        at,
+      });
+      await recordAudit(trx, request, {
+        action: 'ShareLinkRevoked',
+        targetType: 'Vehicle',
+        targetId: alarm.vehicleId,
+        detail: { alarmId: alarm.id, shareLinkId: link.id, recipient: link.recipient, by: 'AlarmResolved' },
+      });
+    }
     if (TAMPER_KINDS.includes(alarm.kind))
       await cancelTamperIfLast(trx, held.bus, alarm.vehicleId, userId, at);
     return undefined;

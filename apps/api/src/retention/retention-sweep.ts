@@ -150,7 +150,7 @@ function pickable<DB, TB extends keyof DB, O>(
   db: Db,
   query: SelectQueryBuilder<DB, TB, O>,
 ): SelectQueryBuilder<DB, TB, O> {
-  return dialectOf(db).name === 'postgres' ? query.forUpdate().skipLocked() : query;
+  return dialectOf(db).forUpdateSkipLocked(query);
 }
 
 /** Runs `statement` until it deletes less than a full batch; answers the rows deleted. */

@@ -148,6 +148,26 @@ export async function revokeShareLink(db: Db, id: number, userId: number, at: Da
 }
 
 /**
+ * Ends every link of the alarm that still opens (resolving the alarm ends its sharing), and answers
+ * those it ended. Links already expired or revoked stay as they are.
+ */
+export async function revokeOpenLinksOfAlarm(
+  db: Db,
+  alarmId: number,
+  userId: number,
+  at: Date,
+): Promise<{ id: number; recipient: string }[]> {
+  return db
+    .updateTable('shareLinks')
+    .set({ revokedAt: instant(at), revokedByUserId: userId })
+    .where('alarmId', '=', alarmId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', instant(at))
+    .returning(['id', 'recipient'])
+    .execute();
+}
+
+/**
  * The link a presented token opens, with its vehicle and who made it, or undefined: one lookup of
  * the token_hash unique index, with expiry and revocation in the same statement, so an unknown, an
  * expired and a revoked token cost the same and answer the same.

@@ -191,12 +191,33 @@ describe('POST /Alarms/{id}/ShareLinks', () => {
     expect((await share(theirs.alarmId, { recipient: 'Fleet manager' }, 'Company-Admin')).status).toBe(201);
   });
 
-  it('is refused (409) on a resolved alarm', async () => {
-    const { alarmId } = await tamperAlarm();
+  it('is refused (409) on a resolved alarm, and resolving ends the links still open', async () => {
+    const { vehicle, alarmId } = await tamperAlarm();
+    const open_ = await shared(alarmId, 'Armed response');
+    const revokedBefore = await shared(alarmId, 'SAPS Sandton');
+    expect((await call(api, 'POST', `/ShareLinks/${revokedBefore.id}/Revoke`)).status).toBe(200);
+    expect((await open(tokenOf(open_), newAddress())).status).toBe(200);
+
     const resolved = await call(api, 'POST', `/Alarms/${alarmId}/Resolve`, { reason: 'FalseAlarm' });
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
 
     expect((await share(alarmId, { recipient: 'Armed response' })).status).toBe(409);
+    expect((await open(tokenOf(open_), newAddress())).status).toBe(404);
+    const timeline: AlarmEvent[] = (await detail(api, alarmId)).timeline;
+    expect(timeline.filter((entry) => entry.type === 'ShareLink').map((entry) => entry.text)).toEqual([
+      expect.stringMatching(/^Live location shared with Armed response until /),
+      expect.stringMatching(/^Live location shared with SAPS Sandton until /),
+      'Live location link for SAPS Sandton revoked by Ayanda Dlamini',
+      'Live location link for Armed response ended: the alarm was resolved',
+    ]);
+    const audits = await auditOf(vehicle.vehicleId);
+    expect(audits.map((entry) => entry.action)).toEqual([
+      'ShareLinkCreated',
+      'ShareLinkCreated',
+      'ShareLinkRevoked',
+      'ShareLinkRevoked',
+    ]);
+    expect(JSON.parse(audits.at(-1)!.detail!)).toMatchObject({ shareLinkId: open_.id, by: 'AlarmResolved' });
   });
 });
 

@@ -164,3 +164,8 @@ export function shareLinkSharedText(
 export function shareLinkRevokedText(link: { recipient: string }, by: string | null): string {
   return `Live location link for ${link.recipient} revoked${by === null ? '' : ` by ${by}`}`;
 }
+
+/** The timeline's line for a link that resolving its alarm ended. */
+export function shareLinkEndedByResolveText(link: { recipient: string }): string {
+  return `Live location link for ${link.recipient} ended: the alarm was resolved`;
+}
