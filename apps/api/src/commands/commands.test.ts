@@ -149,12 +149,14 @@ describe('given a device that fetches its commands', () => {
       resultIsLocked: true,
       completedDateTime: expect.any(String),
     });
-    // The audit log has the request (by the agent) and the outcome (by no person: the device).
+    // The audit log has the request (by the agent) and the outcome (by no person: the device);
+    // the agent's read of the history above is an entry of its own (PersonalDataViewed).
     const audit = await api.app.db
       .selectFrom('auditLog')
       .select(['userId', 'action', 'detail'])
       .where('targetType', '=', 'Vehicle')
       .where('targetId', '=', String(vehicle.vehicleId))
+      .where('action', '=', 'VehicleLocked')
       .orderBy('id')
       .execute();
     expect(
