@@ -96,16 +96,19 @@ describe('breachIncidentErrors', () => {
     });
   });
 
-  it.each([-1, 1.5, 10_000_001, Number.POSITIVE_INFINITY])('refuses %s people affected', (people) => {
-    expect(errorsOf({ peopleAffected: people })).toEqual({
-      PeopleAffected: [BREACH_MESSAGES.peopleAffected],
-    });
-  });
+  it.each([-1, 1.5, 10_000_001, Number.POSITIVE_INFINITY, Number.NaN])(
+    'refuses %s people affected',
+    (people) => {
+      expect(errorsOf({ peopleAffected: people })).toEqual({
+        PeopleAffected: [BREACH_MESSAGES.peopleAffected],
+      });
+    },
+  );
 
   it('takes 0 and 10,000,000 people affected', () => {
     expect(errorsOf({ peopleAffected: 0 })).toBeUndefined();
     expect(errorsOf({ peopleAffected: 10_000_000 })).toBeUndefined();
-    expect(errorsOf({ peopleAffected: Number.NaN })).toEqual({ PeopleAffected: ['This field is required'] });
+    expect(errorsOf({ peopleAffected: undefined })).toEqual({ PeopleAffected: ['This field is required'] });
   });
 });
 

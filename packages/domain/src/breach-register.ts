@@ -64,7 +64,7 @@ export interface BreachIncidentDraft {
   discoveredAt?: string | undefined;
   description?: string | undefined;
   dataClasses?: readonly string[] | undefined;
-  /** Undefined (or NaN) when nothing, or no number, was given. */
+  /** Undefined when nothing was given; NaN when what was given is no number. */
   peopleAffected?: number | undefined;
   /** Null, undefined or '' while they have not been told. */
   regulatorNotifiedAt?: string | null | undefined;
@@ -173,7 +173,7 @@ export function breachIncidentErrors(
   }
 
   const people = input.peopleAffected;
-  if (people === undefined || Number.isNaN(people)) errors['PeopleAffected'] = [MESSAGES.required];
+  if (people === undefined) errors['PeopleAffected'] = [MESSAGES.required];
   else if (!Number.isSafeInteger(people) || people < 0 || people > BREACH_MAX_PEOPLE_AFFECTED) {
     errors['PeopleAffected'] = [BREACH_MESSAGES.peopleAffected];
   }

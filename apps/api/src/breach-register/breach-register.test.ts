@@ -148,7 +148,7 @@ describe('given a wrong incident', () => {
     ],
     ['affecting -1 people', { peopleAffected: -1 }, 'PeopleAffected', BREACH_MESSAGES.peopleAffected],
     ['affecting 1.5 people', { peopleAffected: 1.5 }, 'PeopleAffected', BREACH_MESSAGES.peopleAffected],
-    ['affecting "12" people', { peopleAffected: '12' }, 'PeopleAffected', MESSAGES.required],
+    ['affecting "12" people', { peopleAffected: '12' }, 'PeopleAffected', BREACH_MESSAGES.peopleAffected],
     [
       'told to the Regulator before the discovery',
       { regulatorNotifiedAt: hoursAgo(30) },

@@ -53,7 +53,9 @@ function draftOf(body: unknown): BreachIncidentDraft {
     discoveredAt: time(value['discoveredAt']),
     description: textOf(value['description']),
     dataClasses: Array.isArray(classes) ? classes.map((name) => textOf(name) ?? '') : undefined,
-    peopleAffected: typeof people === 'number' ? people : undefined,
+    // Absent: required. Anything but a number (the text '12') is no count.
+    peopleAffected:
+      people === undefined || people === null ? undefined : typeof people === 'number' ? people : Number.NaN,
     // Null or absent: not told yet.
     regulatorNotifiedAt: time(value['regulatorNotifiedAt']) ?? null,
     peopleNotifiedAt: time(value['peopleNotifiedAt']) ?? null,
