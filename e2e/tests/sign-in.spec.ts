@@ -13,6 +13,7 @@ const STAFF_MENUS = {
     'Add company to dashboard',
     'Import',
     'Audit log',
+    'Breach register',
     'Security',
     'Change password',
     'Logout',

@@ -5,7 +5,7 @@ import { rootRedirectPath } from './root-redirect';
 const labels = (role: string) => menuForRole(role).map((item) => item.label);
 
 describe('menuForRole', () => {
-  it('gives an Admin the full staff menu, Alarms, Geofences, Import, the audit log and Security', () => {
+  it('gives an Admin the full staff menu, Alarms, Geofences, Import, the audit log, the breach register and Security', () => {
     expect(labels('Admin')).toEqual([
       'Clients',
       'Alarms',
@@ -17,6 +17,7 @@ describe('menuForRole', () => {
       'Add company to dashboard',
       'Import',
       'Audit log',
+      'Breach register',
       'Security',
       'Change password',
       'Logout',
@@ -65,6 +66,7 @@ describe('menuForRole', () => {
       'Add company to dashboard': '/admin/add-company',
       Import: '/agent/import',
       'Audit log': '/admin/audit-log',
+      'Breach register': '/admin/breach-register',
       Security: '/agent/security',
       'Change password': '/reset-password',
       Logout: undefined,

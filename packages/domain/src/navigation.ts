@@ -28,6 +28,7 @@ export const PATHS = {
   addCompany: '/admin/add-company',
   importData: '/agent/import',
   auditLog: '/admin/audit-log',
+  breachRegister: '/admin/breach-register',
   alarms: '/agent/alarms',
   alarmFigures: '/agent/alarms/figures',
   geofences: '/agent/geofences',
@@ -65,6 +66,7 @@ export const MENU = {
   addCompany: { label: 'Add company to dashboard', path: PATHS.addCompany },
   importData: { label: 'Import', path: PATHS.importData },
   auditLog: { label: 'Audit log', path: PATHS.auditLog },
+  breachRegister: { label: 'Breach register', path: PATHS.breachRegister },
   security: { label: 'Security', path: PATHS.security },
   changePassword: { label: 'Change password', path: PATHS.resetPassword },
   logout: { label: 'Logout' },
@@ -78,7 +80,8 @@ export function menuForRole(role: string): readonly MenuItem[] {
     // too: the control room's queue, for every staff role (a Company-Admin's holds their
     // companies' vehicles). Security (second factors and sessions) is every staff member's own.
     // Geofences are ours as well, beside the alarms they raise: every staff role (the api keeps a
-    // Company-Admin to their companies' scopes).
+    // Company-Admin to their companies' scopes). The breach register (POPIA section 22) is the
+    // Admin's, beside the audit log.
     case ROLE.admin:
       return [
         MENU.clients,
@@ -91,6 +94,7 @@ export function menuForRole(role: string): readonly MenuItem[] {
         MENU.addCompany,
         MENU.importData,
         MENU.auditLog,
+        MENU.breachRegister,
         MENU.security,
         MENU.changePassword,
         MENU.logout,

@@ -46,6 +46,7 @@ describe('given a signed-in Admin', () => {
       'Add company to dashboard',
       'Import',
       'Audit log',
+      'Breach register',
       'Security',
       'Change password',
       'Logout',

@@ -33,6 +33,7 @@ describe('given no one is signed in', () => {
     '/admin/add-agent',
     '/admin/add-company',
     '/admin/audit-log',
+    '/admin/breach-register',
   ])("sends %s to '/' and on to the sign-in screen", async (path) => {
     const app = renderApp(path);
 
@@ -102,6 +103,11 @@ const SCREENS: readonly Screen[] = [
   { path: '/admin/add-agent', heading: 'Add agent', call: { method: 'POST', path: '/Users' } },
   { path: '/admin/add-company', heading: 'Add Company', call: { method: 'POST', path: '/Companies' } },
   { path: '/admin/audit-log', heading: 'Audit log', call: { method: 'GET', path: '/AuditLog' } },
+  {
+    path: '/admin/breach-register',
+    heading: 'Breach register',
+    call: { method: 'GET', path: '/BreachIncidents' },
+  },
 ];
 
 /**

@@ -344,6 +344,14 @@ export const routes: RouteObject[] = [
                       (module) => module.AuditLogPage,
                     ),
                   },
+                  {
+                    path: PATHS.breachRegister,
+                    handle: reachedBy(ADMIN_ROLES),
+                    ...lazyScreen(
+                      () => import('../features/breach-register/components/breach-register-page'),
+                      (module) => module.BreachRegisterPage,
+                    ),
+                  },
                 ],
               },
             ],
