@@ -80,6 +80,7 @@ import { sharedLocationRoutes } from './share-links/public-routes';
 import { shareLinkSettingsPlugin } from './share-links/share-link-settings';
 import type { ShareLinkOptions } from './share-links/share-link-settings';
 import { panicRoutes } from './panic/routes';
+import { accessRequestsPlugin } from './access-requests/access-requests-plugin';
 import { metricsPlugin } from './metrics/metrics-plugin';
 import { timedQueries } from './metrics/instruments';
 import type { MetricsOptions } from './metrics/metrics-settings';
@@ -359,6 +360,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     payments: options.payments,
     importLimits: options.importLimits,
   });
+  await app.register(accessRequestsPlugin);
   await app.register(telemetryPlugin);
   await app.register(simulatorPlugin, { simulator: options.simulator });
   await app.register(gatewayKeyPlugin, { gatewayKey: options.gatewayKey });

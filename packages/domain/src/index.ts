@@ -636,3 +636,5 @@ export * from './contract/breach-incidents';
 // POPIA: erasure of an account holder, and the legal hold that stops it.
 export * from './erasure-rules';
 export * from './contract/privacy';
+// POPIA: an Admin's download of everything held about one account holder.
+export * from './contract/data-access-requests';

@@ -216,6 +216,10 @@ const MATRIX: readonly MatrixRow[] = [
   ['POST /Users/{id}/EndSessions',                       '-', 404,   403,   403,        403,        403,   401],
   ['POST /Users/{id}/ResetSecondFactors',                '-', 404,   403,   403,        403,        403,   401],
   ['GET /AuditLog',                                     '-', 200,   403,   403,        403,        403,   401],
+  // Access requests: an Admin's alone; the download's token is the key, so a wrong one is 404 for anyone.
+  ['POST /Users/{id}/DataAccessRequests',                'A', 201,   403,   403,        403,        403,   401],
+  ['GET /Users/{id}/DataAccessRequests',                 'A', 200,   403,   403,        403,        403,   401],
+  ['GET /DataAccessRequests/{token}/Download',           '-', 404,   404,   404,        404,        404,   404],
   ['GET /BreachIncidents',                               '-', 200,   403,   403,        403,        403,   401],
   ['GET /BreachIncidents/Csv',                           '-', 200,   403,   403,        403,        403,   401],
   ['POST /BreachIncidents',                              '-', 400,   403,   403,        403,        403,   401],
@@ -688,6 +692,13 @@ function requestFor(route: string, placeName: Place): InjectOptions {
       return { url: '/Geofences/999999' };
     case 'GET /AuditLog':
       return { url: '/AuditLog' };
+    case 'POST /Users/{id}/DataAccessRequests':
+      // A request for every fix: an Admin gets its link, which nobody uses.
+      return { url: `/Users/${place.userId}/DataAccessRequests`, ...empty };
+    case 'GET /Users/{id}/DataAccessRequests':
+      return { url: `/Users/${place.userId}/DataAccessRequests` };
+    case 'GET /DataAccessRequests/{token}/Download':
+      return { url: '/DataAccessRequests/not-a-download-token/Download' };
     case 'GET /BreachIncidents':
     case 'GET /BreachIncidents/Csv':
       return { url: route.split(' ')[1]! };

@@ -20,10 +20,15 @@ const SECRET_QUERY = /([?&](?:access_token|token|refresh_token|id_token|key|pass
  * delivery reports' (POST /Sms/DeliveryReports/{token}).
  */
 const SHARED_TOKEN = /^(\/(?:Shared|Sms\/DeliveryReports)\/)[^?#]*/i;
+/** An access request's download token (GET /DataAccessRequests/{token}/Download). */
+const DOWNLOAD_TOKEN = /^(\/DataAccessRequests\/)[^/?#]*/i;
 
 /** The URL with every secret query value replaced, e.g. '/DefaultHub?id=[redacted]&access_token=[redacted]'. */
 export function redactUrl(url: string): string {
-  return url.replace(SHARED_TOKEN, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
+  return url
+    .replace(SHARED_TOKEN, `$1${REDACTED}`)
+    .replace(DOWNLOAD_TOKEN, `$1${REDACTED}`)
+    .replace(SECRET_QUERY, `$1${REDACTED}`);
 }
 
 /** What replaces a person's ID number, passport number, phone number or e-mail address in a line. */
