@@ -44,6 +44,8 @@ import { createNotificationsApi } from './notifications';
 import type { NotificationsApi } from './notifications';
 import { createShareLinksApi } from './share-links';
 import type { ShareLinksApi } from './share-links';
+import { createDataAccessRequestsApi } from './data-access-requests';
+import type { DataAccessRequestsApi } from './data-access-requests';
 import { createPushApi } from './push';
 import type { PushApi } from './push';
 import type { ReplayApi } from './replay';
@@ -112,6 +114,8 @@ export interface ApiClient {
   notifications: NotificationsApi;
   /** Live-location links for responders, made from an alarm. */
   shareLinks: ShareLinksApi;
+  /** Access requests (POPIA section 23): an Admin's download of everything held about one account holder. */
+  dataAccessRequests: DataAccessRequestsApi;
   /** Web Push subscriptions of this browser (staff). */
   push: PushApi;
 }
@@ -195,6 +199,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     geofences: createGeofencesApi(caller),
     notifications: createNotificationsApi(caller),
     shareLinks: createShareLinksApi(caller),
+    dataAccessRequests: createDataAccessRequestsApi(caller),
     push: createPushApi(caller),
     secondFactor: createSecondFactorApi(caller),
     sessions: createSessionsApi(caller),

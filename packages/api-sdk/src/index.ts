@@ -114,6 +114,13 @@ export type { GeofencesApi, GeofenceListRequest } from './geofences';
 export type { NotificationsApi } from './notifications';
 export type { PanicAnswer, PanicRequest } from '@sentinel/domain';
 export type { ShareLinksApi } from './share-links';
+export type { DataAccessRequestsApi } from './data-access-requests';
+export type {
+  CreateDataAccessRequest,
+  CreatedDataAccessRequest,
+  DataAccessRequest,
+  DataAccessRequestState,
+} from '@sentinel/domain';
 export type { PushApi } from './push';
 export type {
   Geofence,
