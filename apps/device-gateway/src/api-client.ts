@@ -41,8 +41,16 @@ export interface ApiClient {
     serialNumber: string,
     reports: readonly TelemetryReport[],
   ): Promise<ApiAnswer<TelemetryBatchResult>>;
-  /** POST /Devices/{serial}/Commands/{id}/Ack. */
-  acknowledge(serialNumber: string, commandId: number, ack: DeviceCommandAck): Promise<ApiAnswer<unknown>>;
+  /**
+   * POST /Devices/{serial}/Commands/{id}/Ack; with a traceparent (the span of the device's answer,
+   * when tracing is on), the api's span of the answer continues that trace.
+   */
+  acknowledge(
+    serialNumber: string,
+    commandId: number,
+    ack: DeviceCommandAck,
+    traceParent?: string,
+  ): Promise<ApiAnswer<unknown>>;
   /** POST /Gateway/Commands/Poll: the commands for these devices, waiting up to waitSeconds for one. */
   pollCommands(
     serialNumbers: readonly string[],
@@ -73,14 +81,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: unknown,
     limitMs: number,
     signal?: AbortSignal,
+    traceParent?: string,
   ): Promise<ApiAnswer<T>> {
     let response: Dispatcher.ResponseData;
+    const headers: Record<string, string> =
+      body === undefined ? { authorization } : { authorization, 'content-type': 'application/json' };
+    if (traceParent !== undefined) headers['traceparent'] = traceParent;
     try {
       response = await request(new URL(path, base), {
         dispatcher: agent,
         method,
-        headers:
-          body === undefined ? { authorization } : { authorization, 'content-type': 'application/json' },
+        headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         headersTimeout: limitMs,
         bodyTimeout: limitMs,
@@ -111,8 +122,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       call('POST', `${devicePath(serialNumber)}/Telemetry`, report, timeoutMs),
     reportBatch: (serialNumber, reports) =>
       call('POST', `${devicePath(serialNumber)}/Telemetry/Batch`, { reports }, timeoutMs),
-    acknowledge: (serialNumber, commandId, ack) =>
-      call('POST', `${devicePath(serialNumber)}/Commands/${commandId}/Ack`, ack, timeoutMs),
+    acknowledge: (serialNumber, commandId, ack, traceParent) =>
+      call(
+        'POST',
+        `${devicePath(serialNumber)}/Commands/${commandId}/Ack`,
+        ack,
+        timeoutMs,
+        undefined,
+        traceParent,
+      ),
     pollCommands: (serialNumbers, waitSeconds, signal) =>
       call(
         'POST',

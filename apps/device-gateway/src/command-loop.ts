@@ -84,9 +84,11 @@ export function startCommandLoop(options: CommandLoopOptions): CommandLoop {
       const answer = await api.pollCommands(serialNumbers, waitSeconds, signal);
       if (answer.kind === 'ok') {
         retryDelayMs = firstRetryDelayMs;
-        for (const { serialNumber, command } of answer.body.items) {
+        for (const { serialNumber, command, traceParent } of answer.body.items) {
           const connection = registry.get(serialNumber);
-          if (connection) connection.sendCommand(command);
+          // The trace of the request that made it, when the api traces: its send joins that trace.
+          const outgoing = traceParent === undefined ? command : { ...command, traceParent };
+          if (connection) connection.sendCommand(outgoing);
           else log.info({ serialNumber, commandId: command.id }, 'command for a device no longer held');
         }
         continue;

@@ -3,6 +3,8 @@ import { GATEWAY_POLL_MAX_DEVICES } from '@sentinel/domain';
 import { parseAllowNetworks } from './network-allow-list';
 import { gatewayMetricsSettings } from './metrics';
 import type { GatewayMetricsSettings } from './metrics';
+import { tracingSettings } from './tracing';
+import type { TracingSettings } from './tracing';
 
 /** What a gateway instance needs to run (see the README's settings table). */
 export interface GatewaySettings {
@@ -32,9 +34,14 @@ export interface GatewaySettings {
   metrics?: GatewayMetricsSettings | undefined;
 }
 
-/** The settings of the gateway process, with the log level of its JSON logs. */
+/** The settings of the gateway process, with the log level of its JSON logs and its tracing. */
 export interface GatewayConfig extends GatewaySettings {
   logLevel: string;
+  /**
+   * OTEL_EXPORTER_OTLP_ENDPOINT and the standard's other settings (tracing.ts): where the process
+   * sends its spans. @default off
+   */
+  tracing: TracingSettings | undefined;
 }
 
 /**
@@ -138,5 +145,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     instanceId: text(env, 'GATEWAY_INSTANCE_ID') ?? randomUUID(),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     metrics: gatewayMetricsSettings(env),
+    tracing: tracingSettings(env),
   };
 }

@@ -6,15 +6,21 @@
 import type { DeviceCommandDelivery } from '@sentinel/domain';
 import type { CloseReason } from './stats';
 
+/**
+ * A command to write to its device, with the traceparent the api handed with it (the trace of the
+ * request that made it) when the api traces: its send and the device's answer join that trace.
+ */
+export type OutgoingCommand = DeviceCommandDelivery & { readonly traceParent?: string | undefined };
+
 export interface HeldConnection {
   readonly serialNumber: string;
   readonly connectionId: string;
   /** Its place in the order of accepted connections across instances: higher is newer. */
   readonly sequence: number;
   /** Writes the command to the device (queued behind one it has not answered yet). */
-  sendCommand(command: DeviceCommandDelivery): void;
+  sendCommand(command: OutgoingCommand): void;
   /** Gives up the commands it has not had answered, for a newer connection of the device to send. */
-  takeCommands(): DeviceCommandDelivery[];
+  takeCommands(): OutgoingCommand[];
   close(reason: CloseReason): void;
 }
 

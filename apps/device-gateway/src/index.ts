@@ -5,6 +5,7 @@
 import pino from 'pino';
 import { readConfig } from './config';
 import { startGateway } from './gateway';
+import { startTracing, stopTracing } from './tracing';
 
 function configOrExit() {
   try {
@@ -19,9 +20,11 @@ function configOrExit() {
 }
 
 const config = configOrExit();
-// Neither the key nor a Redis password goes to the logs.
-const { logLevel, key: _key, redisUrl, instanceId: _instanceId, ...shown } = config;
+// Neither the key nor a Redis password goes to the logs (nor a collector's, in its URL).
+const { logLevel, key: _key, redisUrl, instanceId: _instanceId, tracing, ...shown } = config;
 const log = pino({ level: logLevel, base: { instanceId: config.instanceId } });
+// Before the first connection, so every command sent is traced.
+if (tracing) startTracing(tracing);
 const gateway = await startGateway(config, { logger: log }).catch((error: unknown) => {
   // A port taken, Redis away: one line saying which.
   console.error(
@@ -33,7 +36,11 @@ const gateway = await startGateway(config, { logger: log }).catch((error: unknow
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log.info({ signal }, 'closing');
-    void gateway.close().then(() => process.exit(0));
+    // The connections close first; then the last spans go to the collector.
+    void gateway
+      .close()
+      .then(() => stopTracing())
+      .then(() => process.exit(0));
   });
 }
 
@@ -43,6 +50,7 @@ log.info(
   {
     ...shown,
     redis: redisUrl === undefined ? null : new URL(redisUrl).host,
+    traces: tracing === undefined ? null : new URL(tracing.tracesUrl).host,
     teltonikaPort: gateway.teltonikaPort,
     osmandPort: gateway.osmandPort,
   },

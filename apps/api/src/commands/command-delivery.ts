@@ -86,7 +86,11 @@ export function createDelivery(context: CommandContext): Delivery {
         if (row.vehicleId !== null) announce(row.vehicleId, row.id);
       });
     }
-    return rows.map((row) => ({ deviceId: row.deviceId, command: deliveryView(row) }));
+    return rows.map((row) => ({
+      deviceId: row.deviceId,
+      command: deliveryView(row),
+      traceParent: row.traceParent,
+    }));
   }
 
   /**

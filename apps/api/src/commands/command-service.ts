@@ -56,6 +56,8 @@ export interface CommandDevice {
 export interface HandedCommand {
   deviceId: number;
   command: DeviceCommandDelivery;
+  /** The trace the command belongs to (its stored traceparent), for a gateway to continue; null untraced. */
+  traceParent: string | null;
 }
 
 export interface CommandService {

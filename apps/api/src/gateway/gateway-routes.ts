@@ -66,9 +66,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const waitMs = (request.body.waitSeconds ?? DEVICE_COMMAND_WAIT_SECONDS) * 1000;
       const handed = await app.commands.pollMany(devices, waitMs, gone.signal);
       return {
-        items: handed.map(({ deviceId, command }) => ({
+        items: handed.map(({ deviceId, command, traceParent }) => ({
           serialNumber: serialOf.get(deviceId) ?? '',
           command,
+          // The trace of the request that made the command, for the gateway's send and the device's
+          // answer to join (a gateway that traces sends its answer span's traceparent with the Ack).
+          ...(traceParent === null ? {} : { traceParent }),
         })),
       };
     },

@@ -17,7 +17,16 @@
  *         └─ hub send DeviceCommandStatusMessage       (live-hub.ts: Confirmed or Failed)
  *
  * The device's own requests stay traces of their own (one poll may hand over the commands of many
- * traces): the links join them. Attributes name the command, vehicle and device by their ids only.
+ * traces): the links join them. A device gateway is handed the stored traceparent with each command
+ * its poll takes, and continues it (apps/device-gateway/src/tracing.ts):
+ *
+ *      ├─ command send                                 (gateway: the Codec 12 frame written)
+ *      │  └─ command answer                            (gateway: the tracker's answer)
+ *      │     └─ POST /Devices/:serialNumber/Commands/:commandId/Ack   (its traceparent header)
+ *      │        └─ command acknowledgement             (the request continues this trace already:
+ *      │           └─ hub send ...                      its child, not linked; spans.ts)
+ *
+ * Attributes name the command, vehicle and device by their ids only.
  */
 import { SpanKind } from '@opentelemetry/api';
 import type { Attributes } from '@opentelemetry/api';

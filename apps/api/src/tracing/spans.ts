@@ -77,7 +77,8 @@ export function inSpan<T>(name: string, options: SpanOptions<Awaited<T>>, work: 
 /**
  * Runs work in a span that continues the stored trace (its traceparent): the child of the step
  * that stored it, linked to the active span (the request this happens in). Without a stored trace
- * it is inSpan.
+ * it is inSpan; so it is when the request already continues that trace (a device gateway sends
+ * its answer span's traceparent with the acknowledgement): the request is then the nearer parent.
  */
 export function inStoredTrace<T>(
   name: string,
@@ -87,8 +88,10 @@ export function inStoredTrace<T>(
 ): T {
   if (!tracingInstalled()) return work();
   const parent = storedContext(traceParent);
-  if (!parent) return inSpan(name, options, work);
   const here = trace.getSpanContext(context.active());
+  if (!parent || here?.traceId === trace.getSpanContext(parent)?.traceId) {
+    return inSpan(name, options, work);
+  }
   const links: Link[] = here === undefined ? [] : [{ context: here }];
   return runIn(tracer().startSpan(name, { ...spanOptions(options), links }, parent), parent, options, work);
 }

@@ -3,9 +3,18 @@ import type { HubConnection } from '@microsoft/signalr';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { startGateway } from '@sentinel/device-gateway';
+import type { RunningGateway } from '@sentinel/device-gateway';
+import { testSettings } from '@sentinel/device-gateway/test-device';
+import {
+  installTracing as installGatewayTracing,
+  stopTracing as stopGatewayTracing,
+} from '@sentinel/device-gateway/tracing';
+import type { TeltonikaTracker } from '@sentinel/teltonika/tracker';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_MESSAGE, ROLE } from '@sentinel/domain';
 import type { DeviceCommandStatusMessage, LockResult } from '@sentinel/domain';
+import { isDemoImei } from '../db/seed';
 import {
   addTrackedVehicle,
   hubConnection,
@@ -15,9 +24,11 @@ import {
   stopApi,
 } from '../live/test-support';
 import type { RunningApi, TrackedVehicle } from '../live/test-support';
+import { startVehicleTracker } from '../telemetry/simulator/teltonika-tracker';
 import { COMMAND_ID, COMMAND_STATUS, HUB_MESSAGE } from './command-spans';
 import { installTracing, stopTracing, tracingSettings } from './setup';
 
+const GATEWAY_KEY = 'a-gateway-key-for-the-traced-gateway';
 const exporter = new InMemorySpanExporter();
 let api: RunningApi;
 let agent: string;
@@ -26,7 +37,8 @@ let hub: HubConnection;
 beforeAll(async () => {
   // What startTracing does with the OTLP exporter, with one that keeps the spans here.
   installTracing([new SimpleSpanProcessor(exporter)]);
-  api = await startApi();
+  // A lock through the gateway goes out at once, whatever speed the seed gave its vehicle.
+  api = await startApi({ gatewayKey: GATEWAY_KEY, commands: { lockMaxSpeedKmh: 100_000 } });
   agent = (await signIn(api.url, ROLE.technicalAgent)).accessToken;
   hub = hubConnection(api.url, agent);
   await hub.start();
@@ -85,10 +97,14 @@ const traceOf = (span: ReadableSpan) => span.spanContext().traceId;
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
 /** The one finished span of this name that matches; waits for it (a hub send ends after the client has it). */
-async function span(name: string, matches: (span: ReadableSpan) => boolean = () => true) {
+async function span(
+  name: string,
+  matches: (span: ReadableSpan) => boolean = () => true,
+  from: InMemorySpanExporter = exporter,
+) {
   return vi.waitFor(
     () => {
-      const found = exporter.getFinishedSpans().filter((each) => each.name === name && matches(each));
+      const found = from.getFinishedSpans().filter((each) => each.name === name && matches(each));
       expect(found.map((each) => each.name)).toEqual([name]);
       return found[0] as ReadableSpan;
     },
@@ -185,6 +201,135 @@ describe('given tracing is on', () => {
     expect(requests.length).toBeGreaterThan(0);
     const recorded = new Set(requests.flatMap((each) => Object.keys(each.attributes)));
     expect([...recorded].sort()).toEqual(['http.request.method', 'http.response.status_code', 'http.route']);
+  });
+});
+
+/*
+ * A Teltonika tracker's lock goes through the device gateway (apps/device-gateway, in-process with a
+ * tracer provider and exporter of its own): the api hands the command's stored traceparent to the
+ * gateway's poll, the gateway's "command send" (the Codec 12 frame) and "command answer" continue
+ * it, and the answer's POST .../Ack carries the answer span's traceparent.
+ */
+describe('given a Teltonika tracker behind the device gateway', () => {
+  const gatewaySpans = new InMemorySpanExporter();
+  let gateway: RunningGateway;
+  let tracker: TeltonikaTracker;
+  let imei: string;
+  let vehicleId: number;
+
+  beforeAll(async () => {
+    installGatewayTracing([new SimpleSpanProcessor(gatewaySpans)]);
+    gateway = await startGateway(testSettings(api.url, GATEWAY_KEY));
+    const devices = await api.app.db
+      .selectFrom('devices')
+      .select(['serialNumber', 'vehicleId'])
+      .where('active', '=', 1)
+      .where('vehicleId', 'is not', null)
+      .orderBy('id')
+      .execute();
+    const demo = devices.find((device) => isDemoImei(device.serialNumber))!;
+    imei = demo.serialNumber;
+    vehicleId = demo.vehicleId!;
+    tracker = startVehicleTracker({
+      host: '127.0.0.1',
+      port: gateway.teltonikaPort,
+      imei,
+      immobiliser: { locked: false },
+    });
+    // Its handshake (which hands over what already waits) is over: a command made now goes out
+    // through the gateway's poll, with its trace.
+    await vi.waitFor(() => expect(tracker.online).toBe(true), { timeout: 5_000, interval: 10 });
+  });
+
+  afterAll(async () => {
+    tracker?.close();
+    await gateway?.close();
+    await stopGatewayTracing();
+  });
+
+  async function command(type: 'Lock' | 'Unlock') {
+    const asked = await fetch(`${api.url}/Vehicles/${vehicleId}/${type}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${agent}`, 'content-type': 'application/json' },
+      body: JSON.stringify(type === 'Lock' ? { reason: 'Test' } : {}),
+    });
+    expect(asked.status).toBe(202);
+    return ((await asked.json()) as LockResult).command;
+  }
+
+  const serviceOf = (span: ReadableSpan) => span.resource.attributes['service.name'];
+
+  it("follows its lock in one trace: the request, the command, the gateway's send, the tracker's answer, the acknowledgement and its hub messages", async () => {
+    const { id } = await command('Lock');
+    const ofCommand = (each: ReadableSpan) => each.attributes[COMMAND_ID] === id;
+
+    const issue = await span('command issue', ofCommand);
+    const trace = traceOf(issue);
+    const request = await span('PUT /Vehicles/:id/Lock', (each) => traceOf(each) === trace);
+    expect(request.parentSpanContext).toBeUndefined();
+    expect(parentOf(issue)).toBe(idOf(request));
+
+    // The gateway's poll handed it over: the delivery continues the command, linked to the poll.
+    const delivery = await span('command delivery', ofCommand);
+    expect(parentOf(delivery)).toBe(idOf(issue));
+    const poll = await span('POST /Gateway/Commands/Poll', (each) =>
+      delivery.links.some((link) => link.context.spanId === idOf(each)),
+    );
+    expect(traceOf(poll)).not.toBe(trace);
+
+    // The gateway continues the stored trace: the frame's send, then the tracker's answer.
+    const send = await span('command send', ofCommand, gatewaySpans);
+    const answer = await span('command answer', ofCommand, gatewaySpans);
+    expect([traceOf(send), traceOf(answer)]).toEqual([trace, trace]);
+    expect(parentOf(send)).toBe(idOf(issue));
+    expect(parentOf(answer)).toBe(idOf(send));
+    expect([send.kind, answer.kind]).toEqual([SpanKind.PRODUCER, SpanKind.CLIENT]);
+    expect(answer.attributes[COMMAND_STATUS]).toBe('Confirmed');
+    expect([serviceOf(send), serviceOf(issue)]).toEqual(['sentinel-device-gateway', 'sentinel-api']);
+
+    // The answer's report to the api continues the answer span; the acknowledgement is its work.
+    const acked = await span(
+      'POST /Devices/:serialNumber/Commands/:commandId/Ack',
+      (each) => traceOf(each) === trace,
+    );
+    const acknowledgement = await span('command acknowledgement', ofCommand);
+    expect(parentOf(acked)).toBe(idOf(answer));
+    expect(parentOf(acknowledgement)).toBe(idOf(acked));
+    expect(traceOf(acknowledgement)).toBe(trace);
+    expect(acknowledgement.links).toEqual([]);
+    expect(acknowledgement.attributes[COMMAND_STATUS]).toBe('Confirmed');
+
+    // Its hub messages, the outcome and the vehicle's lock state, are its children.
+    const sends = [
+      await span(
+        `hub send ${LIVE_MESSAGE.commandStatus}`,
+        (each) => parentOf(each) === idOf(acknowledgement),
+      ),
+      await span(`hub send ${LIVE_MESSAGE.lockUnlock}`, (each) => parentOf(each) === idOf(acknowledgement)),
+    ];
+    expect(sends.map(traceOf)).toEqual([trace, trace]);
+
+    // The gateway's spans say which command, never which device.
+    const recorded = JSON.stringify(
+      gatewaySpans.getFinishedSpans().map((each) => [each.name, each.attributes, each.status, each.events]),
+    );
+    expect(recorded).not.toContain(imei);
+  });
+
+  it('joins the command of a gateway that does not trace by its stored trace alone: no traceparent comes with the answer', async () => {
+    await stopGatewayTracing();
+    const { id } = await command('Unlock');
+    const ofCommand = (each: ReadableSpan) => each.attributes[COMMAND_ID] === id;
+
+    const issue = await span('command issue', ofCommand);
+    const acknowledgement = await span('command acknowledgement', ofCommand);
+    const acked = await span('POST /Devices/:serialNumber/Commands/:commandId/Ack', (each) =>
+      acknowledgement.links.some((link) => link.context.spanId === idOf(each)),
+    );
+    expect(traceOf(acknowledgement)).toBe(traceOf(issue));
+    expect(parentOf(acknowledgement)).toBe(idOf(issue));
+    expect(acked.parentSpanContext).toBeUndefined();
+    expect(traceOf(acked)).not.toBe(traceOf(issue));
   });
 });
 

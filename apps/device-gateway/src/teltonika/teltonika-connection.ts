@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { TELEMETRY_BATCH_MAX } from '@sentinel/domain';
-import type { DeviceCommandDelivery, TelemetryReport } from '@sentinel/domain';
+import type { DeviceCommandAck, TelemetryReport } from '@sentinel/domain';
 import {
   CODEC_12,
   CODEC_12_RESPONSE,
@@ -26,11 +26,13 @@ import {
   reportFromRecord,
 } from '@sentinel/teltonika';
 import type { ServerFrame } from '@sentinel/teltonika';
+import type { Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { ApiClient } from '../api-client';
 import type { ConnectionDirectory } from '../connection-directory';
-import type { DeviceRegistry, HeldConnection } from '../device-registry';
+import type { DeviceRegistry, HeldConnection, OutgoingCommand } from '../device-registry';
 import type { CloseReason, StatsBook } from '../stats';
+import { endSpan, startCommandAnswer, startCommandSend } from '../tracing';
 
 const AVL_CODECS = new Set<number>([CODEC_8, CODEC_8_EXTENDED]);
 
@@ -64,8 +66,10 @@ export class TeltonikaConnection implements HeldConnection {
   /** Frames read but not handled yet; reading pauses while there are any. */
   private readonly frames: ServerFrame[] = [];
   private handling = false;
-  private readonly commands: DeviceCommandDelivery[] = [];
-  private unanswered: DeviceCommandDelivery | undefined;
+  private readonly commands: OutgoingCommand[] = [];
+  private unanswered: OutgoingCommand | undefined;
+  /** The span of the unanswered command's send, when traced: its answer's parent. */
+  private unansweredSend: Span | undefined;
   private answerTimer: NodeJS.Timeout | undefined;
   private handshakeTimer: NodeJS.Timeout | undefined;
   /** Set when the gateway ends the connection gracefully (after a last answer). */
@@ -89,7 +93,7 @@ export class TeltonikaConnection implements HeldConnection {
     return this.state === 'closed';
   }
 
-  sendCommand(command: DeviceCommandDelivery): void {
+  sendCommand(command: OutgoingCommand): void {
     if (this.closed) return;
     if (this.unanswered?.id === command.id || this.commands.some((queued) => queued.id === command.id))
       return;
@@ -97,9 +101,10 @@ export class TeltonikaConnection implements HeldConnection {
     this.writeNextCommand();
   }
 
-  takeCommands(): DeviceCommandDelivery[] {
+  takeCommands(): OutgoingCommand[] {
     const taken = [...(this.unanswered ? [this.unanswered] : []), ...this.commands];
     this.unanswered = undefined;
+    this.unansweredSend = undefined;
     this.commands.length = 0;
     clearTimeout(this.answerTimer);
     return taken;
@@ -288,19 +293,26 @@ export class TeltonikaConnection implements HeldConnection {
       );
       return;
     }
+    const send = this.unansweredSend;
     this.unanswered = undefined;
+    this.unansweredSend = undefined;
     clearTimeout(this.answerTimer);
     stats.add('commandAnswers');
     const wanted = command.type === 'Lock';
     const locked = lockStateFromResponse(text) ?? wanted;
     // An output left in the other state (a relay that did not switch, an answer saying so) is the
     // command failing, with the device's own words as the reason for the people watching.
-    const answer = await api.acknowledge(
-      this.serialNumber,
-      command.id,
+    const ack: DeviceCommandAck =
       locked === wanted
         ? { status: 'Confirmed', locked }
-        : { status: 'Failed', locked, reason: `The device answered: ${text.slice(0, 170)}` },
+        : { status: 'Failed', locked, reason: `The device answered: ${text.slice(0, 170)}` };
+    const traced = startCommandAnswer(send, command, ack.status);
+    const answer = await api.acknowledge(this.serialNumber, command.id, ack, traced?.traceParent);
+    endSpan(
+      traced?.span,
+      answer.kind === 'ok'
+        ? undefined
+        : `The api did not record the answer (${answer.status ?? 'no answer'}).`,
     );
     if (answer.kind !== 'ok') {
       log.warn(
@@ -332,15 +344,26 @@ export class TeltonikaConnection implements HeldConnection {
         'no answer to a command; sending the next',
       );
       this.unanswered = undefined;
+      this.unansweredSend = undefined;
       this.writeNextCommand();
     }, COMMAND_ANSWER_TIMEOUT_MS);
-    this.write(encodeCodec12Command(immobiliserCommand(command.type === 'Lock')));
+    const send = startCommandSend(command);
+    this.unansweredSend = send;
+    this.write(
+      encodeCodec12Command(immobiliserCommand(command.type === 'Lock')),
+      send && ((error) => endSpan(send, error)),
+    );
     this.context.stats.add('commandsSent');
   }
 
-  private write(bytes: Buffer): void {
-    if (this.closed) return;
+  /** Writes to the device; `written` is told when the bytes are handed to the system, or why not. */
+  private write(bytes: Buffer, written?: (error: Error | null | undefined) => void): void {
+    if (this.closed) {
+      written?.(new Error('The connection was closed.'));
+      return;
+    }
     this.socket.write(bytes, (error) => {
+      written?.(error);
       if (error) this.close('write-error');
     });
   }

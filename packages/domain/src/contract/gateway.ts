@@ -37,7 +37,19 @@ export type GatewayCommandPoll = Static<typeof GatewayCommandPollSchema>;
 
 /** One command handed to a gateway for a device it holds. */
 export const GatewayCommandSchema = Type.Object(
-  { serialNumber: Type.String(), command: ref(DeviceCommandDeliverySchema) },
+  {
+    serialNumber: Type.String(),
+    command: ref(DeviceCommandDeliverySchema),
+    traceParent: Type.Optional(
+      Type.String({
+        description:
+          'The W3C traceparent stored with the command when the api traced the request that made it. ' +
+          "A tracing gateway continues that trace with its send to the device and the device's answer, " +
+          "whose POST /Devices/{serialNumber}/Commands/{commandId}/Ack carries the answer's `traceparent` " +
+          'header. Absent for a command made untraced.',
+      }),
+    ),
+  },
   { $id: 'GatewayCommand' },
 );
 export type GatewayCommand = Static<typeof GatewayCommandSchema>;
