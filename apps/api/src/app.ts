@@ -81,6 +81,7 @@ import { shareLinkSettingsPlugin } from './share-links/share-link-settings';
 import type { ShareLinkOptions } from './share-links/share-link-settings';
 import { panicRoutes } from './panic/routes';
 import { accessRequestsPlugin } from './access-requests/access-requests-plugin';
+import { erasureRoutes } from './erasure/routes';
 import { metricsPlugin } from './metrics/metrics-plugin';
 import { timedQueries } from './metrics/instruments';
 import type { MetricsOptions } from './metrics/metrics-settings';
@@ -340,6 +341,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(signedIn(myPasswordRoutes));
   await app.register(staffOnly(mySecondFactorRoutes, mySessionRoutes));
   await app.register(adminsOnly(userSessionRoutes));
+  await app.register(adminsOnly(erasureRoutes));
   await app.register(commandsPlugin, options.commands ?? {});
   if (options.retention) {
     await app.register(retentionPlugin, {

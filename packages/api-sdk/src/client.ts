@@ -6,6 +6,8 @@ import type { ApiRequest } from './http';
 import { asStepUpRequired } from './errors/step-up-required-error';
 import { createSecondFactorApi } from './second-factors';
 import type { SecondFactorApi } from './second-factors';
+import { createErasureApi } from './erasure';
+import type { ErasureApi } from './erasure';
 import { createSessionsApi } from './sessions';
 import type { SessionsApi } from './sessions';
 import { createConnection } from './connection';
@@ -118,6 +120,8 @@ export interface ApiClient {
   dataAccessRequests: DataAccessRequestsApi;
   /** Web Push subscriptions of this browser (staff). */
   push: PushApi;
+  /** Erasure of an account holder and the legal hold that stops it (Admin). */
+  erasure: ErasureApi;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -203,5 +207,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     push: createPushApi(caller),
     secondFactor: createSecondFactorApi(caller),
     sessions: createSessionsApi(caller),
+    erasure: createErasureApi(caller),
   };
 }

@@ -122,6 +122,8 @@ export type {
   DataAccessRequestState,
 } from '@sentinel/domain';
 export type { PushApi } from './push';
+export type { ErasureApi } from './erasure';
+export type { Erasure, ErasureCounts, LegalHold, LegalHoldState, SubscriptionEnded } from '@sentinel/domain';
 export type {
   Geofence,
   GeofenceInput,

@@ -215,6 +215,11 @@ const MATRIX: readonly MatrixRow[] = [
   ['GET /Users/{id}/Sessions',                           'A', 200,   403,   403,        403,        403,   401],
   ['POST /Users/{id}/EndSessions',                       '-', 404,   403,   403,        403,        403,   401],
   ['POST /Users/{id}/ResetSecondFactors',                '-', 404,   403,   403,        403,        403,   401],
+  // Erasure and the legal hold (Admin): a user who does not exist, so an Admin's call changes nobody.
+  ['POST /Users/{id}/Erase',                             '-', 404,   403,   403,        403,        403,   401],
+  ['PUT /Users/{id}/LegalHold',                          '-', 404,   403,   403,        403,        403,   401],
+  ['DELETE /Users/{id}/LegalHold',                       '-', 404,   403,   403,        403,        403,   401],
+  ['POST /Vehicles/{id}/EndSubscription',                '-', 404,   403,   403,        403,        403,   401],
   ['GET /AuditLog',                                     '-', 200,   403,   403,        403,        403,   401],
   // Access requests: an Admin's alone; the download's token is the key, so a wrong one is 404 for anyone.
   ['POST /Users/{id}/DataAccessRequests',                'A', 201,   403,   403,        403,        403,   401],
@@ -690,6 +695,16 @@ function requestFor(route: string, placeName: Place): InjectOptions {
     case 'DELETE /Geofences/{id}':
       // No such geofence: an allowed caller gets 404, nothing is removed.
       return { url: '/Geofences/999999' };
+    case 'POST /Users/{id}/Erase':
+      // No such holder: an Admin's erasure finds nobody to erase.
+      return { url: '/Users/999999/Erase' };
+    case 'PUT /Users/{id}/LegalHold':
+    case 'DELETE /Users/{id}/LegalHold':
+      // A valid reason for a holder who does not exist: an Admin gets 404, nothing is held.
+      return { url: '/Users/999999/LegalHold', payload: { reason: 'Matrix check' } };
+    case 'POST /Vehicles/{id}/EndSubscription':
+      // No such vehicle: an Admin gets 404, no subscription ends.
+      return { url: '/Vehicles/999999/EndSubscription' };
     case 'GET /AuditLog':
       return { url: '/AuditLog' };
     case 'POST /Users/{id}/DataAccessRequests':
