@@ -14,6 +14,7 @@ import { AccountVehicle } from './account-vehicle';
 import { ContactEditDialog } from './contact-edit-dialog';
 import { EscalationContacts } from './escalation-contacts';
 import { NotificationPreferencesSection } from './notification-preferences';
+import { PrivacySection } from './privacy-section';
 import '../../../lib/staff-screens.css';
 
 /**
@@ -39,6 +40,9 @@ export function ViewAccountPage({ VehicleCard }: { VehicleCard: VehicleCardSlot 
       {ready && holderQuery.data && <AccountHolderCard holder={holderQuery.data} />}
       {ready && holderQuery.data && <EscalationContacts userId={id} />}
       {ready && holderQuery.data && <NotificationPreferencesSection userId={id} />}
+      {ready && holderQuery.data && (
+        <PrivacySection holder={holderQuery.data} vehicles={vehicles.data.items} />
+      )}
       {ready &&
         vehicles.data.items.map((vehicle) => (
           <AccountVehicle
