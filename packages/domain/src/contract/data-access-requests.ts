@@ -17,6 +17,8 @@ export type DataAccessRequestState = (typeof DATA_ACCESS_REQUEST_STATES)[number]
 export const DATA_ACCESS_MESSAGES = {
   instant: 'Enter a date and time in ISO 8601, e.g. 2026-03-01T00:00:00Z.',
   order: 'The start of the period must not be after its end.',
+  /** The dashboard's form, when 'A period' is chosen and a bound is left empty. */
+  bound: 'Choose a date and time.',
   /** The download's one answer for any link it cannot serve: unknown, malformed or expired. */
   expired: 'This download link has expired.',
 } as const;

@@ -12,6 +12,7 @@ import type { VehicleCardSlot } from '../../../lib/vehicle-card-slot';
 import { accountQueries, useResendLinkMutation, useUpdateHolderMutation } from '../api/account-queries';
 import { AccountVehicle } from './account-vehicle';
 import { ContactEditDialog } from './contact-edit-dialog';
+import { DataAccessRequestAction } from './data-access-request';
 import { EscalationContacts } from './escalation-contacts';
 import { NotificationPreferencesSection } from './notification-preferences';
 import { PrivacySection } from './privacy-section';
@@ -69,6 +70,7 @@ function AccountHolderCard({ holder }: { holder: User }) {
         onEdit={() => setEditing(true)}
       />
       <WhoViewedLink holder={holder} />
+      <DataAccessRequestAction holder={holder} />
       {/* Mounted only while open, so every opening starts from the saved values. */}
       {editing && (
         <ContactEditDialog
