@@ -32,6 +32,8 @@ export const ERASURE_MESSAGES = {
       : `This account holder has ${count} active subscriptions.`,
   legalHold: (reason: string) => `This account holder is under a legal hold: ${sentence(reason.trim())}`,
   alreadyErased: 'This account holder has already been erased.',
+  /** An edit of an erased holder's contact details, which would put personal data back. */
+  erasedNoEdit: 'This account holder has been erased: their details cannot be changed.',
   notUnderHold: 'This account holder is not under a legal hold.',
   erasedNoHold: 'This account holder has been erased: there is nothing left to hold.',
   noSubscription: 'This vehicle has no subscription that has not ended.',

@@ -479,10 +479,18 @@ describe('given an account holder whose subscriptions have ended', () => {
     expect((await call('GET', '/Roles', undefined, holderToken)).statusCode).toBe(401);
   });
 
-  it('refuses to erase them twice', async () => {
+  it('refuses to erase them twice, or to put contact details back on them', async () => {
     const again = await call('POST', `/Users/${holderId}/Erase`);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(ERASURE_MESSAGES.alreadyErased);
+
+    const edit = await call('PUT', `/Users/${holderId}`, {
+      email: 'back.again@example.co.za',
+      phoneNumber: '0821234567',
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json<{ message: string }>().message).toBe(ERASURE_MESSAGES.erasedNoEdit);
+    expect((await holderAsListed()).email).toBe(`erased-${holderId}@erased.invalid`);
   });
 });
 

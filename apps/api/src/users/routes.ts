@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ERASURE_MESSAGES,
   CreateAccountHolderRequestSchema,
   CreateAgentRequestSchema,
   NewUserSchema,
@@ -190,6 +191,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           401: ProblemDetailsRef,
           403: ProblemDetailsRef,
           404: ProblemDetailsRef,
+          409: ProblemDetailsRef,
         },
       },
     },
@@ -199,6 +201,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await canSeeUser(app.db, scope, id))) throw notFound(`User ${id} was not found.`);
       const columns = contactEditColumns(request.body);
       const [before] = await loadUsers(app.db, [id]);
+      if (before!.erasedAt !== null) throw new ApiError('conflict', undefined, ERASURE_MESSAGES.erasedNoEdit);
       const changesEmail = before!.email.trim().toLowerCase() !== columns.email.toLowerCase();
       // Who may change whose details: privilege and the staff e-mail rule live in domain.
       const refusal = contactEditRefusal(request.user!.role, before!.roles, changesEmail);
