@@ -41,6 +41,7 @@ const onBothEngines = [
   'src/sessions/*.test.ts',
   'src/fuzz/*.test.ts',
   'src/notifications/outbox*.test.ts',
+  'src/access-requests/*.test.ts',
   'src/erasure/*.test.ts',
 ];
 
