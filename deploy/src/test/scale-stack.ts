@@ -2,8 +2,10 @@
  * The scale set-up on one machine, from Debian's packages: a temporary PostgreSQL (the api's own
  * test helper), a redis-server (the hub's test helper), the database set up by db:setup, N api
  * processes with NODE_ENV=production on both, and nginx in front of them with the configuration
- * the renderer writes. Used by scale.test.ts and bench/scale.ts; stop() ends every process and
- * removes every temporary folder, also when start-up fails half-way.
+ * the renderer writes. Each instance serves its Prometheus metrics on a loopback port of its own
+ * (METRICS_PORT), as an operator's Prometheus would scrape it, never through nginx. Used by
+ * scale.test.ts and bench/scale.ts; stop() ends every process and removes every temporary folder,
+ * also when start-up fails half-way.
  */
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,9 @@ import { localPaymentSettings } from '../local-production.mjs';
 export interface ApiInstance {
   /** http://127.0.0.1:<port>, the instance itself (not through nginx). */
   url: string;
+  /** http://127.0.0.1:<METRICS_PORT>/metrics, this instance's Prometheus figures. */
+  metricsUrl: string;
+  /** The instance's process; startInstance() replaces it after a test ended it. */
   process: Running;
 }
 
@@ -32,6 +37,11 @@ export interface ScaleStack {
   databaseUrl: string;
   /** The Redis every instance shares (stop() and start() it to take it away and bring it back). */
   redis: RedisServer;
+  /**
+   * Starts instance `index` again, on its ports and with its settings, if its process has ended (a
+   * test killed or drained it); a running one is left as it is.
+   */
+  startInstance(index: number): Promise<void>;
   /** Ends nginx, the instances, Redis and PostgreSQL, and removes the temporary folders. */
   stop(): Promise<void>;
 }
@@ -90,23 +100,45 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
     if (setup.code !== 0) throw new Error(`db:setup failed: ${setup.output}`);
 
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const metricsPorts = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const launch = async (index: number): Promise<Running> => {
+      const running = await startUntil(
+        process.execPath,
+        await apiEntry('src/server.ts'),
+        {
+          cwd: API_DIR,
+          env: {
+            ...env,
+            ...options.instanceEnv?.[index],
+            PORT: String(ports[index]),
+            METRICS_PORT: String(metricsPorts[index]),
+            METRICS_HOST: '127.0.0.1',
+          },
+        },
+        (out) => Promise.resolve(out.includes('listening on')),
+      );
+      cleanups.push(() => stop(running.child));
+      return running;
+    };
     const started = await Promise.allSettled(
-      ports.map(async (port, index) => {
-        const running = await startUntil(
-          process.execPath,
-          await apiEntry('src/server.ts'),
-          { cwd: API_DIR, env: { ...env, ...options.instanceEnv?.[index], PORT: String(port) } },
-          (out) => Promise.resolve(out.includes('listening on')),
-        );
-        cleanups.push(() => stop(running.child));
-        return { url: `http://127.0.0.1:${port}`, process: running };
-      }),
+      ports.map(async (port, index) => ({
+        url: `http://127.0.0.1:${port}`,
+        metricsUrl: `http://127.0.0.1:${metricsPorts[index]}/metrics`,
+        process: await launch(index),
+      })),
     );
     const instances: ApiInstance[] = [];
     for (const outcome of started) {
       if (outcome.status === 'rejected') throw outcome.reason;
       instances.push(outcome.value);
     }
+    const startInstance = async (index: number) => {
+      const instance = instances[index];
+      if (instance === undefined) throw new Error(`No instance ${index}.`);
+      const { child } = instance.process;
+      if (child.exitCode === null && child.signalCode === null) return;
+      instance.process = await launch(index);
+    };
 
     const url = `http://127.0.0.1:${proxyPort}`;
     const conf = join(dir, 'nginx.conf');
@@ -125,7 +157,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
     );
     cleanups.push(() => stop(nginx.child));
 
-    return { url, instances, databaseUrl, redis, stop: stopAll };
+    return { url, instances, databaseUrl, redis, startInstance, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -143,6 +175,17 @@ export async function signInAdmin(url: string): Promise<string> {
   });
   if (response.status !== 200) throw new Error(`Sign-in answered ${response.status}.`);
   return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** The serial numbers of every device in the database (the demo fleet's SNT-… and tracker IMEIs). */
+export async function deviceSerials(databaseUrl: string): Promise<string[]> {
+  const db = createDatabase({ databaseFile: '', databaseUrl });
+  try {
+    const devices = await db.selectFrom('devices').select('serialNumber').orderBy('id').execute();
+    return devices.map(({ serialNumber }) => serialNumber);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Fresh keys for the devices with these serial numbers (issueDeviceKey, as the device:key CLI does). */
@@ -185,4 +228,52 @@ export async function postFix(
   if (response.status !== 200) return { status: response.status, vehicleId: null, position: false };
   const body = (await response.json()) as { vehicleId: number | null; stored: { position: boolean } };
   return { status: response.status, vehicleId: body.vehicleId, position: body.stored.position };
+}
+
+/** One sample line of a Prometheus text exposition: `name{label="value",...} value`. */
+export interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** A label value as written, with the format's three escapes (\\, \", \n) undone. */
+const unescapeLabel = (raw: string) =>
+  raw.replace(/\\(.)/g, (_escape, char: string) => (char === 'n' ? '\n' : char));
+
+/**
+ * The samples of a Prometheus text exposition (format 0.0.4, what prom-client writes; prom-client
+ * has no parser). Comments (# HELP, # TYPE) are skipped; a timestamp after the value is ignored.
+ */
+export function parseMetrics(text: string): Sample[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+-?\d+)?$/.exec(line.trim());
+      if (!match) throw new Error(`Not a Prometheus sample line: ${line}`);
+      const labels: Record<string, string> = {};
+      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
+        labels[key!] = unescapeLabel(value!);
+      }
+      return { name: match[1]!, labels, value: Number(match[3]) };
+    });
+}
+
+/** The sum of the samples of this name whose labels include these (all of them without labels). */
+export function total(samples: readonly Sample[], name: string, labels: Record<string, string> = {}): number {
+  return samples
+    .filter((sample) => sample.name === name)
+    .filter((sample) => Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
+    .reduce((sum, sample) => sum + sample.value, 0);
+}
+
+/** One scrape of an instance's metrics URL: its content type and samples. */
+export async function scrapeMetrics(metricsUrl: string): Promise<{ contentType: string; samples: Sample[] }> {
+  const response = await fetch(metricsUrl);
+  if (response.status !== 200) throw new Error(`${metricsUrl} answered ${response.status}.`);
+  return {
+    contentType: response.headers.get('content-type') ?? '',
+    samples: parseMetrics(await response.text()),
+  };
 }
