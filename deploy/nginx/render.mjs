@@ -26,7 +26,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  * @property {string} [hubHashKey]  what sends the hub requests of one connection to one instance; `$arg_id` (the connection token) by default
  * @property {string} [mimeTypes]   the types file to include; Debian's `/etc/nginx/mime.types` by default
  * @property {string} [errorLog]    `stderr` by default
- * @property {string} [accessLog]   `off` by default
+ * @property {string} [accessLog]   a file, written in the `sentinel` format (tokens and queries left out); `off` by default
  */
 
 const ADDRESS = /^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/;
@@ -81,7 +81,7 @@ export function renderNginxConfig(options) {
     APP_SERVERS: sites,
     MIME_TYPES: options.mimeTypes ?? '/etc/nginx/mime.types',
     ERROR_LOG: options.errorLog ?? 'stderr',
-    ACCESS_LOG: options.accessLog ?? 'off',
+    ACCESS_LOG: accessLog(options.accessLog),
   });
 }
 
@@ -131,6 +131,15 @@ export function renderGatewayStreamConfig(options) {
     OSMAND_LISTEN: listenAddress(options.osmandListen ?? 5055),
     ALLOW: allow,
   });
+}
+
+/** `off`, or the file in the `sentinel` format, which leaves the secrets in URLs out. */
+function accessLog(file) {
+  if (file === undefined || file === 'off') return 'off';
+  if (!/^[^\s'";{}]+$/.test(file)) {
+    throw new Error(`The access log is a path without spaces, quotes or semicolons; '${file}' is not.`);
+  }
+  return `${file} sentinel`;
 }
 
 /** @param {number | string} value */

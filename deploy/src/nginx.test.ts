@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -71,6 +71,7 @@ describe('nginx in front of the api and a built app', () => {
         apiInstances: [`127.0.0.1:${apiPort}`],
         apiListen: `127.0.0.1:${proxyPort}`,
         apps: [{ listen: `127.0.0.1:${appPort}`, root }],
+        accessLog: join(dir, 'access.log'),
       }),
     );
     nginx = await startUntil(
@@ -150,6 +151,30 @@ describe('nginx in front of the api and a built app', () => {
 
   it('has no /Dev/Outbox in production', async () => {
     expect((await fetch(`${apiUrl}/Dev/Outbox`)).status).toBe(404);
+  });
+
+  it('writes no token, query or referer to its access log', async () => {
+    const secrets = ['LiveLinkToken0123456789', 'DownloadToken0123456789', 'ReportToken0123456789'];
+    const calls = [
+      `${apiUrl}/Shared/${secrets[0]}`,
+      `${apiUrl}/DataAccessRequests/${secrets[1]}/Download`,
+      `${apiUrl}/Sms/DeliveryReports/${secrets[2]}?from=27821234567`,
+      `${apiUrl}/DefaultHub/negotiate?access_token=HubJwt0123456789`,
+      `${apiUrl}/Users?$filter=contains(firstName,'Thandeka')`,
+      `${appUrl}/shared/${secrets[0]}`,
+    ];
+    for (const url of calls) {
+      await (await fetch(url, { headers: { referer: `${appUrl}/shared/${secrets[0]}` } })).arrayBuffer();
+    }
+    const log = await readFile(join(dir, 'access.log'), 'utf8');
+    for (const secret of [...secrets, 'HubJwt0123456789', 'Thandeka', '27821234567']) {
+      expect(log).not.toContain(secret);
+    }
+    // What is left still says which route was called.
+    expect(log).toContain('"GET /Shared/[redacted] HTTP/1.1"');
+    expect(log).toContain('"GET /DataAccessRequests/[redacted]/Download HTTP/1.1"');
+    expect(log).toContain('"GET /DefaultHub/negotiate?[query] HTTP/1.1"');
+    expect(log).toContain('"GET /Users?[query] HTTP/1.1"');
   });
 
   it.each([

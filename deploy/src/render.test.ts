@@ -115,6 +115,9 @@ describe('renderNginxConfig', () => {
     expect(() => renderNginxConfig({ ...twoInstances, apps: [{ listen: 80, root: 'dist' }] })).toThrow(
       /absolute path/,
     );
+    expect(() => renderNginxConfig({ ...twoInstances, accessLog: '/var/log/a.log; include /x' })).toThrow(
+      /access log/,
+    );
   });
 });
 
