@@ -133,7 +133,10 @@ export function renderGatewayStreamConfig(options) {
   });
 }
 
-/** `off`, or the file in the `sentinel` format, which leaves the secrets in URLs out. */
+/**
+ * `off`, or the file in the `sentinel` format, which leaves the secrets in URLs out.
+ * @param {string | undefined} file
+ */
 function accessLog(file) {
   if (file === undefined || file === 'off') return 'off';
   if (!/^[^\s'";{}]+$/.test(file)) {
