@@ -3,62 +3,29 @@
  * the process `npm start` runs, from its bundle) into this api: what they report moves their
  * vehicles, and a lock pressed by staff reaches the tracker as Codec 12 and comes back confirmed.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '@sentinel/domain';
 import type { DeviceCommand, LockResult, Page } from '@sentinel/domain';
-import { serverBundle } from '@sentinel/server-bundle';
 import { isDemoImei } from '../../db/seed';
 import { signIn, startApi, stopApi } from '../../live/test-support';
 import type { RunningApi } from '../../live/test-support';
+import { startGatewayProcess } from './gateway-process';
+import type { GatewayProcess } from './gateway-process';
 import { createSimulator } from './simulator';
 import type { Simulator } from './simulator';
 
-const GATEWAY_DIR = fileURLToPath(new URL('../../../../device-gateway/', import.meta.url));
 const GATEWAY_KEY = 'a-gateway-key-for-the-simulator-journey';
 
 let api: RunningApi;
-let gateway: ChildProcess;
+let gateway: GatewayProcess;
 let simulator: Simulator;
 const errors: unknown[] = [];
-
-/** Starts the gateway process against the api; resolves with its Teltonika port once it listens. */
-async function startGateway(apiUrl: string): Promise<number> {
-  const bundle = await serverBundle(GATEWAY_DIR, 'src/index.ts');
-  gateway = spawn(process.execPath, ['--enable-source-maps', bundle], {
-    cwd: GATEWAY_DIR,
-    env: {
-      ...process.env,
-      GATEWAY_KEY,
-      GATEWAY_API_URL: apiUrl,
-      GATEWAY_HOST: '127.0.0.1',
-      TELTONIKA_PORT: '0',
-      OSMAND_PORT: '0',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: gateway.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    gateway.once('exit', (code) => reject(new Error(`The gateway exited (${code}) before it listened.`)));
-    lines.on('line', (line) => {
-      const found = /Teltonika tcp:\/\/[^\s:]+:(\d+)/.exec(line)?.[1];
-      if (found !== undefined) resolve(Number(found));
-    });
-  });
-  // Keep reading, or a full pipe would stall the gateway's writes.
-  gateway.stdout!.resume();
-  return port;
-}
 
 beforeAll(async () => {
   // Locks go out at once, however fast the simulated drive looks between two quick rounds.
   api = await startApi({ gatewayKey: GATEWAY_KEY, commands: { lockMaxSpeedKmh: 100_000 } });
-  const port = await startGateway(api.url);
+  gateway = await startGatewayProcess(api.url, GATEWAY_KEY);
+  const port = gateway.teltonikaPort;
   simulator = createSimulator(
     {
       db: api.app.db,
@@ -72,11 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await simulator?.stop();
-  if (gateway && gateway.exitCode === null) {
-    const exited = new Promise((resolve) => gateway.once('exit', resolve));
-    gateway.kill('SIGTERM');
-    await exited;
-  }
+  await gateway?.stop();
   if (api) await stopApi(api);
 });
 
