@@ -1,7 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordAudit } from '../audit/record-audit';
 import { createCommandService } from '../commands/command-service';
 import { VehicleEvents } from '../vehicles/vehicle-events';
 import { dialectOf, isUniqueViolation } from './database';
@@ -124,16 +123,10 @@ async function databaseAt0013() {
     ['SN-FREE', free!.id, 'Lock', firstTest!.id],
     ['SN-OTHER', other!.id, 'Unlock', deletedTest!.id],
   ] as const) {
-    await recordAudit(
-      db,
-      { userId: user.id, ipAddress: '127.0.0.1', userAgent: 'bench' },
-      {
-        action: 'DeviceTestCommandSent',
-        targetType: 'Device',
-        targetId: deviceId,
-        detail: { serialNumber, type, commandId },
-      },
-    );
+    // Written as the api of 0013 wrote it: today's recordAudit fills columns that came later.
+    await sql`insert into audit_log (occurred_at, user_id, user_email, ip_address, user_agent, action, target_type, target_id, detail)
+      values (${at(20)}, ${user.id}, null, '127.0.0.1', 'bench', 'DeviceTestCommandSent', 'Device', ${String(deviceId)},
+        ${JSON.stringify({ serialNumber, type, commandId })})`.execute(db);
   }
   // The newest test command was deleted too: its audit entry still names it.
   await sql`delete from device_test_commands where id = ${deletedTest!.id}`.execute(db);
