@@ -4,8 +4,8 @@
  * figures (event-loop lag, memory, GC) and the instance's counters (stats.ts), read from its
  * StatsBook when scraped, so the figures /health answers and these never disagree.
  */
-import { startMetricsServer } from '@sentinel/metrics-server';
-import type { MetricsServer } from '@sentinel/metrics-server';
+import { startMetricsServer } from '@sentinel/observability/metrics-server';
+import type { MetricsServer } from '@sentinel/observability/metrics-server';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
 import type { GatewayStats, StatsBook } from './stats';

@@ -18,17 +18,15 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Span, Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import {
-  defaultResource,
-  detectResources,
-  envDetector,
-  resourceFromAttributes,
-  serviceInstanceIdDetector,
-} from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import {
+  atMost,
+  otlpBatchProcessor,
+  serviceResource,
+  tracingSettings as sharedTracingSettings,
+} from '@sentinel/observability/tracing';
+import type { TracingSettings } from '@sentinel/observability/tracing';
 import type { DeviceCommandAckStatus, DeviceCommandType } from '@sentinel/domain';
 
 export const DEFAULT_SERVICE_NAME = 'sentinel-device-gateway';
@@ -44,43 +42,14 @@ export const COMMAND_STATUS = 'sentinel.command.status';
 /** The longest closing waits for the last spans to reach the collector. */
 const FLUSH_TIMEOUT_MS = 5_000;
 
-export interface TracingSettings {
-  /** Where the spans go: OTLP over HTTP, the full URL of the collector's traces path. */
-  tracesUrl: string;
-  /** OTEL_SERVICE_NAME. @default 'sentinel-device-gateway' */
-  serviceName: string;
-}
+export type { TracingSettings };
 
 /**
- * The tracing settings, or undefined when tracing is off. OTEL_EXPORTER_OTLP_ENDPOINT is the
- * collector's base URL (/v1/traces is added); OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is used as it is
- * and wins; OTEL_SDK_DISABLED=true turns tracing off. Throws, naming the setting, for one that is
- * not an http(s) URL.
+ * The tracing settings, read as the api reads them (@sentinel/observability), or undefined when
+ * tracing is off; throws, naming the setting, for one that is not an http(s) URL.
  */
 export function tracingSettings(env: NodeJS.ProcessEnv = process.env): TracingSettings | undefined {
-  const tracesEndpoint = env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']?.trim() ?? '';
-  const endpoint = env['OTEL_EXPORTER_OTLP_ENDPOINT']?.trim() ?? '';
-  if (tracesEndpoint === '' && endpoint === '') return undefined;
-  if (env['OTEL_SDK_DISABLED']?.trim().toLowerCase() === 'true') return undefined;
-  const tracesUrl =
-    tracesEndpoint !== ''
-      ? httpUrl('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', tracesEndpoint)
-      : `${httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT', endpoint).replace(/\/+$/, '')}/v1/traces`;
-  const serviceName = env['OTEL_SERVICE_NAME']?.trim() || DEFAULT_SERVICE_NAME;
-  return { tracesUrl, serviceName };
-}
-
-function httpUrl(name: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be a URL such as http://localhost:4318; it is '${value}'.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must be an http or https URL (OTLP over HTTP); it is '${value}'.`);
-  }
-  return value;
+  return sharedTracingSettings(env, DEFAULT_SERVICE_NAME);
 }
 
 let installed: { provider: BasicTracerProvider; tracer: Tracer } | undefined;
@@ -100,21 +69,18 @@ export function installTracing(
   serviceName: string = DEFAULT_SERVICE_NAME,
 ): BasicTracerProvider {
   if (installed) throw new Error('Tracing is already installed.');
-  const resource = defaultResource()
-    .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }))
-    // service.instance.id tells gateway instances apart; OTEL_RESOURCE_ATTRIBUTES adds the rest.
-    .merge(detectResources({ detectors: [serviceInstanceIdDetector, envDetector] }));
-  const provider = new BasicTracerProvider({ resource, spanProcessors: processors });
+  // service.instance.id tells gateway instances apart; OTEL_RESOURCE_ATTRIBUTES adds the rest.
+  const provider = new BasicTracerProvider({
+    resource: serviceResource(serviceName),
+    spanProcessors: processors,
+  });
   installed = { provider, tracer: provider.getTracer(TRACER_NAME) };
   return provider;
 }
 
 /** Starts tracing with the settings read at start (config.ts), sending spans in batches. */
 export function startTracing(settings: TracingSettings): void {
-  // The exporter reads the rest of the standard's settings itself (OTEL_EXPORTER_OTLP_HEADERS,
-  // _TIMEOUT, _COMPRESSION), the batch processor its own (OTEL_BSP_*).
-  const exporter = new OTLPTraceExporter({ url: settings.tracesUrl });
-  installTracing([new BatchSpanProcessor(exporter)], settings.serviceName);
+  installTracing([otlpBatchProcessor(settings)], settings.serviceName);
 }
 
 /** Sends the spans still waiting (FLUSH_TIMEOUT_MS at most) and stops tracing. */
@@ -122,13 +88,7 @@ export async function stopTracing(): Promise<void> {
   const stopping = installed;
   if (!stopping) return;
   installed = undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const timeUp = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, FLUSH_TIMEOUT_MS);
-    timer.unref();
-  });
-  await Promise.race([stopping.provider.shutdown(), timeUp]);
-  clearTimeout(timer);
+  await atMost(stopping.provider.shutdown(), FLUSH_TIMEOUT_MS);
 }
 
 // The W3C format itself: the api writes the traceparent it hands over in it.

@@ -6,8 +6,8 @@
  * default registry does (the runner counts where a test ends); the tests measuring are read from
  * the bench's database when scraped.
  */
-import { startMetricsServer } from '@sentinel/metrics-server';
-import type { MetricsServer } from '@sentinel/metrics-server';
+import { startMetricsServer } from '@sentinel/observability/metrics-server';
+import type { MetricsServer } from '@sentinel/observability/metrics-server';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { BenchDb } from './db/database';

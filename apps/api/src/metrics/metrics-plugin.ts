@@ -6,8 +6,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { startMetricsServer } from '@sentinel/metrics-server';
-import type { MetricsServer } from '@sentinel/metrics-server';
+import { startMetricsServer } from '@sentinel/observability/metrics-server';
+import type { MetricsServer } from '@sentinel/observability/metrics-server';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Registry } from 'prom-client';
 import { postgresPoolFigures } from '@sentinel/database';
