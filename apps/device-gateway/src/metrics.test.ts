@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODEC_8_EXTENDED, FMB_IO } from '@sentinel/teltonika';
+import { parsePrometheusText, sumSamples } from '@sentinel/observability/prometheus-text';
 import type { RunningGateway } from './gateway';
 import { gatewayMetricsSettings } from './metrics';
 import { eventually, startGatewayBench } from './testing/gateway-bench';
@@ -24,12 +25,7 @@ afterAll(async () => {
 async function figure(name: string, labels: Record<string, string> = {}): Promise<number> {
   const response = await fetch(metricsUrl);
   expect(response.status).toBe(200);
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  return (await response.text())
-    .split('\n')
-    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
-    .filter((line) => wanted.every((label) => line.includes(label)))
-    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  return sumSamples(parsePrometheusText(await response.text()), name, labels);
 }
 
 describe('the metrics listener', () => {

@@ -8,6 +8,8 @@
  * also when start-up fails half-way.
  */
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { parsePrometheusText, sumSamples } from '@sentinel/observability/prometheus-text';
+import type { Sample } from '@sentinel/observability/prometheus-text';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_SIGN_INS, createDatabase, issueDeviceKey } from '@sentinel/api';
@@ -230,43 +232,9 @@ export async function postFix(
   return { status: response.status, vehicleId: body.vehicleId, position: body.stored.position };
 }
 
-/** One sample line of a Prometheus text exposition: `name{label="value",...} value`. */
-export interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** A label value as written, with the format's three escapes (\\, \", \n) undone. */
-const unescapeLabel = (raw: string) =>
-  raw.replace(/\\(.)/g, (_escape, char: string) => (char === 'n' ? '\n' : char));
-
-/**
- * The samples of a Prometheus text exposition (format 0.0.4, what prom-client writes; prom-client
- * has no parser). Comments (# HELP, # TYPE) are skipped; a timestamp after the value is ignored.
- */
-export function parseMetrics(text: string): Sample[] {
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+-?\d+)?$/.exec(line.trim());
-      if (!match) throw new Error(`Not a Prometheus sample line: ${line}`);
-      const labels: Record<string, string> = {};
-      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
-        labels[key!] = unescapeLabel(value!);
-      }
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-}
-
+export type { Sample };
 /** The sum of the samples of this name whose labels include these (all of them without labels). */
-export function total(samples: readonly Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples
-    .filter((sample) => sample.name === name)
-    .filter((sample) => Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
-    .reduce((sum, sample) => sum + sample.value, 0);
-}
+export const total = sumSamples;
 
 /** One scrape of an instance's metrics URL: its content type and samples. */
 export async function scrapeMetrics(metricsUrl: string): Promise<{ contentType: string; samples: Sample[] }> {
@@ -274,6 +242,6 @@ export async function scrapeMetrics(metricsUrl: string): Promise<{ contentType: 
   if (response.status !== 200) throw new Error(`${metricsUrl} answered ${response.status}.`);
   return {
     contentType: response.headers.get('content-type') ?? '',
-    samples: parseMetrics(await response.text()),
+    samples: parsePrometheusText(await response.text()),
   };
 }

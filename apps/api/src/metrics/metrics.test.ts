@@ -1,5 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePrometheusText, sumSamples } from '@sentinel/observability/prometheus-text';
+import type { Sample } from '@sentinel/observability/prometheus-text';
 import type { HubConnection } from '@microsoft/signalr';
 import {
   addTrackedVehicle,
@@ -31,41 +33,14 @@ afterAll(async () => {
   await stopApi(api);
 });
 
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of a Prometheus text exposition (label values here hold no escaped quotes). */
-function samples(text: string): Sample[] {
-  return text
-    .split('\n')
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) throw new Error(`Not a sample line: ${line}`);
-      const labels = Object.fromEntries(
-        [...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key!, value!]),
-      );
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-}
-
 async function scrape(): Promise<Sample[]> {
   const response = await fetch(metricsUrl);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  return samples(await response.text());
+  return parsePrometheusText(await response.text());
 }
 
-/** The sum of the samples of this name whose labels include these. */
-function total(all: readonly Sample[], name: string, labels: Record<string, string> = {}): number {
-  return all
-    .filter((sample) => sample.name === name)
-    .filter((sample) => Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
-    .reduce((sum, sample) => sum + sample.value, 0);
-}
+const total = sumSamples;
 
 /** Scrapes until the figure passes `above` (work that goes on after an answer, e.g. the outbox). */
 async function eventually(name: string, labels: Record<string, string>, above: number): Promise<number> {
